@@ -1,0 +1,57 @@
+import type { PlateDefn } from './plate-format';
+
+/** Row letters: A..Z then AA..AF (1536 plates have 32 rows). */
+export function rowLetter(row: number): string {
+  if (row < 26) return String.fromCharCode(65 + row);
+  return 'A' + String.fromCharCode(65 + row - 26);
+}
+
+/** Inverse of rowLetter, case-insensitive; -1 when the text is not a row label. */
+export function rowIndex(letters: string): number {
+  const s = letters.toUpperCase();
+  if (/^[A-Z]$/.test(s)) return s.charCodeAt(0) - 65;
+  if (/^A[A-Z]$/.test(s)) return 26 + s.charCodeAt(1) - 65;
+  return -1;
+}
+
+/** Canonical well id: row letters + 1-based column without padding (A1, P24, AF48). */
+export function wellId(row: number, col: number): string {
+  return `${rowLetter(row)}${col + 1}`;
+}
+
+/** Well index, row-major: row * cols + col. */
+export function wellIndex(defn: Pick<PlateDefn, 'cols'>, row: number, col: number): number {
+  return row * defn.cols + col;
+}
+
+export function idOfIndex(defn: Pick<PlateDefn, 'cols'>, index: number): string {
+  return wellId(Math.floor(index / defn.cols), index % defn.cols);
+}
+
+/**
+ * Parses a well id as users type it (A1, a01, AF48) into row and col, or undefined when it
+ * is not a well id or lies outside the plate.
+ */
+export function parseWellId(
+  text: string,
+  defn: Pick<PlateDefn, 'rows' | 'cols'>,
+): { row: number; col: number } | undefined {
+  const m = /^\s*([A-Za-z]{1,2})\s*0*(\d{1,3})\s*$/.exec(text);
+  if (!m) return undefined;
+  const row = rowIndex(m[1]);
+  const col = Number(m[2]) - 1;
+  if (row < 0 || row >= defn.rows || col < 0 || col >= defn.cols) return undefined;
+  return { row, col };
+}
+
+/** Canonical form of a typed well id, or undefined when it is not on the plate. */
+export function canonicalWellId(text: string, defn: Pick<PlateDefn, 'rows' | 'cols'>) {
+  const rc = parseWellId(text, defn);
+  return rc && wellId(rc.row, rc.col);
+}
+
+/** Index of a typed well id, or -1 when it is not on the plate. */
+export function indexOfWellId(text: string, defn: Pick<PlateDefn, 'rows' | 'cols'>): number {
+  const rc = parseWellId(text, defn);
+  return rc ? rc.row * defn.cols + rc.col : -1;
+}
