@@ -1,0 +1,125 @@
+/**
+ * Concentration and volume units. Inside the code molar concentrations are nM and volumes
+ * are uL; these functions convert at the edges (forms, display, exports). `%` (v/v) is never
+ * converted to molar.
+ */
+
+/** Concentration units a user may enter, in the spelling of the API. */
+export const CONCENTRATION_UNITS = ['nM', 'uM', 'mM', 'M', '%'] as const;
+export type ConcentrationUnit = (typeof CONCENTRATION_UNITS)[number];
+
+/** Molar units only (everything but `%`). */
+export const MOLAR_UNITS = ['nM', 'uM', 'mM', 'M'] as const;
+export type MolarUnit = (typeof MOLAR_UNITS)[number];
+
+/** Volume units; uL is canonical. */
+export const VOLUME_UNITS = ['nL', 'uL', 'mL'] as const;
+export type VolumeUnit = (typeof VOLUME_UNITS)[number];
+
+// Divisors rather than fractional factors: 1e9 / 1e9 is exactly 1, 1e9 * 1e-9 is not.
+const NM_PER_UNIT: Record<MolarUnit, number> = { nM: 1, uM: 1e3, mM: 1e6, M: 1e9 };
+const NL_PER_UNIT: Record<VolumeUnit, number> = { nL: 1, uL: 1e3, mL: 1e6 };
+
+/** How a unit is shown to people (micro sign, not "u"). */
+export const UNIT_LABELS: Record<ConcentrationUnit | VolumeUnit, string> = {
+  nM: 'nM',
+  uM: 'µM',
+  mM: 'mM',
+  M: 'M',
+  '%': '%',
+  nL: 'nL',
+  uL: 'µL',
+  mL: 'mL',
+};
+
+/** True for nM, uM, mM and M. */
+export function isMolarUnit(unit: string): unit is MolarUnit {
+  return (MOLAR_UNITS as readonly string[]).includes(unit);
+}
+
+/** A concentration in `unit` expressed in nM. */
+export function toNanomolar(value: number, unit: MolarUnit): number {
+  return value * NM_PER_UNIT[unit];
+}
+
+/** A concentration in nM expressed in `unit`. */
+export function fromNanomolar(nM: number, unit: MolarUnit): number {
+  return unit === 'nM' ? nM : nM / NM_PER_UNIT[unit];
+}
+
+/** A concentration in `unit` expressed in mol/L. */
+export function toMolar(value: number, unit: MolarUnit): number {
+  return unit === 'M' ? value : (value * NM_PER_UNIT[unit]) / NM_PER_UNIT.M;
+}
+
+/** A volume in `unit` expressed in uL. */
+export function toMicrolitres(value: number, unit: VolumeUnit): number {
+  return unit === 'uL' ? value : (value * NL_PER_UNIT[unit]) / NL_PER_UNIT.uL;
+}
+
+/** A volume in uL expressed in `unit`. */
+export function fromMicrolitres(uL: number, unit: VolumeUnit): number {
+  return unit === 'uL' ? uL : (uL * NL_PER_UNIT.uL) / NL_PER_UNIT[unit];
+}
+
+// Both the micro sign (U+00B5) and the Greek mu (U+03BC) reach us from keyboards and pastes.
+function normaliseMicro(text: string): string {
+  return text.trim().replace(/[\u00b5\u03bc]/g, 'u');
+}
+
+/**
+ * Parses a concentration unit as people write it: "µM", "uM", "nM", "mM", "M", "%",
+ * "% (v/v)", "%v/v", "mol/L". Case matters for the prefix (mM is not M), except for the
+ * unambiguous nM and uM. Undefined for anything else.
+ */
+export function parseConcentrationUnit(text: string): ConcentrationUnit | undefined {
+  const s = normaliseMicro(text).replace(/\s+/g, '');
+  if (/^%(\(?v\/v\)?)?$/i.test(s)) return '%';
+  if (s === 'M' || /^mol\/l$/i.test(s)) return 'M';
+  if (s === 'mM' || /^mmol\/l$/i.test(s)) return 'mM';
+  if (/^um$/i.test(s) || /^umol\/l$/i.test(s)) return 'uM';
+  if (/^nm$/i.test(s) || /^nmol\/l$/i.test(s)) return 'nM';
+  return undefined;
+}
+
+/** Parses a volume unit ("nL", "µL", "uL", "mL", any case); undefined for anything else. */
+export function parseVolumeUnit(text: string): VolumeUnit | undefined {
+  const s = normaliseMicro(text).toLowerCase();
+  if (s === 'nl') return 'nL';
+  if (s === 'ul') return 'uL';
+  if (s === 'ml') return 'mL';
+  return undefined;
+}
+
+/** Parses "10 mM", "2.5µM", "0.1 %" into a value and unit; undefined when malformed. */
+export function parseConcentration(
+  text: string,
+): { value: number; unit: ConcentrationUnit } | undefined {
+  const m = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(.+?)\s*$/i.exec(text);
+  if (!m) return undefined;
+  const unit = parseConcentrationUnit(m[2]);
+  const value = Number(m[1]);
+  return unit && Number.isFinite(value) ? { value, unit } : undefined;
+}
+
+/**
+ * A stock as entered (value + unit) in canonical form: molar stocks in nM, `%` stocks kept
+ * as % (never converted). Both null when the value is missing or not finite.
+ */
+export function canonicalStock(
+  value: number | null | undefined,
+  unit: ConcentrationUnit | null | undefined,
+): { stock_nM: number | null; stock_pct: number | null } {
+  if (value == null || !Number.isFinite(value) || !unit) return { stock_nM: null, stock_pct: null };
+  if (unit === '%') return { stock_nM: null, stock_pct: value };
+  return { stock_nM: toNanomolar(value, unit), stock_pct: null };
+}
+
+/** An ionic strength entered in M or mM, in mM; null when missing. */
+export function ionicStrengthToMillimolar(
+  value: number | null | undefined,
+  unit: 'M' | 'mM' | null | undefined,
+): number | null {
+  if (value == null || !Number.isFinite(value)) return null;
+  return unit === 'M' ? value * 1000 : value;
+}
