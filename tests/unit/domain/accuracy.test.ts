@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BAND,
+  BAND_RANGES,
+  accuracyBand,
+  accuracyLabel,
+  bandCode,
+  concentrationSigFigs,
+  formatConcentration,
+  formatVolume,
+  volumeDecimals,
+} from '../../../src/domain/accuracy';
+
+describe('accuracy bands', () => {
+  it('splits at 2 and 10 uL', () => {
+    expect(accuracyBand(0.5)).toBe('poor');
+    expect(accuracyBand(1.99)).toBe('poor');
+    expect(accuracyBand(2)).toBe('moderate');
+    expect(accuracyBand(9.99)).toBe('moderate');
+    expect(accuracyBand(10)).toBe('good');
+    expect(accuracyBand(0)).toBeUndefined();
+    expect(bandCode(-1)).toBe(BAND.NONE);
+    expect(bandCode(Number.NaN)).toBe(BAND.NONE);
+    expect(bandCode(Number.POSITIVE_INFINITY)).toBe(BAND.NONE);
+  });
+
+  it('carries the spec labels', () => {
+    expect(BAND_RANGES.poor).toBe('±10–20%');
+    expect(BAND_RANGES.moderate).toBe('±5–10%');
+    expect(accuracyLabel(1)).toBe('poor (±10–20%)');
+    expect(accuracyLabel(5)).toBe('moderate (±5–10%)');
+    expect(accuracyLabel(50)).toBe('good');
+    expect(accuracyLabel(0)).toBe('');
+  });
+});
+
+describe('display precision', () => {
+  it('shows volumes with 2, 1 and 0 decimals', () => {
+    expect(volumeDecimals(0.5)).toBe(2);
+    expect(volumeDecimals(5)).toBe(1);
+    expect(volumeDecimals(50)).toBe(0);
+    expect(formatVolume(0.5)).toBe('0.50 µL');
+    expect(formatVolume(1.234)).toBe('1.23 µL');
+    expect(formatVolume(5)).toBe('5.0 µL');
+    expect(formatVolume(49.5)).toBe('50 µL');
+    expect(formatVolume(0)).toBe('0.00 µL');
+  });
+
+  it('shows acoustic droplets in nL', () => {
+    expect(formatVolume(0.0025)).toBe('2.5 nL');
+    expect(formatVolume(0.005)).toBe('5 nL');
+    expect(formatVolume(Number.NaN)).toBe('—');
+  });
+
+  it('picks 1, 2 or 3 significant figures from the transfer volume', () => {
+    expect(concentrationSigFigs(1)).toBe(1);
+    expect(concentrationSigFigs(5)).toBe(2);
+    expect(concentrationSigFigs(10)).toBe(3);
+    expect(concentrationSigFigs(undefined)).toBe(3);
+  });
+
+  it('auto-scales concentrations to nM, µM, mM and M', () => {
+    expect(formatConcentration(500)).toBe('500 nM');
+    expect(formatConcentration(1500)).toBe('1.50 µM');
+    expect(formatConcentration(100_000)).toBe('100 µM');
+    expect(formatConcentration(10_000_000)).toBe('10.0 mM');
+    expect(formatConcentration(1e9)).toBe('1.00 M');
+    expect(formatConcentration(0.5)).toBe('0.500 nM');
+    expect(formatConcentration(0)).toBe('0 nM');
+    expect(formatConcentration(Number.NaN)).toBe('—');
+  });
+
+  it('rounds to the band of the transfer volume', () => {
+    expect(formatConcentration(1500, 1)).toBe('2 µM');
+    expect(formatConcentration(1540, 5)).toBe('1.5 µM');
+    expect(formatConcentration(123_456, 50)).toBe('123 µM');
+    expect(formatConcentration(123_456, 1)).toBe('100 µM');
+  });
+
+  it('carries a rounding overflow into the next unit', () => {
+    expect(formatConcentration(999.6)).toBe('1.00 µM');
+    expect(formatConcentration(999.6, 1)).toBe('1 µM');
+  });
+});
