@@ -1,0 +1,121 @@
+// Server configuration from environment variables (ARCHITECTURE.md, Configuration).
+// Empty strings count as unset, as a blank line in an env file means "not configured".
+import { z } from 'zod';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The validated configuration every server module reads. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  devModeSecret: string | null;
+  supabaseUrl: string | null;
+  supabaseAnonKey: string | null;
+  supabaseJwtSecret: string | null;
+  llmBaseUrl: string | null;
+  llmApiKey: string | null;
+  llmModel: string | null;
+  reportingEnabled: boolean;
+  nodeEnv: NodeEnv;
+  logLevel: LogLevel;
+}
+
+/** Thrown by parseConfig; the message names every variable that is wrong. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optional = z.string().optional();
+const optionalHttpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((url) => url.replace(/\/+$/, ''))
+  .optional();
+
+const BOOLEANS: Record<string, boolean> = {
+  true: true,
+  '1': true,
+  yes: true,
+  on: true,
+  false: false,
+  '0': false,
+  no: false,
+  off: false,
+};
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((n) => n <= 65535, 'must be a whole number from 0 to 65535')
+    .optional(),
+  HOST: optional,
+  DATA_DIR: optional,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DEV_MODE_SECRET: z.string().min(8, 'must be at least 8 characters long').optional(),
+  SUPABASE_URL: optionalHttpUrl,
+  SUPABASE_ANON_KEY: optional,
+  SUPABASE_JWT_SECRET: optional,
+  LLM_BASE_URL: optionalHttpUrl,
+  LLM_API_KEY: optional,
+  LLM_MODEL: optional,
+  REPORTING_ENABLED: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .refine((v) => v in BOOLEANS, 'must be true or false')
+    .transform((v) => BOOLEANS[v])
+    .optional(),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .optional(),
+});
+
+/** Parses an environment (process.env or a test object) into a Config, or throws ConfigError. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key]?.trim();
+    if (value) present[key] = value;
+  }
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = present[name];
+      const shown =
+        /SECRET|KEY|DATABASE_URL/.test(name) || got === undefined ? '' : ` (got "${got}")`;
+      return `${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT ?? 8000,
+    host: e.HOST ?? '127.0.0.1',
+    dataDir: e.DATA_DIR ?? './data',
+    databaseUrl: e.DATABASE_URL ?? null,
+    devModeSecret: e.DEV_MODE_SECRET ?? null,
+    supabaseUrl: e.SUPABASE_URL ?? null,
+    supabaseAnonKey: e.SUPABASE_ANON_KEY ?? null,
+    supabaseJwtSecret: e.SUPABASE_JWT_SECRET ?? null,
+    llmBaseUrl: e.LLM_BASE_URL ?? null,
+    llmApiKey: e.LLM_API_KEY ?? null,
+    llmModel: e.LLM_MODEL ?? null,
+    reportingEnabled: e.REPORTING_ENABLED ?? true,
+    nodeEnv: e.NODE_ENV ?? 'development',
+    logLevel: e.LOG_LEVEL ?? 'info',
+  };
+}

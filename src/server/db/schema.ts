@@ -1,0 +1,247 @@
+// The one database schema of the product, shared by PGlite and PostgreSQL. Users are not
+// stored: owner_id is the JWT `sub` (or "developer"). Every table under an experiment
+// cascades on its delete. Generated migrations live in drizzle/ (npm run db:generate).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const jsonObject = (name: string) =>
+  jsonb(name)
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`);
+
+/** Experiments: one plate each, owned by one user. */
+export const experiments = pgTable(
+  'experiments',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    plateType: text('plate_type').notNull(),
+    vehicleSlug: text('vehicle_slug'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('experiments_owner_updated_idx').on(t.ownerId, t.updatedAt)],
+);
+
+/** The current plate of an experiment: state JSON (defn, wells, indices), version and hash. */
+export const plates = pgTable('plates', {
+  experimentId: integer('experiment_id')
+    .primaryKey()
+    .references(() => experiments.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+  state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+  hash: text('hash').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Saved plate versions; snapshot holds bench inventory, subsection and label when saved as one. */
+export const plateVersions = pgTable(
+  'plate_versions',
+  {
+    id: serial('id').primaryKey(),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    summary: text('summary'),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plate_versions_experiment_idx').on(t.experimentId, t.id)],
+);
+
+/** Reagents on an experiment's bench; data keeps the whole create payload. */
+export const benchReagents = pgTable(
+  'bench_reagents',
+  {
+    id: serial('id').primaryKey(),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    reagentType: text('reagent_type').notNull(),
+    data: jsonObject('data'),
+    stockUm: doublePrecision('stock_um'),
+    stockMolarityM: doublePrecision('stock_molarity_m'),
+    concentrationUnits: text('concentration_units'),
+    maxConcentrationPercent: doublePrecision('max_concentration_percent'),
+    minTransferUl: doublePrecision('min_transfer_ul'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('bench_reagents_experiment_slug_idx').on(t.experimentId, t.slug)],
+);
+
+/** Reagent definitions: a user's private ones (owner_id) and public ones (owner_id null). */
+export const reagentDefinitions = pgTable(
+  'reagent_definitions',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: text('owner_id'),
+    visibility: text('visibility').$type<'private' | 'public'>().notNull().default('private'),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    reagentType: text('reagent_type').notNull(),
+    defaultConcentrationValue: doublePrecision('default_concentration_value'),
+    defaultConcentrationUnits: text('default_concentration_units'),
+    solvent: text('solvent'),
+    molecularWeightGPerMol: doublePrecision('molecular_weight_g_per_mol'),
+    data: jsonObject('data'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('reagent_definitions_owner_idx').on(t.ownerId),
+    index('reagent_definitions_visibility_idx').on(t.visibility),
+    index('reagent_definitions_slug_idx').on(t.slug),
+  ],
+);
+
+/** Stocks of a definition, optionally tied to one experiment. */
+export const reagentStocks = pgTable(
+  'reagent_stocks',
+  {
+    id: serial('id').primaryKey(),
+    definitionId: integer('definition_id')
+      .notNull()
+      .references(() => reagentDefinitions.id, { onDelete: 'cascade' }),
+    experimentId: integer('experiment_id').references(() => experiments.id, {
+      onDelete: 'cascade',
+    }),
+    ownerId: text('owner_id').notNull(),
+    concentrationValue: doublePrecision('concentration_value'),
+    concentrationUnits: text('concentration_units'),
+    data: jsonObject('data'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('reagent_stocks_definition_idx').on(t.definitionId),
+    index('reagent_stocks_experiment_idx').on(t.experimentId),
+    index('reagent_stocks_owner_idx').on(t.ownerId),
+  ],
+);
+
+/** The text of the last file uploaded to an experiment. */
+export const experimentTexts = pgTable('experiment_texts', {
+  experimentId: integer('experiment_id')
+    .primaryKey()
+    .references(() => experiments.id, { onDelete: 'cascade' }),
+  filename: text('filename'),
+  text: text('text').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Assistant conversation threads (id of the form exp_<experimentId>_<timestamp>). */
+export const chatThreads = pgTable(
+  'chat_threads',
+  {
+    threadId: text('thread_id').primaryKey(),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    title: text('title'),
+    status: text('status').notNull().default('active'),
+    metadata: jsonObject('metadata'),
+    createdAt: createdAt(),
+    lastActive: timestamp('last_active', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_threads_experiment_active_idx').on(t.experimentId, t.lastActive)],
+);
+
+/** Messages of a thread, in id order. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => chatThreads.threadId, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    data: jsonObject('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_thread_idx').on(t.threadId, t.id)],
+);
+
+/** Chat sessions of an experiment; the active one points at its thread. */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: serial('id').primaryKey(),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').notNull(),
+    threadId: text('thread_id'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    lastActive: timestamp('last_active', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_sessions_experiment_active_idx').on(t.experimentId, t.lastActive)],
+);
+
+/** The assistant's shared state per experiment, polled with its etag. */
+export const agentStates = pgTable('agent_states', {
+  experimentId: integer('experiment_id')
+    .primaryKey()
+    .references(() => experiments.id, { onDelete: 'cascade' }),
+  state: jsonObject('state'),
+  etag: text('etag').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** What an agent observed or did in a thread (progress and observation feeds). */
+export const agentObservations = pgTable(
+  'agent_observations',
+  {
+    id: serial('id').primaryKey(),
+    experimentId: integer('experiment_id').references(() => experiments.id, {
+      onDelete: 'cascade',
+    }),
+    agent: text('agent').notNull(),
+    threadId: text('thread_id').notNull(),
+    kind: text('kind').notNull(),
+    data: jsonObject('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('agent_observations_thread_idx').on(t.agent, t.threadId, t.id)],
+);
+
+/** Issue reports; they outlive the experiment they were sent from. */
+export const issueReports = pgTable(
+  'issue_reports',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    experimentId: integer('experiment_id').references(() => experiments.id, {
+      onDelete: 'set null',
+    }),
+    sessionId: text('session_id'),
+    description: text('description').notNull(),
+    include: jsonObject('include'),
+    context: jsonObject('context'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('issue_reports_owner_idx').on(t.ownerId, t.createdAt)],
+);
