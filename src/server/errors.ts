@@ -1,0 +1,61 @@
+// Error bodies of the API: {"detail": "..."} always, plus "issues" on validation failures.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+/** One validation problem: where (dotted path) and what. */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** An error that becomes a response with this status and detail. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly issues?: Issue[],
+  ) {
+    super(detail);
+  }
+}
+
+/** 404 with the catalogue's wording for a missing (or someone else's) experiment. */
+export const experimentNotFound = () => new HttpError(404, 'Experiment not found');
+
+/** Parses a request part with a zod schema or throws a 400 naming each bad field. */
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what = 'request body',
+): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const detail = issues
+    .map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message))
+    .join('; ');
+  throw new HttpError(400, `Invalid ${what}: ${detail}`, issues);
+}
+
+/** Fastify error handler: HttpError as is, fastify's own 4xx with its message, 500 logged. */
+export function handleError(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof HttpError) {
+    const body = error.issues
+      ? { detail: error.detail, issues: error.issues }
+      : { detail: error.detail };
+    return reply.status(error.statusCode).send(body);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send({ detail: error.message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ detail: 'Internal server error' });
+}

@@ -1,0 +1,52 @@
+// Developer mode: status, login with the secret (rate limited), logout.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { secretsMatch } from '../auth/dev-secret';
+import { DEV_COOKIE, DEV_COOKIE_VALUE } from '../auth/request-user';
+import { DEVELOPER_USER } from '../auth/user';
+import { HttpError, parseOrThrow } from '../errors';
+
+const loginSchema = z.object({
+  secret: z.string({ error: 'is required' }).min(1, 'must not be empty').max(1000),
+});
+
+/** Attempts per client address per minute on POST /api/dev/login. */
+export const DEV_LOGIN_LIMIT = 10;
+const COOKIE_MAX_AGE_S = 7 * 24 * 3600;
+
+/** Routes under /api/dev. */
+export async function devRoutes(
+  app: FastifyInstance,
+  options: { secret: string | null },
+): Promise<void> {
+  const { secret } = options;
+
+  app.get('/status', async (request) => ({
+    enabled: secret !== null,
+    dev: app.isDeveloperRequest(request),
+  }));
+
+  app.post(
+    '/login',
+    { config: { rateLimit: { max: DEV_LOGIN_LIMIT, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      if (secret === null) throw new HttpError(403, 'Developer mode is disabled on this server');
+      const body = parseOrThrow(loginSchema, request.body);
+      if (!secretsMatch(body.secret, secret)) throw new HttpError(401, 'Invalid secret key');
+      reply.setCookie(DEV_COOKIE, DEV_COOKIE_VALUE, {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: 'auto',
+        path: '/',
+        maxAge: COOKIE_MAX_AGE_S,
+      });
+      return { enabled: true, dev: true, user: { ...DEVELOPER_USER } };
+    },
+  );
+
+  app.post('/logout', async (_request, reply) => {
+    reply.clearCookie(DEV_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
+    return reply.status(204).send();
+  });
+}
