@@ -1,0 +1,117 @@
+// Drag-select as a small explicit state machine: idle -> pointing -> brushing -> idle.
+// Pointing becomes brushing after DRAG_THRESHOLD_PX of movement (spec section 9); until
+// then a release is a click. Brushing snapshots the selection it started from, so Shift can
+// add to it, Ctrl/Cmd can toggle against it, and Escape restores it. Every step returns the
+// next state and the selection, which is the caller's own instance when nothing changed.
+import { clickSelection, type Modifiers } from './pointer-selection';
+import {
+  rectFromPoints,
+  wellsInLayoutRect,
+  type PlateHit,
+  type PlateLayout,
+  type Point,
+  type Rect,
+} from './plate-geometry';
+import { WellSet } from './well-set';
+
+/** Movement (CSS px) after which a press becomes a drag-select (spec section 9). */
+export const DRAG_THRESHOLD_PX = 6;
+
+/** How a brush combines with the selection it started from. */
+export type BrushMode = 'replace' | 'add' | 'toggle';
+
+export type DragState =
+  | { kind: 'idle' }
+  | { kind: 'pointing'; origin: Point; hit: PlateHit; modifiers: Modifiers; initial: WellSet }
+  | { kind: 'brushing'; origin: Point; current: Point; mode: BrushMode; initial: WellSet };
+
+export interface DragStep {
+  state: DragState;
+  selection: WellSet;
+  /** The rectangle to draw while brushing, else null. */
+  rect: Rect | null;
+}
+
+export const IDLE: DragState = { kind: 'idle' };
+
+/** Shift adds, Ctrl/Cmd toggles, a plain drag replaces. */
+export function brushModeOf(modifiers: Modifiers): BrushMode {
+  if (modifiers.primary) return 'toggle';
+  if (modifiers.shift) return 'add';
+  return 'replace';
+}
+
+/** The selection a brush over `rect` produces from the selection it started from. */
+export function brushSelection(
+  initial: WellSet,
+  mode: BrushMode,
+  rect: Rect,
+  layout: PlateLayout,
+): WellSet {
+  const touched = WellSet.of(initial.size, wellsInLayoutRect(layout, rect));
+  if (mode === 'add') return initial.union(touched);
+  if (mode === 'toggle') return initial.xor(touched);
+  return touched;
+}
+
+/** A press: remember where and on what, and the selection at that moment. */
+export function pointerDown(
+  selection: WellSet,
+  point: Point,
+  hit: PlateHit,
+  modifiers: Modifiers,
+): DragStep {
+  return {
+    state: { kind: 'pointing', origin: point, hit, modifiers, initial: selection },
+    selection,
+    rect: null,
+  };
+}
+
+/** A move with the button held: start or continue brushing once past the threshold. */
+export function pointerMove(
+  state: DragState,
+  selection: WellSet,
+  point: Point,
+  layout: PlateLayout,
+): DragStep {
+  if (state.kind === 'idle') return { state, selection, rect: null };
+  if (state.kind === 'pointing') {
+    const dx = point.x - state.origin.x;
+    const dy = point.y - state.origin.y;
+    if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return { state, selection, rect: null };
+  }
+  const mode = state.kind === 'pointing' ? brushModeOf(state.modifiers) : state.mode;
+  const next: DragState = {
+    kind: 'brushing',
+    origin: state.origin,
+    current: point,
+    mode,
+    initial: state.initial,
+  };
+  const rect = rectFromPoints(next.origin, point);
+  return {
+    state: next,
+    selection: selection.reuse(brushSelection(next.initial, mode, rect, layout)),
+    rect,
+  };
+}
+
+/** Release: a press that never became a drag is a click; a brush keeps its result. */
+export function pointerUp(state: DragState, selection: WellSet, layout: PlateLayout): DragStep {
+  if (state.kind === 'pointing') {
+    return {
+      state: IDLE,
+      selection: selection.reuse(clickSelection(selection, state.hit, state.modifiers, layout)),
+      rect: null,
+    };
+  }
+  return { state: IDLE, selection, rect: null };
+}
+
+/** Escape or a lost pointer: a brush restores the selection it started from. */
+export function cancelDrag(state: DragState, selection: WellSet): DragStep {
+  if (state.kind === 'brushing')
+    return { state: IDLE, selection: selection.reuse(state.initial), rect: null };
+  return { state: IDLE, selection, rect: null };
+}
