@@ -89,3 +89,17 @@ export function subsectionOf(format: PlateFormat, row: number, col: number): num
   if (blockCols === 0) return 0;
   return Math.floor(row / BLOCK_ROWS) * blockCols + Math.floor(col / BLOCK_COLS);
 }
+
+/**
+ * Total volume a well holds, in uL (typical SBS-footprint polystyrene plates: 16.8 mL, 6.9 mL,
+ * 3.4 mL, 1.6 mL, 360 uL, 112 uL, 12.5 uL). A well holding more is over-filled.
+ */
+export const WELL_CAPACITY_UL: Record<PlateFormat, number> = {
+  6: 16_800,
+  12: 6_900,
+  24: 3_400,
+  48: 1_600,
+  96: 360,
+  384: 112,
+  1536: 12.5,
+};

@@ -1,0 +1,49 @@
+/**
+ * The plate as the client sends it (DOMAIN.md "On the wire") and the bench reagent facts the
+ * arithmetic needs. Plain types, shared by the plate state, the metrics kernel, planning and
+ * the schemas.
+ */
+import type { AnyReagentType } from './reagent-types';
+
+/** One reagent of a well as the user decided it. */
+export interface WireTarget {
+  /** Final concentration wanted in the well; null for a vehicle or plain liquid. */
+  target_nM: number | null;
+  /** Tolerance in percent; default 5. */
+  tol_pct?: number;
+  /** Volume of the reagent's stock (or working stock) added, in uL. */
+  volume_uL: number;
+  /**
+   * Dilution of the stock when a working stock is used (10 means 1:10); default 1. The
+   * prediction uses stock / dilution.
+   */
+  dilution?: number;
+}
+
+/** A well as the user decided it. */
+export interface WireWell {
+  targets: Record<string, WireTarget>;
+  label?: string;
+  sample?: string;
+  tags?: string[];
+}
+
+/** Wells keyed by well id; absent wells are empty. */
+export type WireWells = Record<string, WireWell>;
+
+/** What the plate arithmetic needs to know of one bench reagent. */
+export interface BenchReagentInfo {
+  slug: string;
+  name: string;
+  /** Display or server spelling (compound / chemical). */
+  type: AnyReagentType;
+  /** Molar stock in nM; null when unknown or a % stock. */
+  stock_nM: number | null;
+  /** % (v/v) stock; null for molar stocks. */
+  stock_pct: number | null;
+  solvent: string | null;
+  max_concentration_percent: number | null;
+  min_transfer_ul: number | null;
+  /** Declared ionic strength in mM; null when none. */
+  ionic_strength_mM: number | null;
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  REAGENT_DEFAULTS,
+  REAGENT_FIELDS,
+  REAGENT_TYPES,
+  REAGENT_TYPE_COLORS,
+  REAGENT_TYPE_COLOR_NUMBERS,
+  pickDefaultVehicle,
+  reagentTypeCode,
+  reagentTypeColor,
+  showsField,
+  toDisplayType,
+  toServerType,
+} from '../../../src/domain/reagent-types';
+
+describe('reagent types', () => {
+  it('shows the server type chemical as compound and back', () => {
+    expect(toDisplayType('chemical')).toBe('compound');
+    expect(toDisplayType('compound')).toBe('compound');
+    expect(toServerType('compound')).toBe('chemical');
+    expect(toServerType('chemical')).toBe('chemical');
+    expect(toDisplayType('buffer')).toBe('buffer');
+    expect(toDisplayType('plasma')).toBe('other');
+    expect(toServerType(undefined)).toBe('other');
+  });
+
+  it('indexes types in kernel order', () => {
+    expect(REAGENT_TYPES).toEqual([
+      'biological',
+      'compound',
+      'buffer',
+      'solvent',
+      'media',
+      'other',
+    ]);
+    expect(reagentTypeCode('chemical')).toBe(1);
+    expect(reagentTypeCode('solvent')).toBe(3);
+  });
+
+  it('gives each type its own valid colour', () => {
+    const colours = Object.values(REAGENT_TYPE_COLORS);
+    expect(new Set(colours).size).toBe(6);
+    for (const c of colours) expect(c).toMatch(/^#[0-9A-F]{6}$/);
+    expect(reagentTypeColor('chemical')).toBe(REAGENT_TYPE_COLORS.compound);
+    expect(REAGENT_TYPE_COLOR_NUMBERS[1]).toBe(0xd55e00);
+  });
+
+  it('carries the spec defaults', () => {
+    expect(REAGENT_DEFAULTS.compound).toEqual({
+      solvent: 'DMSO',
+      default_concentration_value: 10000,
+      default_concentration_units: 'uM',
+    });
+    expect(REAGENT_DEFAULTS.solvent).toEqual({
+      max_concentration_percent: 0.1,
+      purity_grade: 'Cell culture grade',
+    });
+    expect(REAGENT_DEFAULTS.buffer.ph).toBe(7.4);
+    expect(REAGENT_DEFAULTS.media.ph).toBe(7.4);
+  });
+
+  it('shows the fields of the spec table', () => {
+    expect(REAGENT_FIELDS.compound).toEqual([
+      'name',
+      'solvent',
+      'stock_concentration',
+      'molecular_weight_g_per_mol',
+    ]);
+    expect(showsField('chemical', 'molecular_weight_g_per_mol')).toBe(true);
+    expect(showsField('biological', 'media')).toBe(true);
+    expect(showsField('biological', 'cells_per_ml')).toBe(true);
+    expect(showsField('buffer', 'ionic_strength')).toBe(true);
+    expect(showsField('solvent', 'purity_grade')).toBe(true);
+    expect(showsField('media', 'supplements')).toBe(true);
+    expect(showsField('media', 'stock_concentration')).toBe(false);
+    expect(showsField('other', 'description')).toBe(true);
+    expect(showsField('other', 'solvent')).toBe(false);
+  });
+});
+
+describe('default vehicle', () => {
+  const r = (slug: string, name: string, type: string, max: number | null = null) => ({
+    slug,
+    name,
+    type,
+    max_concentration_percent: max,
+  });
+
+  it('takes the alphabetically first media without a max concentration', () => {
+    const bench = [
+      r('rpmi', 'RPMI 1640', 'media'),
+      r('dmso', 'DMSO', 'solvent', 0.1),
+      r('dmem', 'dmem high glucose', 'media'),
+      r('amem', 'Alpha MEM', 'media', 1),
+    ];
+    expect(pickDefaultVehicle(bench)).toBe('dmem');
+  });
+
+  it('falls back to a solvent', () => {
+    const bench = [
+      r('amem', 'Alpha MEM', 'media', 1),
+      r('water', 'Water', 'solvent'),
+      r('dmso', 'DMSO', 'solvent', 0.1),
+      r('cpd', 'Compound A', 'chemical'),
+    ];
+    expect(pickDefaultVehicle(bench)).toBe('dmso');
+  });
+
+  it('is null without media or solvent', () => {
+    expect(pickDefaultVehicle([r('cpd', 'Compound A', 'chemical')])).toBeNull();
+    expect(pickDefaultVehicle([])).toBeNull();
+  });
+});
