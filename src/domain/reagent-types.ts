@@ -157,8 +157,8 @@ function byName(a: VehicleCandidate, b: VehicleCandidate): number {
 export function pickDefaultVehicle(bench: readonly VehicleCandidate[]): string | null {
   const media = bench
     .filter((r) => toDisplayType(r.type) === 'media' && r.max_concentration_percent == null)
-    .sort(byName);
+    .toSorted(byName);
   if (media.length > 0) return media[0].slug;
-  const solvents = bench.filter((r) => toDisplayType(r.type) === 'solvent').sort(byName);
+  const solvents = bench.filter((r) => toDisplayType(r.type) === 'solvent').toSorted(byName);
   return solvents.length > 0 ? solvents[0].slug : null;
 }

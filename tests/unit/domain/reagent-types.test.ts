@@ -78,14 +78,14 @@ describe('reagent types', () => {
   });
 });
 
-describe('default vehicle', () => {
-  const r = (slug: string, name: string, type: string, max: number | null = null) => ({
-    slug,
-    name,
-    type,
-    max_concentration_percent: max,
-  });
+const r = (slug: string, name: string, type: string, max: number | null = null) => ({
+  slug,
+  name,
+  type,
+  max_concentration_percent: max,
+});
 
+describe('default vehicle', () => {
   it('takes the alphabetically first media without a max concentration', () => {
     const bench = [
       r('rpmi', 'RPMI 1640', 'media'),
