@@ -1,0 +1,21 @@
+// POST /api/experiments/{id}/chat: {message, thread_id, create_new_thread=false}.
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/** A chat request; blank messages are refused (the client never sends them). */
+export const chatRequestSchema = z.object({
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(LIMITS.message, `must be at most ${LIMITS.message} characters`),
+  thread_id: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  create_new_thread: z.boolean({ error: 'must be true or false' }).default(false),
+});
+export type ChatRequest = z.output<typeof chatRequestSchema>;
+export type ChatRequestInput = z.input<typeof chatRequestSchema>;

@@ -1,0 +1,90 @@
+// API payloads of bench reagents (spec sections 3 and 7), shared by the client and the server.
+import { z } from 'zod';
+import { SERVER_REAGENT_TYPES, toServerType } from '../reagent-types';
+import { CONCENTRATION_UNITS, parseConcentrationUnit } from '../units';
+import { LIMITS } from './limits';
+
+const text = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const number = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .nullish()
+    .transform((v) => v ?? null);
+
+// Only the display alias is translated: an unknown type must fail, not become "other".
+const typeAlias = (v: unknown) => {
+  const s = typeof v === 'string' ? v.trim().toLowerCase() : v;
+  return s === 'compound' ? toServerType(s) : s;
+};
+
+/** "chemical" or "compound" (and the other types) -> the server spelling. */
+export const serverReagentTypeSchema = z.preprocess(
+  typeAlias,
+  z.enum(SERVER_REAGENT_TYPES, { error: `must be one of ${SERVER_REAGENT_TYPES.join(', ')}` }),
+);
+
+/** M, mM, uM (also µM), nM or %. */
+export const concentrationUnitSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (parseConcentrationUnit(v) ?? v) : v),
+  z.enum(CONCENTRATION_UNITS, { error: `must be one of ${CONCENTRATION_UNITS.join(', ')}` }),
+);
+
+/** The reagent create payload (spec section 3), after cleaning. */
+export const reagentCreateSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`),
+  reagent_type: serverReagentTypeSchema,
+  solvent: text(LIMITS.shortText),
+  default_concentration_units: concentrationUnitSchema.nullish().transform((v) => v ?? null),
+  default_concentration_value: number(0, 1e12),
+  molecular_weight_g_per_mol: number(0, 1e9),
+  cells_per_ml: number(0, 1e15),
+  ph: number(0, 14),
+  ionic_strength_value: number(0, 1e6),
+  ionic_strength_units: z
+    .enum(['M', 'mM'], { error: 'must be M or mM' })
+    .nullish()
+    .transform((v) => v ?? null),
+  max_concentration_percent: number(0, 100),
+  purity_grade: text(LIMITS.shortText),
+  supplements: text(LIMITS.longText),
+  description: text(LIMITS.longText),
+  slug: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`)
+    .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'may hold only letters, digits, ".", "_" and "-"')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ReagentCreate = z.output<typeof reagentCreateSchema>;
+export type ReagentCreateInput = z.input<typeof reagentCreateSchema>;
+
+/** PATCH .../bench/reagents/{id}: the constraints editor; null clears a limit. */
+export const benchReagentPatchSchema = z.object({
+  max_concentration_percent: z
+    .number({ error: 'must be a number from 0 to 100, or null for no limit' })
+    .min(0, 'must be at least 0')
+    .max(100, 'must be at most 100')
+    .nullable()
+    .optional(),
+  min_transfer_ul: z
+    .number({ error: 'must be a number of uL >= 0, or null for no minimum' })
+    .min(0, 'must be at least 0')
+    .max(LIMITS.volumeUL, `must be at most ${LIMITS.volumeUL}`)
+    .nullable()
+    .optional(),
+});
+export type BenchReagentPatch = z.output<typeof benchReagentPatchSchema>;
