@@ -1,0 +1,58 @@
+// A test double for the network layer of the API client only: it records each request and
+// answers from a queue of canned responses, so the client's own handling can be checked.
+import { vi } from 'vitest';
+
+export interface RecordedCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: BodyInit | null | undefined;
+  credentials: RequestCredentials | undefined;
+}
+
+export interface FakeFetch {
+  calls: RecordedCall[];
+  /** Queue a response for the next call. */
+  respond(status: number, body?: unknown, statusText?: string): void;
+  /** Queue a network failure. */
+  fail(error: Error): void;
+}
+
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/** Installs the double as globalThis.fetch; undo with vi.unstubAllGlobals(). */
+export function installFakeFetch(): FakeFetch {
+  const queue: (() => Response)[] = [];
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    calls.push({
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: init.body,
+      credentials: init.credentials,
+    });
+    const next = queue.shift();
+    if (!next) throw new Error(`unexpected request ${String(input)}`);
+    return next();
+  });
+  return {
+    calls,
+    respond(status, body, statusText = '') {
+      queue.push(() => {
+        const text =
+          NULL_BODY.has(status) || body === undefined
+            ? null
+            : typeof body === 'string'
+              ? body
+              : JSON.stringify(body);
+        return new Response(text, { status, statusText });
+      });
+    },
+    fail(error) {
+      queue.push(() => {
+        throw error;
+      });
+    },
+  };
+}
