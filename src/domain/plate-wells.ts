@@ -1,0 +1,129 @@
+/**
+ * Wells in wire form: canonical ids and the checks a PUT /plate body must pass beyond its
+ * schema (DOMAIN.md "On the wire": a well outside the format, an unknown reagent, a negative
+ * or non-finite number is refused, naming the well and the field).
+ */
+import type { PlateDefn } from './plate-format';
+import type { WireTarget, WireWell, WireWells } from './plate-wire';
+import { effectiveTolerance } from './prediction';
+import { canonicalWellId, indexOfWellId } from './well-id';
+
+/** One refused part of a plate body. */
+export interface PlateWellIssue {
+  /** dotted path in the body, e.g. "wells.C5.targets.dmso.volume_uL" */
+  path: string;
+  /** the well id as sent */
+  well: string;
+  /** "id", or the field inside the well, e.g. "targets.dmso.volume_uL" */
+  field: string;
+  message: string;
+}
+
+function isEmptyWell(w: WireWell): boolean {
+  return (
+    Object.keys(w.targets ?? {}).length === 0 &&
+    !w.label &&
+    !w.sample &&
+    (w.tags ?? []).length === 0
+  );
+}
+
+// The tolerance is always spelled out (absent and 5 are the same decision, so they must hash
+// the same); a dilution of 1 is no dilution and is left out.
+function normaliseTarget(t: WireTarget): WireTarget {
+  const out: WireTarget = {
+    target_nM: t.target_nM ?? null,
+    tol_pct: effectiveTolerance(t.tol_pct),
+    volume_uL: t.volume_uL,
+  };
+  if (t.dilution != null && t.dilution !== 1) out.dilution = t.dilution;
+  return out;
+}
+
+/**
+ * Wells with canonical ids (a01 -> A1), in row-major order, defaults filled (label "",
+ * sample "", tags [], tol_pct 5), empty wells and wells off the plate left out. When two ids name the
+ * same well the later one wins (validatePlateWells refuses such a body).
+ */
+export function canonicalizeWells(defn: PlateDefn, wells: WireWells): WireWells {
+  const byIndex = new Map<number, [string, WireWell]>();
+  for (const [id, well] of Object.entries(wells)) {
+    const canonical = canonicalWellId(id, defn);
+    if (!canonical || !well || isEmptyWell(well)) continue;
+    const targets: Record<string, WireTarget> = {};
+    for (const [slug, t] of Object.entries(well.targets ?? {})) targets[slug] = normaliseTarget(t);
+    byIndex.set(indexOfWellId(canonical, defn), [
+      canonical,
+      { targets, label: well.label ?? '', sample: well.sample ?? '', tags: [...(well.tags ?? [])] },
+    ]);
+  }
+  const out: WireWells = {};
+  for (const i of [...byIndex.keys()].toSorted((a, b) => a - b)) {
+    const [id, well] = byIndex.get(i)!;
+    out[id] = well;
+  }
+  return out;
+}
+
+function numberProblem(
+  value: unknown,
+  rule: { nullable?: boolean; optional?: boolean; min: number; exclusive?: boolean },
+): string | undefined {
+  if (value === undefined && rule.optional) return undefined;
+  if (value === null && (rule.nullable || rule.optional)) return undefined;
+  const bound = rule.exclusive ? `> ${rule.min}` : `>= ${rule.min}`;
+  const what = `must be a finite number ${bound}${rule.nullable ? ' or null' : ''}`;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return what;
+  if (rule.exclusive ? value <= rule.min : value < rule.min) return what;
+  return undefined;
+}
+
+/**
+ * Problems of wire wells against a plate and its bench: ids off the plate or twice the same
+ * well, reagents not on the bench, negative or non-finite numbers. Empty when acceptable.
+ */
+export function validatePlateWells(
+  defn: PlateDefn,
+  wells: WireWells,
+  benchSlugs: Iterable<string>,
+): PlateWellIssue[] {
+  const slugs = new Set(benchSlugs);
+  const issues: PlateWellIssue[] = [];
+  const seen = new Map<string, string>();
+  const add = (well: string, field: string, message: string) =>
+    issues.push({
+      path: `wells.${well}${field === 'id' ? '' : `.${field}`}`,
+      well,
+      field,
+      message,
+    });
+
+  for (const [id, well] of Object.entries(wells)) {
+    const canonical = canonicalWellId(id, defn);
+    if (!canonical) {
+      add(id, 'id', `Well "${id}" is not on a ${defn.format}-well plate`);
+      continue;
+    }
+    const first = seen.get(canonical);
+    if (first !== undefined) add(id, 'id', `Wells "${first}" and "${id}" are the same well`);
+    else seen.set(canonical, id);
+
+    for (const [slug, t] of Object.entries(well?.targets ?? {})) {
+      const at = `targets.${slug}`;
+      if (!slugs.has(slug)) {
+        add(id, at, `Well ${id}: "${slug}" is not a reagent on this experiment's bench`);
+      }
+      const checks: [keyof WireTarget, Parameters<typeof numberProblem>[1]][] = [
+        ['volume_uL', { min: 0 }],
+        ['target_nM', { min: 0, nullable: true }],
+        ['tol_pct', { min: 0, exclusive: true, optional: true }],
+        ['dilution', { min: 1, optional: true }],
+      ];
+      for (const [field, rule] of checks) {
+        const problem = numberProblem(t?.[field], rule);
+        if (problem) add(id, `${at}.${field}`, `Well ${id}: ${slug}.${field} ${problem}`);
+      }
+    }
+  }
+  return issues;
+}
