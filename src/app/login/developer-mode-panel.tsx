@@ -49,6 +49,7 @@ export function DeveloperModePanel({ onError }: { onError(message: string | null
       setSecret('');
     } catch (error) {
       onError((error as Error).message);
+      secretRef.current?.focus();
       secretRef.current?.select();
     } finally {
       setBusy(false);
@@ -91,7 +92,8 @@ export function DeveloperModePanel({ onError }: { onError(message: string | null
               value={secret}
               aria-describedby={hintId}
               onChange={(event) => setSecret(event.target.value)}
-              disabled={busy}
+              // readOnly, not disabled: a disabled field would drop the keyboard focus.
+              readOnly={busy}
             />
             <button type="submit" className="btn btn--primary" disabled={busy || !secret}>
               {busy ? (
