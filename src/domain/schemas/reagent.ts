@@ -39,36 +39,47 @@ export const concentrationUnitSchema = z.preprocess(
 );
 
 /** The reagent create payload (spec section 3), after cleaning. */
-export const reagentCreateSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`),
-  reagent_type: serverReagentTypeSchema,
-  solvent: text(LIMITS.shortText),
-  default_concentration_units: concentrationUnitSchema.nullish().transform((v) => v ?? null),
-  default_concentration_value: number(0, 1e12),
-  molecular_weight_g_per_mol: number(0, 1e9),
-  cells_per_ml: number(0, 1e15),
-  ph: number(0, 14),
-  ionic_strength_value: number(0, 1e6),
-  ionic_strength_units: z
-    .enum(['M', 'mM'], { error: 'must be M or mM' })
-    .nullish()
-    .transform((v) => v ?? null),
-  max_concentration_percent: number(0, 100),
-  purity_grade: text(LIMITS.shortText),
-  supplements: text(LIMITS.longText),
-  description: text(LIMITS.longText),
-  slug: z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`)
-    .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'may hold only letters, digits, ".", "_" and "-"')
-    .nullish()
-    .transform((v) => (v ? v : null)),
-});
+export const reagentCreateSchema = z
+  .object({
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`),
+    reagent_type: serverReagentTypeSchema,
+    solvent: text(LIMITS.shortText),
+    default_concentration_units: concentrationUnitSchema.nullish().transform((v) => v ?? null),
+    default_concentration_value: number(0, 1e12),
+    molecular_weight_g_per_mol: number(0, 1e9),
+    cells_per_ml: number(0, 1e15),
+    ph: number(0, 14),
+    ionic_strength_value: number(0, 1e6),
+    ionic_strength_units: z
+      .enum(['M', 'mM'], { error: 'must be M or mM' })
+      .nullish()
+      .transform((v) => v ?? null),
+    max_concentration_percent: number(0, 100),
+    purity_grade: text(LIMITS.shortText),
+    supplements: text(LIMITS.longText),
+    description: text(LIMITS.longText),
+    slug: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`)
+      .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'may hold only letters, digits, ".", "_" and "-"')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  // A v/v fraction cannot pass 100 %; molar stocks have their own 1.0 M rule (stock-limit.ts).
+  .superRefine((r, ctx) => {
+    if (r.default_concentration_units === '%' && (r.default_concentration_value ?? 0) > 100) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['default_concentration_value'],
+        message: 'must be at most 100 for a % (v/v) stock',
+      });
+    }
+  });
 export type ReagentCreate = z.output<typeof reagentCreateSchema>;
 export type ReagentCreateInput = z.input<typeof reagentCreateSchema>;
 
