@@ -113,3 +113,26 @@ test('Google sign-in without credentials is disabled and says what is missing', 
   await expect(hint).toContainText('SUPABASE_ANON_KEY');
   await expect(page.getByText('Need access?')).toBeVisible();
 });
+
+// Regenerates the README's screenshots: SCREENSHOTS=1 npm run test:e2e -- -g screenshots
+test('screenshots for the README', async ({ page, server }) => {
+  test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to write docs/screenshots');
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/login.png' });
+
+  await enableDeveloperMode(page, server.devSecret);
+  await expect(page.getByText('Dev Mode')).toBeVisible();
+  const plates = [
+    { name: 'Kinase inhibitor dose response', plate_type: '384' },
+    { name: 'DMSO tolerance, HEK293', plate_type: '96' },
+    { name: 'Enzyme kinetics sweep', plate_type: '1536' },
+  ];
+  for (const body of plates) {
+    const response = await page.request.post('/api/experiments/', { data: body });
+    expect(response.ok()).toBe(true);
+  }
+  await page.reload();
+  await expect(page.getByTestId('experiment-row')).toHaveCount(3);
+  await page.screenshot({ path: 'docs/screenshots/experiments.png' });
+});
