@@ -47,3 +47,14 @@ export interface BenchReagentInfo {
   /** Declared ionic strength in mM; null when none. */
   ionic_strength_mM: number | null;
 }
+
+/** A protocol operation (spec section 3): "add" a volume of a reagent, or "annotate". */
+export interface ProtocolOp {
+  op: 'add' | 'annotate';
+  /** a well id, or "OFF" for work done off the plate (e.g. a working-stock preparation) */
+  sel: string;
+  label?: string;
+  notes?: string;
+  reagent?: string;
+  volume_uL?: number;
+}
