@@ -1,7 +1,8 @@
 /** Holds who is signed in: a Supabase session, the developer user, or nobody. */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Location } from 'react-router-dom';
 import type { Session } from '@supabase/supabase-js';
 import { SESSION_EXPIRED_MESSAGE } from '../../api/api-error';
 import { devLogin, devLogout } from '../../api/dev-mode';
@@ -37,10 +38,14 @@ function statusOf(devUser: AuthUser | null, session: Session | null): AuthStatus
 /** Provides useAuth() to the tree; must sit inside the router (it navigates on 401). */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Handlers outside React's render (401, Supabase events) read the latest router values.
   const navigateRef = useRef(navigate);
+  const locationRef = useRef<Location>(location);
   useEffect(() => {
     navigateRef.current = navigate;
-  }, [navigate]);
+    locationRef.current = location;
+  }, [navigate, location]);
   const [state, setState] = useState<AuthState>(INITIAL);
   // The developer user and the Supabase session are tracked apart: developer mode wins while on.
   const devUserRef = useRef<AuthUser | null>(null);
@@ -60,12 +65,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   /** Removes the OAuth parameters from the address bar, keeping the router in step. */
   const cleanUrl = useCallback((names?: readonly string[]) => {
-    const { pathname, hash } = window.location;
+    const { pathname, hash, state: routeState } = locationRef.current;
     // The callback page leaves its URL behind anyway; a second navigation would race with it.
     if (pathname === '/auth/callback') return;
-    const { search, changed } = stripOAuthParams(window.location.search, names);
+    const { search, changed } = stripOAuthParams(locationRef.current.search, names);
     if (!changed) return;
-    const routeState = (window.history.state as { usr?: unknown } | null)?.usr;
     void navigateRef.current({ pathname, search, hash }, { replace: true, state: routeState });
   }, []);
 
@@ -87,7 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           .catch(() => undefined);
       }
       publish();
-      const { pathname, search, hash } = window.location;
+      const { pathname, search, hash } = locationRef.current;
       void navigateRef.current('/login', {
         replace: true,
         state: { error: SESSION_EXPIRED_MESSAGE, from: { pathname, search, hash } },
@@ -102,7 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     let unsubscribe: (() => void) | undefined;
-    const urlError = stripOAuthParams(window.location.search).errorDescription;
+    const urlError = stripOAuthParams(locationRef.current.search).errorDescription;
     // Only error_description now: `code` must stay until Supabase has exchanged it.
     if (urlError) cleanUrl(['error_description']);
 

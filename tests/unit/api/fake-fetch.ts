@@ -16,13 +16,15 @@ export interface FakeFetch {
   respond(status: number, body?: unknown, statusText?: string): void;
   /** Queue a network failure. */
   fail(error: Error): void;
+  /** Queue a request that never answers (it rejects only when aborted). */
+  hang(): void;
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
 /** Installs the double as globalThis.fetch; undo with vi.unstubAllGlobals(). */
 export function installFakeFetch(): FakeFetch {
-  const queue: (() => Response)[] = [];
+  const queue: ((init: RequestInit) => Response | Promise<Response>)[] = [];
   const calls: RecordedCall[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     calls.push({
@@ -34,7 +36,7 @@ export function installFakeFetch(): FakeFetch {
     });
     const next = queue.shift();
     if (!next) throw new Error(`unexpected request ${String(input)}`);
-    return next();
+    return next(init);
   });
   return {
     calls,
@@ -53,6 +55,16 @@ export function installFakeFetch(): FakeFetch {
       queue.push(() => {
         throw error;
       });
+    },
+    hang() {
+      queue.push(
+        (init) =>
+          new Promise<Response>((_, reject) => {
+            init.signal?.addEventListener('abort', () =>
+              reject(new DOMException('Aborted', 'AbortError')),
+            );
+          }),
+      );
     },
   };
 }
