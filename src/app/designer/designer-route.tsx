@@ -48,14 +48,15 @@ function DesignerLoader({ id }: { id: number }) {
       <main className="page page--narrow">
         <ErrorBox
           title="Unable to load experiment"
-          message={`Please check your connection and try again. (${load.message})`}
+          message="Please check your connection and try again."
+          detail={load.message}
           action={
             <button type="button" className="btn btn--sm" onClick={retry} autoFocus>
               Retry
             </button>
           }
         />
-        <p>
+        <p className="page__after-error">
           <Link to="/experiments">Back to experiments</Link>
         </p>
       </main>

@@ -4,10 +4,13 @@ import type { ReactNode } from 'react';
 export function ErrorBox({
   title,
   message,
+  detail,
   action,
 }: {
   title?: string;
   message?: string | null;
+  /** The technical cause (e.g. the HTTP error), in smaller type below the message. */
+  detail?: string | null;
   action?: ReactNode;
 }) {
   return (
@@ -15,6 +18,7 @@ export function ErrorBox({
       <div className="error-box__text">
         {title && <strong className="error-box__title">{title}</strong>}
         {message && <span className="error-box__message">{message}</span>}
+        {detail && <code className="error-box__detail">{detail}</code>}
       </div>
       {action && <div className="error-box__action">{action}</div>}
     </div>
