@@ -2,6 +2,7 @@
 // developer-mode sign-in, create, open, search, delete; the login form by keyboard alone;
 // Google sign-in without credentials.
 import type { Page } from '@playwright/test';
+import { signInAsDeveloper } from './fixtures/developer-login';
 import { expect, test } from './fixtures/server';
 
 async function enableDeveloperMode(page: Page, secret: string): Promise<void> {
@@ -121,7 +122,8 @@ test('screenshots for the README', async ({ page, server }) => {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.screenshot({ path: 'docs/screenshots/login.png' });
 
-  await enableDeveloperMode(page, server.devSecret);
+  await signInAsDeveloper(page, server);
+  await page.goto('/experiments');
   await expect(page.getByText('Dev Mode')).toBeVisible();
   const plates = [
     { name: 'Kinase inhibitor dose response', plate_type: '384' },
