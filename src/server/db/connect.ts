@@ -21,6 +21,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** The PostgreSQL URL, for dedicated connections such as LISTEN; null on PGlite. */
+  url: string | null;
   /** Applies pending migrations from drizzle/; safe to call on an up-to-date database. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -59,6 +61,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    url,
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pool.end(),
   };
@@ -66,11 +69,16 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dir: string | null): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  return fromPglite(dir ? await PGlite.create(dir) : await PGlite.create());
+}
+
+/** Wraps an open PGlite instance (tests clone a migrated template instead of migrating each). */
+export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    url: null,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
