@@ -1,0 +1,126 @@
+/**
+ * What the well editor and the well dialog show of some wells: their contents, targets
+ * against predictions and derived metrics, computed by the domain (computePlateState) from
+ * the document's wells and the bench, so they match the canvas and the server.
+ */
+import type { BenchReagent } from '../../api/bench';
+import { benchReagentInfo } from '../../api/bench';
+import { accuracyLabel, formatConcentration, formatVolume } from '../../domain/accuracy';
+import { plateDefn, type PlateFormat } from '../../domain/plate-format';
+import { computePlateState, type StateWell, type WireWells } from '../../domain/plate-state';
+import type { TargetStatus } from '../../domain/prediction';
+import { idOfIndex } from '../../domain/well-id';
+
+/** One reagent of one well, formatted for display. */
+export interface WellEntryView {
+  wellId: string;
+  slug: string;
+  name: string;
+  volume: string;
+  /** target concentration, "—" for a vehicle or plain liquid */
+  target: string;
+  /** predicted concentration, "unknown" without a molar stock */
+  predicted: string;
+  /** "+2.0 %", empty without a target */
+  error: string;
+  status: TargetStatus;
+  /** "poor (±10–20%)", "moderate (±5–10%)", "good" */
+  accuracy: string;
+}
+
+/** A well with its derived figures and entries. */
+export interface WellView {
+  id: string;
+  index: number;
+  state: StateWell | null;
+  entries: WellEntryView[];
+}
+
+/** The derived state of the listed wells (others are not computed). */
+export function wellViews(
+  wells: WireWells,
+  format: PlateFormat,
+  indices: readonly number[],
+  reagents: readonly BenchReagent[],
+): WellView[] {
+  const defn = plateDefn(format);
+  const ids = indices.map((i) => idOfIndex(defn, i));
+  const subset: WireWells = {};
+  for (const id of ids) if (wells[id]) subset[id] = wells[id];
+  const state = computePlateState({
+    defn,
+    wells: subset,
+    version: 0,
+    bench: reagents.map(benchReagentInfo),
+  });
+  return ids.map((id, k) => {
+    const well = state.wells[id] ?? null;
+    return { id, index: indices[k], state: well, entries: well ? entriesOf(id, well) : [] };
+  });
+}
+
+function entriesOf(wellId: string, well: StateWell): WellEntryView[] {
+  return Object.entries(well.targets).map(([slug, t]) => {
+    const predicted = well.predicted[slug];
+    const volume = t.volume_uL;
+    return {
+      wellId,
+      slug,
+      name: well.metrics.reagentDisplayNames[slug] ?? slug,
+      volume: formatVolume(volume),
+      target: t.target_nM == null ? '—' : formatConcentration(t.target_nM, volume),
+      predicted: predicted ? formatConcentration(predicted.nM, volume) : 'unknown',
+      error:
+        predicted?.err_pct == null
+          ? ''
+          : `${predicted.err_pct >= 0 ? '+' : ''}${predicted.err_pct.toFixed(1)} %`,
+      status: t.status,
+      accuracy: accuracyLabel(volume),
+    };
+  });
+}
+
+/** Summary figures over wells: one value, or "min – max" when they differ. */
+export interface MetricsSummary {
+  volume: string;
+  pH: string;
+  ionicStrength: string;
+  vehicle: string;
+}
+
+function range(values: number[], fmt: (x: number) => string): string {
+  if (values.length === 0) return '—';
+  const lo = fmt(Math.min(...values));
+  const hi = fmt(Math.max(...values));
+  return lo === hi ? lo : `${lo} – ${hi}`;
+}
+
+function num(xs: (number | null)[]): number[] {
+  return xs.filter((x): x is number => x != null && Number.isFinite(x));
+}
+
+/** Volume, pH, ionic strength and vehicle % of the wells (empty wells count as 0 µL). */
+export function metricsSummary(views: readonly WellView[]): MetricsSummary {
+  const filled = views.flatMap((v) => (v.state ? [v.state] : []));
+  return {
+    volume: range(
+      views.map((v) => v.state?.metrics.volumeUl ?? 0),
+      formatVolume,
+    ),
+    pH: range(num(filled.map((w) => w.metrics.pH)), (x) => x.toFixed(2)),
+    ionicStrength: range(
+      num(filled.map((w) => w.metrics.ionicStrength)),
+      (x) => `${x.toFixed(1)} mM`,
+    ),
+    vehicle: range(num(filled.map((w) => w.vehicle_vv_pct)), (x) => `${x.toFixed(2)} %`),
+  };
+}
+
+/** Status names as people read them. */
+export const STATUS_TEXT: Record<TargetStatus, string> = {
+  none: 'No target',
+  unknown: 'Unknown',
+  good: 'Good',
+  warning: 'Warning',
+  error: 'Error',
+};
