@@ -49,6 +49,8 @@ export interface RequestOptions {
    * input", not "session gone", such as the developer login.
    */
   authRedirect?: boolean;
+  /** 'blob': resolve a success with the body as a Blob (downloads); 'response': the Response itself (streams). */
+  responseType?: 'json' | 'blob' | 'response';
 }
 
 /** Sends one request; 204 or an empty body resolve to undefined, 304 to NOT_MODIFIED. */
@@ -95,6 +97,8 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
     unauthorizedHandler();
     throw new SessionExpiredError();
   }
+  if (response.ok && options.responseType === 'response') return response;
+  if (response.ok && options.responseType === 'blob') return await response.blob();
   const text = response.status === 204 ? '' : await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
   if (!text) return undefined;

@@ -1,0 +1,122 @@
+// Opening an experiment in the designer: experiment, plate, saved versions and bench into the
+// stores, then the live parts (event stream, agent activity, subsection mirror) until closed.
+import { subscribeKey } from 'valtio/utils';
+import { errorMessage } from '../api/api-error';
+import { openEventStream, type ExperimentEvent } from '../api/events';
+import { getExperiment } from '../api/experiments';
+import { getPlate } from '../api/plate';
+import { listVersions } from '../api/versions';
+import { parsePlateFormat } from '../domain/plate-format';
+import { emptyPlateState } from '../domain/plate-state';
+import { loadBench } from './bench-actions';
+import {
+  adoptServerState,
+  baseVersion,
+  flushSaves,
+  reloadPlate,
+  savesIdle,
+  startDocument,
+  stopDocument,
+} from './designer-document';
+import { designer, resetDesignerState, showDocument, showPlate } from './designer-store';
+import { plateSelection, resetSelection } from './selection-store';
+
+/** Agent activity counts as ongoing for this long after the last event (spec section 9). */
+export const AGENT_ACTIVE_TIMEOUT_MS = 5000;
+
+let generation = 0;
+
+/**
+ * Loads an experiment into the designer: loading, then ready or error. If the server
+ * returns no plate, an empty plate of the experiment's type is shown.
+ */
+export async function loadDesigner(experimentId: number): Promise<void> {
+  const mine = ++generation;
+  // Edits of the experiment being left still go to it before its queue is replaced.
+  if (!savesIdle()) await flushSaves();
+  if (designer.experiment?.id !== experimentId) resetDesignerState();
+  designer.loadStatus = 'loading';
+  designer.loadError = null;
+  try {
+    const [experiment, plate, versions] = await Promise.all([
+      getExperiment(experimentId),
+      getPlate(experimentId),
+      listVersions(experimentId).catch((error: unknown) => {
+        console.error('Could not load snapshots', error);
+        return [];
+      }),
+    ]);
+    if (mine !== generation) return;
+    designer.experiment = experiment;
+    designer.snapshots = versions;
+    const format = parsePlateFormat(experiment.plate_type) ?? 96;
+    const state = plate ?? (designer.plate?.defn.format === format ? designer.plate : null);
+    startDocument(experimentId, state?.version ?? 0);
+    if (state) {
+      showPlate(state);
+      adoptServerState(state, false);
+    } else {
+      showPlate(null);
+      showDocument({ format, wells: emptyPlateState(format).wells });
+    }
+    resetSelection(plateSelection, designer.format, 0);
+    designer.subsection = 0;
+    designer.loadStatus = 'ready';
+    void loadBench(experimentId, experiment.default_vehicle_slug ?? experiment.vehicle_slug);
+  } catch (error) {
+    if (mine !== generation) return;
+    designer.loadStatus = 'error';
+    designer.loadError = errorMessage(error);
+  }
+}
+
+// Leaving the page with edits not yet saved asks the browser's own question.
+function unsavedGuard(event: BeforeUnloadEvent): void {
+  if (designer.saveStatus !== 'saved') event.preventDefault();
+}
+
+function onEvent(event: ExperimentEvent, markActive: () => void): void {
+  if (event.type === 'agent_activity') markActive();
+  if (event.type === 'plate_changed') {
+    // Someone else (another tab, the assistant) wrote the plate: show it unless edits of
+    // ours are on their way, in which case the save's 409 handles it.
+    const version = typeof event.version === 'number' ? event.version : null;
+    const ours = baseVersion();
+    if (savesIdle() && (version === null || ours === null || version > ours)) void reloadPlate();
+  }
+}
+
+/**
+ * Starts the live parts of an open designer: the event stream, the agent-activity flag, the
+ * subsection mirror and the unsaved-changes guard. Returns the function that stops them.
+ */
+export function connectDesigner(experimentId: number): () => void {
+  let agentTimer: ReturnType<typeof setTimeout> | null = null;
+  const markActive = () => {
+    designer.agentActive = true;
+    if (agentTimer) clearTimeout(agentTimer);
+    agentTimer = setTimeout(() => {
+      designer.agentActive = false;
+    }, AGENT_ACTIVE_TIMEOUT_MS);
+  };
+  const closeStream = openEventStream(experimentId, { onEvent: (e) => onEvent(e, markActive) });
+  const unsubscribe = subscribeKey(plateSelection, 'subsection', (s) => {
+    designer.subsection = s;
+  });
+  window.addEventListener('beforeunload', unsavedGuard);
+  return () => {
+    closeStream();
+    unsubscribe();
+    window.removeEventListener('beforeunload', unsavedGuard);
+    if (agentTimer) clearTimeout(agentTimer);
+    designer.agentActive = false;
+  };
+}
+
+/** Leaves the designer: waiting edits are sent first, then saving stops. */
+export function closeDesigner(): void {
+  const mine = ++generation;
+  void flushSaves().finally(() => {
+    if (mine === generation) stopDocument();
+  });
+}
