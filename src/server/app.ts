@@ -10,6 +10,8 @@ import { registerRequestUser } from './auth/request-user';
 import { createTokenVerifier, type TokenVerifier } from './auth/supabase-jwt';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/connect';
+import type { EventBus } from './events/event-bus';
+import { openEventBus } from './events/open-event-bus';
 import { HttpError, handleError } from './errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
@@ -19,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     devSecret: DevSecret;
+    /** Events per experiment for the /events streams. */
+    events: EventBus;
   }
 }
 
@@ -55,6 +59,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   app.decorate('devSecret', devSecret);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  const events = await openEventBus(database);
+  app.decorate('events', events);
+  // Its listening connection is its own, so it may close before or after the database.
+  app.addHook('onClose', async () => events.close());
   app.setErrorHandler(handleError);
 
   await registerSecurityHeaders(app, config);

@@ -1,0 +1,58 @@
+// Payloads of the chat threads, sessions and agent state routes (spec section 7).
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/** Statuses a thread may have: worked on, the assistant at work, waiting, put away, failed. */
+export const THREAD_STATUSES = ['active', 'running', 'idle', 'archived', 'error'] as const;
+export type ThreadStatus = (typeof THREAD_STATUSES)[number];
+
+const STATUS_MESSAGE = `must be one of ${THREAD_STATUSES.join(', ')}`;
+
+/** PATCH .../threads/{tid}: a new title (blank clears it) and/or status. */
+export const threadPatchSchema = z.strictObject(
+  {
+    title: z
+      .string({ error: 'must be text or null' })
+      .trim()
+      .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`)
+      .nullish()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    status: z.enum(THREAD_STATUSES, { error: STATUS_MESSAGE }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? 'only title and status can be changed' : undefined,
+  },
+);
+export type ThreadPatch = z.output<typeof threadPatchSchema>;
+
+/** POST .../threads/{tid}/resume: the next message of the conversation. */
+export const threadResumeSchema = z.object({
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(LIMITS.message, `must be at most ${LIMITS.message} characters`),
+});
+
+/** Largest agent state, as JSON characters. */
+export const AGENT_STATE_MAX_CHARS = 256 * 1024;
+
+/** PUT .../agent-state: any JSON object up to 256 KB. */
+export const agentStateSchema = z
+  .record(z.string(), z.unknown(), { error: 'must be a JSON object' })
+  .refine((state) => JSON.stringify(state).length <= AGENT_STATE_MAX_CHARS, {
+    message: `must be at most ${AGENT_STATE_MAX_CHARS / 1024} KB of JSON`,
+  });
+
+/** A ?limit= query: a whole number from 1 to max, the default when absent. */
+export function limitQuerySchema(defaultLimit: number, max: number) {
+  return z.object({
+    limit: z.coerce
+      .number({ error: `must be a whole number from 1 to ${max}` })
+      .int(`must be a whole number from 1 to ${max}`)
+      .min(1, `must be a whole number from 1 to ${max}`)
+      .max(max, `must be a whole number from 1 to ${max}`)
+      .default(defaultLimit),
+  });
+}

@@ -1,0 +1,406 @@
+// Chat threads, their messages and chat sessions of an experiment. The assistant stores its
+// turns through createThread / appendMessages / listMessages / touchThread; the routes read
+// them back. Threads are always looked up with their owner and experiment, so a thread of
+// someone else reads exactly like a missing one.
+import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { ThreadStatus } from '../../domain/schemas/thread';
+import type { Db } from '../db/connect';
+import { chatMessages, chatSessions, chatThreads } from '../db/schema';
+import { HttpError } from '../errors';
+
+export type ThreadRow = typeof chatThreads.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type SessionRow = typeof chatSessions.$inferSelect;
+
+export type ChatRole = 'user' | 'assistant';
+
+/** A message as the API answers it. */
+export interface ChatMessageJson {
+  role: ChatRole;
+  content: string;
+  /** ISO time */
+  timestamp: string;
+  thread_id: string;
+  /** extra facts the assistant attached (protocol ops, version id...), when any */
+  data?: Record<string, unknown>;
+}
+
+/** A message to store. */
+export interface NewMessage {
+  role: ChatRole;
+  content: string;
+  data?: Record<string, unknown>;
+}
+
+/** A thread summary as the API answers it. */
+export interface ThreadJson {
+  thread_id: string;
+  title: string | null;
+  status: string;
+  last_active: string;
+  created_at: string;
+  message_count: number;
+}
+
+/** A session as the API answers it. */
+export interface SessionJson {
+  session_id: string;
+  thread_id: string | null;
+  active: boolean;
+  created_at: string;
+  last_active: string;
+}
+
+/** Titles are the first words of the first user message. */
+export const TITLE_LENGTH = 80;
+
+/** A new thread id: exp_<experimentId>_<milliseconds> (spec section 4, Chat send). */
+export function newThreadId(experimentId: number, now = Date.now()): string {
+  return `exp_${experimentId}_${now}`;
+}
+
+/** True for thread ids of this experiment: exp_<experimentId>_ followed by 1-64 safe chars. */
+export function isThreadIdOf(experimentId: number, threadId: string): boolean {
+  const prefix = `exp_${experimentId}_`;
+  return threadId.startsWith(prefix) && /^[A-Za-z0-9_-]{1,64}$/.test(threadId.slice(prefix.length));
+}
+
+/** The title a thread gets from its first user message. */
+export function titleFrom(content: string): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  return line.length <= TITLE_LENGTH ? line : `${line.slice(0, TITLE_LENGTH - 1).trimEnd()}…`;
+}
+
+export function toMessageJson(row: MessageRow): ChatMessageJson {
+  const out: ChatMessageJson = {
+    role: row.role as ChatRole,
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+    thread_id: row.threadId,
+  };
+  if (Object.keys(row.data).length > 0) out.data = row.data;
+  return out;
+}
+
+export function toThreadJson(row: ThreadRow, messageCount: number): ThreadJson {
+  return {
+    thread_id: row.threadId,
+    title: row.title,
+    status: row.status,
+    last_active: row.lastActive.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    message_count: messageCount,
+  };
+}
+
+export function toSessionJson(row: SessionRow): SessionJson {
+  return {
+    session_id: String(row.id),
+    thread_id: row.threadId,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    last_active: row.lastActive.toISOString(),
+  };
+}
+
+const ownedThread = (ownerId: string, experimentId: number, threadId: string) =>
+  and(
+    eq(chatThreads.threadId, threadId),
+    eq(chatThreads.ownerId, ownerId),
+    eq(chatThreads.experimentId, experimentId),
+  );
+
+const now = sql`clock_timestamp()`;
+
+/** Data access for chat threads, messages and sessions. */
+export function chatRepository(db: Db) {
+  const messageCount = async (threadId: string) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(chatMessages)
+      .where(eq(chatMessages.threadId, threadId));
+    return Number(row?.n ?? 0);
+  };
+
+  return {
+    /** The thread if this owner's experiment has it. */
+    async getThread(ownerId: string, experimentId: number, threadId: string) {
+      const [row] = await db
+        .select()
+        .from(chatThreads)
+        .where(ownedThread(ownerId, experimentId, threadId));
+      return row ?? null;
+    },
+
+    /** A thread the owner has, in any of their experiments (agent feeds). */
+    async getOwnersThread(ownerId: string, threadId: string) {
+      const [row] = await db
+        .select()
+        .from(chatThreads)
+        .where(and(eq(chatThreads.threadId, threadId), eq(chatThreads.ownerId, ownerId)));
+      return row ?? null;
+    },
+
+    /**
+     * Creates a thread (id given, or exp_<id>_<now>); an existing thread of the same
+     * experiment is returned as it is. The caller has checked the experiment's owner.
+     */
+    async createThread(
+      ownerId: string,
+      experimentId: number,
+      options: { threadId?: string; title?: string | null } = {},
+    ): Promise<ThreadRow> {
+      const threadId = options.threadId ?? newThreadId(experimentId);
+      if (!isThreadIdOf(experimentId, threadId)) {
+        throw new HttpError(
+          400,
+          `thread_id must look like exp_${experimentId}_<timestamp> (letters, digits, _ and -)`,
+        );
+      }
+      const [created] = await db
+        .insert(chatThreads)
+        .values({ threadId, experimentId, ownerId, title: options.title ?? null })
+        .onConflictDoNothing()
+        .returning();
+      if (created) return created;
+      const [existing] = await db
+        .select()
+        .from(chatThreads)
+        .where(ownedThread(ownerId, experimentId, threadId));
+      // Ids carry their experiment, and an experiment has one owner: this cannot be another's.
+      if (!existing) throw new HttpError(409, 'That thread id is already in use');
+      return existing;
+    },
+
+    /** Stores messages in order and marks the thread active now; names an untitled thread. */
+    async appendMessages(
+      threadId: string,
+      messages: readonly NewMessage[],
+    ): Promise<ChatMessageJson[]> {
+      if (messages.length === 0) return [];
+      return db.transaction(async (tx) => {
+        const rows: MessageRow[] = [];
+        // One insert per message: clock_timestamp() then orders them even within a turn.
+        for (const m of messages) {
+          const [row] = await tx
+            .insert(chatMessages)
+            .values({
+              threadId,
+              role: m.role,
+              content: m.content,
+              data: m.data ?? {},
+              createdAt: now,
+            })
+            .returning();
+          rows.push(row);
+        }
+        const firstUser = messages.find((m) => m.role === 'user');
+        await tx
+          .update(chatThreads)
+          .set({
+            lastActive: now,
+            ...(firstUser && {
+              title: sql`coalesce(${chatThreads.title}, ${titleFrom(firstUser.content)})`,
+            }),
+          })
+          .where(eq(chatThreads.threadId, threadId));
+        return rows.map(toMessageJson);
+      });
+    },
+
+    /** The thread's messages, oldest first. */
+    async listMessages(threadId: string): Promise<ChatMessageJson[]> {
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.threadId, threadId))
+        .orderBy(asc(chatMessages.id));
+      return rows.map(toMessageJson);
+    },
+
+    /** Marks the thread as used now (and optionally sets its status). */
+    async touchThread(threadId: string, status?: ThreadStatus): Promise<void> {
+      await db
+        .update(chatThreads)
+        .set({ lastActive: now, ...(status && { status }) })
+        .where(eq(chatThreads.threadId, threadId));
+    },
+
+    /** Thread summaries of the experiment, most recently active first. */
+    async listThreads(
+      ownerId: string,
+      experimentId: number,
+      options: { limit: number; status?: string | null },
+    ): Promise<ThreadJson[]> {
+      const rows = await db
+        .select({ thread: chatThreads, n: count(chatMessages.id) })
+        .from(chatThreads)
+        .leftJoin(chatMessages, eq(chatMessages.threadId, chatThreads.threadId))
+        .where(
+          and(
+            eq(chatThreads.ownerId, ownerId),
+            eq(chatThreads.experimentId, experimentId),
+            options.status ? eq(chatThreads.status, options.status) : undefined,
+          ),
+        )
+        .groupBy(chatThreads.threadId)
+        .orderBy(desc(chatThreads.lastActive), desc(chatThreads.threadId))
+        .limit(options.limit);
+      return rows.map((r) => toThreadJson(r.thread, Number(r.n)));
+    },
+
+    /** The summary of one thread. */
+    async threadJson(row: ThreadRow): Promise<ThreadJson> {
+      return toThreadJson(row, await messageCount(row.threadId));
+    },
+
+    /** Changes title and/or status; null when the owner's experiment has no such thread. */
+    async updateThread(
+      ownerId: string,
+      experimentId: number,
+      threadId: string,
+      changes: { title?: string | null; status?: ThreadStatus },
+    ): Promise<ThreadJson | null> {
+      const set = {
+        ...(changes.title !== undefined && { title: changes.title }),
+        ...(changes.status !== undefined && { status: changes.status }),
+      };
+      const [row] =
+        Object.keys(set).length === 0
+          ? await db
+              .select()
+              .from(chatThreads)
+              .where(ownedThread(ownerId, experimentId, threadId))
+          : await db
+              .update(chatThreads)
+              .set(set)
+              .where(ownedThread(ownerId, experimentId, threadId))
+              .returning();
+      return row ? toThreadJson(row, await messageCount(threadId)) : null;
+    },
+
+    /** Deletes the thread, its messages and the sessions pointing at it; false if not found. */
+    async deleteThread(ownerId: string, experimentId: number, threadId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(chatThreads)
+          .where(ownedThread(ownerId, experimentId, threadId))
+          .returning({ id: chatThreads.threadId });
+        if (rows.length === 0) return false;
+        await tx
+          .delete(chatSessions)
+          .where(
+            and(eq(chatSessions.experimentId, experimentId), eq(chatSessions.threadId, threadId)),
+          );
+        return true;
+      });
+    },
+
+    /** Every message of the experiment's threads (since a time, if given), oldest first. */
+    async history(
+      ownerId: string,
+      experimentId: number,
+      since: Date | null = null,
+    ): Promise<ChatMessageJson[]> {
+      const threads = db
+        .select({ id: chatThreads.threadId })
+        .from(chatThreads)
+        .where(and(eq(chatThreads.ownerId, ownerId), eq(chatThreads.experimentId, experimentId)));
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            inArray(chatMessages.threadId, threads),
+            since ? gte(chatMessages.createdAt, since) : undefined,
+          ),
+        )
+        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+      return rows.map(toMessageJson);
+    },
+
+    /** A new session with its own new thread; it becomes the active one. */
+    async createSession(ownerId: string, experimentId: number): Promise<SessionRow> {
+      return db.transaction(async (tx) => {
+        // Two sessions in one millisecond would share an id: take the next free millisecond.
+        let threadId = '';
+        for (let ms = Date.now(); !threadId; ms++) {
+          const [row] = await tx
+            .insert(chatThreads)
+            .values({ threadId: newThreadId(experimentId, ms), experimentId, ownerId })
+            .onConflictDoNothing()
+            .returning({ id: chatThreads.threadId });
+          threadId = row?.id ?? '';
+        }
+        await tx
+          .update(chatSessions)
+          .set({ active: false })
+          .where(and(eq(chatSessions.experimentId, experimentId), eq(chatSessions.active, true)));
+        const [row] = await tx
+          .insert(chatSessions)
+          .values({ experimentId, ownerId, threadId, active: true })
+          .returning();
+        return row;
+      });
+    },
+
+    /** The experiment's most recent sessions. */
+    async listSessions(ownerId: string, experimentId: number, limit: number) {
+      return db
+        .select()
+        .from(chatSessions)
+        .where(and(eq(chatSessions.ownerId, ownerId), eq(chatSessions.experimentId, experimentId)))
+        .orderBy(desc(chatSessions.lastActive), desc(chatSessions.id))
+        .limit(limit);
+    },
+
+    async getSession(ownerId: string, experimentId: number, sessionId: number) {
+      const [row] = await db
+        .select()
+        .from(chatSessions)
+        .where(
+          and(
+            eq(chatSessions.id, sessionId),
+            eq(chatSessions.ownerId, ownerId),
+            eq(chatSessions.experimentId, experimentId),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** Makes the session the experiment's only active one; null when not found. */
+    async activateSession(
+      ownerId: string,
+      experimentId: number,
+      sessionId: number,
+    ): Promise<SessionRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(chatSessions)
+          .set({ active: true, lastActive: now })
+          .where(
+            and(
+              eq(chatSessions.id, sessionId),
+              eq(chatSessions.ownerId, ownerId),
+              eq(chatSessions.experimentId, experimentId),
+            ),
+          )
+          .returning();
+        if (!row) return null;
+        await tx
+          .update(chatSessions)
+          .set({ active: false })
+          .where(
+            and(
+              eq(chatSessions.experimentId, experimentId),
+              eq(chatSessions.active, true),
+              ne(chatSessions.id, sessionId),
+            ),
+          );
+        return row;
+      });
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof chatRepository>;

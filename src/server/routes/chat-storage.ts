@@ -1,0 +1,186 @@
+// Reading and managing stored conversations of an experiment: history, sessions and
+// threads. Running the assistant (POST /chat, POST /threads/{tid}/resume) lives elsewhere
+// and writes through the same repository.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { limitQuerySchema, threadPatchSchema } from '../../domain/schemas/thread';
+import { userOf } from '../auth/request-user';
+import { HttpError, parseOrThrow } from '../errors';
+import type { ChatRepository } from '../repositories/chat';
+import { toSessionJson } from '../repositories/chat';
+import type { ExperimentsRepository } from '../repositories/experiments';
+import { ownedExperiment } from './experiment-access';
+
+/** Defaults of spec section 9: recent sessions 5, recent threads 50. */
+export const DEFAULT_SESSIONS = 5;
+export const DEFAULT_THREADS = 50;
+const MAX_LIST = 500;
+
+const sessionsQuery = limitQuerySchema(DEFAULT_SESSIONS, MAX_LIST);
+const threadsQuery = limitQuerySchema(DEFAULT_THREADS, MAX_LIST).extend({
+  status: z.string().max(32, 'must be at most 32 characters').optional(),
+});
+
+export const threadNotFound = () => new HttpError(404, 'Thread not found');
+const sessionNotFound = () => new HttpError(404, 'Session not found');
+
+const threadIdOf = (request: FastifyRequest) => (request.params as { tid: string }).tid;
+
+function sessionIdOf(request: FastifyRequest): number {
+  const raw = (request.params as { sid: string }).sid;
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= 2_147_483_647)) throw sessionNotFound();
+  return id;
+}
+
+const chatTags = ['Chat'];
+const threadTags = ['Threads'];
+
+/** Registers history, sessions and thread routes (prefix /api/experiments). */
+export async function chatStorageRoutes(
+  app: FastifyInstance,
+  options: { experiments: ExperimentsRepository; chat: ChatRepository },
+): Promise<void> {
+  const { experiments, chat } = options;
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(
+    '/:id/chat/history',
+    { schema: { summary: 'Every message of the experiment, oldest first', tags: chatTags } },
+    async (request) => {
+      const experiment = await ownedExperiment(experiments, request);
+      return { messages: await chat.history(userOf(request).id, experiment.id) };
+    },
+  );
+
+  app.post(
+    '/:id/chat/sessions',
+    { schema: { summary: 'Start a chat session (with a new thread)', tags: chatTags } },
+    async (request, reply) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const row = await chat.createSession(userOf(request).id, experiment.id);
+      await app.events.publish(experiment.id, {
+        type: 'thread_updated',
+        thread_id: row.threadId,
+        change: 'created',
+      });
+      const json = toSessionJson(row);
+      return reply.status(201).send({
+        session_id: json.session_id,
+        thread_id: json.thread_id,
+        created_at: json.created_at,
+      });
+    },
+  );
+
+  app.get(
+    '/:id/chat/sessions',
+    { schema: { summary: 'Recent chat sessions (limit, default 5)', tags: chatTags } },
+    async (request) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const { limit } = parseOrThrow(sessionsQuery, request.query, 'query');
+      const rows = await chat.listSessions(userOf(request).id, experiment.id, limit);
+      return { sessions: rows.map(toSessionJson) };
+    },
+  );
+
+  app.get(
+    '/:id/chat/sessions/:sid/messages',
+    { schema: { summary: 'Messages of a chat session', tags: chatTags } },
+    async (request) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const session = await chat.getSession(
+        userOf(request).id,
+        experiment.id,
+        sessionIdOf(request),
+      );
+      if (!session) throw sessionNotFound();
+      return { messages: session.threadId ? await chat.listMessages(session.threadId) : [] };
+    },
+  );
+
+  app.patch(
+    '/:id/chat/sessions/:sid',
+    { schema: { summary: 'Mark a chat session active', tags: chatTags } },
+    async (request) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const row = await chat.activateSession(
+        userOf(request).id,
+        experiment.id,
+        sessionIdOf(request),
+      );
+      if (!row) throw sessionNotFound();
+      return { session_id: String(row.id), thread_id: row.threadId, active: true };
+    },
+  );
+
+  app.get(
+    '/:id/threads',
+    { schema: { summary: 'Recent threads (limit, default 50; status filter)', tags: threadTags } },
+    async (request) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const { limit, status } = parseOrThrow(threadsQuery, request.query, 'query');
+      const threads = await chat.listThreads(userOf(request).id, experiment.id, { limit, status });
+      return { threads };
+    },
+  );
+
+  app.get(
+    '/:id/threads/:tid/state',
+    {
+      schema: { summary: 'A thread with its messages (ts only defeats caches)', tags: threadTags },
+    },
+    async (request, reply) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const thread = await chat.getThread(userOf(request).id, experiment.id, threadIdOf(request));
+      if (!thread) throw threadNotFound();
+      reply.header('cache-control', 'no-store');
+      return {
+        thread_id: thread.threadId,
+        title: thread.title,
+        status: thread.status,
+        state: { messages: await chat.listMessages(thread.threadId) },
+      };
+    },
+  );
+
+  app.patch(
+    '/:id/threads/:tid',
+    { schema: { summary: 'Rename a thread or change its status', tags: threadTags } },
+    async (request) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const changes = parseOrThrow(threadPatchSchema, request.body);
+      const thread = await chat.updateThread(
+        userOf(request).id,
+        experiment.id,
+        threadIdOf(request),
+        changes,
+      );
+      if (!thread) throw threadNotFound();
+      await app.events.publish(experiment.id, {
+        type: 'thread_updated',
+        thread_id: thread.thread_id,
+        change: 'updated',
+      });
+      return thread;
+    },
+  );
+
+  app.delete(
+    '/:id/threads/:tid',
+    { schema: { summary: 'Delete a thread and its messages', tags: threadTags } },
+    async (request, reply) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const tid = threadIdOf(request);
+      if (!(await chat.deleteThread(userOf(request).id, experiment.id, tid))) {
+        throw threadNotFound();
+      }
+      await app.events.publish(experiment.id, {
+        type: 'thread_updated',
+        thread_id: tid,
+        change: 'deleted',
+      });
+      return reply.status(204).send();
+    },
+  );
+}
