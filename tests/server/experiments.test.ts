@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPlateState } from '../../src/domain/plate-state';
 import { experiments, plates } from '../../src/server/db/schema';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
 
@@ -42,6 +43,7 @@ describe.each(DB_KINDS)('experiments on %s', (kind) => {
       .from(plates)
       .where(eq(plates.experimentId, body.id));
     expect(plate.version).toBe(0);
+    expect(plate.hash).toBe(emptyPlateState(384).hash);
     expect(plate.state).toEqual({
       defn: { format: 384, rows: 16, cols: 24 },
       wells: {},

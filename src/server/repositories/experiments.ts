@@ -1,7 +1,8 @@
 // Experiments of one owner. Every query filters by owner_id, so another user's experiment
 // is indistinguishable from a missing one.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { plateDefn, type PlateFormat } from '../../domain/plate-format';
+import type { PlateFormat } from '../../domain/plate-format';
+import { emptyPlateState } from '../../domain/plate-state';
 import type {
   Experiment,
   ExperimentCreate,
@@ -27,13 +28,10 @@ export function toExperimentJson(row: ExperimentRow): Experiment {
   };
 }
 
-/** The plate a new experiment starts with: version 0, no wells, empty indices. */
-export function initialPlateState(format: PlateFormat): Record<string, unknown> {
-  return {
-    defn: plateDefn(format),
-    wells: {},
-    indices: { by_sample: {}, by_col: {}, tags: {}, by_target: {}, unmet: [] },
-  };
+/** The plates row a new experiment starts with: version 0, no wells, empty indices. */
+export function initialPlateRow(format: PlateFormat) {
+  const { defn, wells, indices, hash } = emptyPlateState(format);
+  return { version: 0, state: { defn, wells, indices }, hash };
 }
 
 const owned = (ownerId: string, id: number) =>
@@ -69,10 +67,7 @@ export function experimentsRepository(db: Db) {
           })
           .returning();
         const format = Number(input.plate_type) as PlateFormat;
-        // The hash is filled in by the first plate save; an empty plate has nothing to hash.
-        await tx
-          .insert(plates)
-          .values({ experimentId: row.id, version: 0, state: initialPlateState(format), hash: '' });
+        await tx.insert(plates).values({ experimentId: row.id, ...initialPlateRow(format) });
         return row;
       });
     },
