@@ -2,24 +2,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
+import { plateService, type PlateChangedListener } from '../plate/plate-service';
+import { versionService } from '../plate/version-service';
 import { agentRepository } from '../repositories/agent';
 import { chatRepository } from '../repositories/chat';
 import { experimentTextsRepository } from '../repositories/experiment-texts';
 import { experimentsRepository } from '../repositories/experiments';
 import { issueReportsRepository } from '../repositories/issue-reports';
 import { agentFeedRoutes, agentStateRoutes } from './agent';
+import { benchRoutes } from './bench';
 import { chatStorageRoutes } from './chat-storage';
 import { devRoutes } from './dev';
 import { eventRoutes } from './events';
 import { experimentRoutes } from './experiments';
 import { metaRoutes } from './meta';
+import { plateRoutes } from './plate';
+import { reagentRoutes } from './reagents';
 import { reportIssueRoutes } from './report-issue';
 import { uploadRoutes } from './uploads';
+import { versionRoutes } from './versions';
 
 export interface ApiOptions {
   config: Config;
   database: Database;
   devSecret: string | null;
+  /** Told of every committed plate write (the events stream publishes "plate_changed"). */
+  onPlateChanged?: PlateChangedListener;
 }
 
 /** Registers the API (prefix /api): repositories first, then the thin routes using them. */
@@ -30,6 +38,14 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   await app.register(metaRoutes, { config, database });
   await app.register(devRoutes, { prefix: '/dev', secret: devSecret });
   await app.register(experimentRoutes, { prefix: '/experiments', experiments });
+  const plates = plateService(database.db, options.onPlateChanged);
+  await app.register(plateRoutes, { prefix: '/experiments', plates });
+  await app.register(versionRoutes, {
+    prefix: '/experiments',
+    versions: versionService(database.db, plates),
+  });
+  await app.register(benchRoutes, { prefix: '/experiments', experiments });
+  await app.register(reagentRoutes, { prefix: '/reagents', database });
 
   const chat = chatRepository(database.db);
   const agent = agentRepository(database.db);

@@ -1,0 +1,139 @@
+// Reading and writing plates: the domain computes every derived figure (computePlateState),
+// the repository stores the wells with an optimistic version check, and serialized answers
+// are cached per (version, bench) so a plate read is one small query and a string.
+import {
+  computePlateState,
+  validatePlateWells,
+  wireWellsOf,
+  type PlateState,
+  type WireWells,
+} from '../../domain/plate-state';
+import type { PlateDefn } from '../../domain/plate-format';
+import type { BenchReagentInfo } from '../../domain/plate-wire';
+import type { PlatePut } from '../../domain/schemas/plate';
+import type { Db } from '../db/connect';
+import { HttpError, experimentNotFound } from '../errors';
+import { listBench, type DbOrTx } from '../repositories/bench';
+import { benchInfoOf, benchKeyOf } from '../repositories/bench-json';
+import { loadPlate, plateHead, writePlate, type StoredPlateState } from '../repositories/plates';
+import { PlateCache } from './plate-cache';
+
+/** Called after a plate write is committed (the events stream publishes "plate_changed"). */
+export type PlateChangedListener = (experimentId: number, version: number) => void;
+
+/** The bench as the arithmetic reads it, and its cache key. */
+export interface BenchFacts {
+  infos: BenchReagentInfo[];
+  key: string;
+}
+
+/** A plate answer: its version and its JSON text (a PlateState). */
+export interface PlateAnswer {
+  version: number;
+  json: string;
+}
+
+/** The body of a stale write's 409, built around the cached JSON text (no re-serializing). */
+export function staleBody(current: PlateAnswer): string {
+  const detail = `The plate was changed elsewhere (now version ${current.version}). Reload to continue.`;
+  return `{"detail":${JSON.stringify(detail)},"current":${current.json}}`;
+}
+
+/** Reads the bench of an experiment as the plate arithmetic needs it. */
+export async function benchFacts(db: DbOrTx, experimentId: number): Promise<BenchFacts> {
+  const infos = (await listBench(db, experimentId)).map(benchInfoOf);
+  return { infos, key: benchKeyOf(infos) };
+}
+
+/** A computed state and what the plates row keeps of it. */
+export function preparePlate(
+  defn: PlateDefn,
+  wells: WireWells,
+  version: number,
+  bench: readonly BenchReagentInfo[],
+): { state: PlateState; stored: StoredPlateState } {
+  const state = computePlateState({ defn, wells, version, bench });
+  return { state, stored: { defn: state.defn, wells: wireWellsOf(state), indices: state.indices } };
+}
+
+const MAX_LISTED = 10;
+
+/** 400 naming each refused well and field. */
+function wellsRefused(issues: { path: string; message: string }[]): HttpError {
+  const shown = issues.slice(0, MAX_LISTED).map((i) => i.message);
+  const more = issues.length > MAX_LISTED ? `; and ${issues.length - MAX_LISTED} more` : '';
+  return new HttpError(
+    400,
+    `Invalid plate: ${shown.join('; ')}${more}`,
+    issues.map(({ path, message }) => ({ path, message })),
+  );
+}
+
+/** The plate operations of the API, sharing one cache. */
+export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
+  const cache = new PlateCache();
+
+  function remember(experimentId: number, state: PlateState, benchKey: string): PlateAnswer {
+    const json = JSON.stringify(state);
+    cache.set(experimentId, { version: state.version, benchKey, json });
+    return { version: state.version, json };
+  }
+
+  /** The owner's current plate computed with the current bench; 404 when not theirs. */
+  async function current(ownerId: string, experimentId: number): Promise<PlateAnswer> {
+    const [head, bench] = await Promise.all([
+      plateHead(db, ownerId, experimentId),
+      benchFacts(db, experimentId),
+    ]);
+    if (!head) throw experimentNotFound();
+    const hit = cache.get(experimentId, head.version, bench.key);
+    if (hit !== undefined) return { version: head.version, json: hit };
+    const stored = await loadPlate(db, experimentId);
+    if (!stored) throw experimentNotFound();
+    const state = computePlateState({
+      defn: stored.defn,
+      wells: stored.wells,
+      version: stored.version,
+      bench: bench.infos,
+    });
+    return remember(experimentId, state, bench.key);
+  }
+
+  /**
+   * Writes a plate based on `body.version`. Answers the new state, or throws 400 (wells
+   * refused), 404, or returns `stale` with the current state when the base is out of date.
+   */
+  async function put(
+    ownerId: string,
+    experimentId: number,
+    body: PlatePut,
+  ): Promise<{ ok: true; answer: PlateAnswer } | { ok: false; current: PlateAnswer }> {
+    const [head, bench] = await Promise.all([
+      plateHead(db, ownerId, experimentId),
+      benchFacts(db, experimentId),
+    ]);
+    if (!head) throw experimentNotFound();
+    const issues = validatePlateWells(
+      body.defn,
+      body.wells,
+      bench.infos.map((b) => b.slug),
+    );
+    if (issues.length > 0) throw wellsRefused(issues);
+    if (head.version !== body.version) {
+      return { ok: false, current: await current(ownerId, experimentId) };
+    }
+    const { state, stored } = preparePlate(body.defn, body.wells, body.version + 1, bench.infos);
+    const version = await db.transaction((tx) =>
+      writePlate(tx, ownerId, experimentId, body.version, stored, state.hash),
+    );
+    if (version === null) return { ok: false, current: await current(ownerId, experimentId) };
+    state.version = version;
+    const answer = remember(experimentId, state, bench.key);
+    onPlateChanged?.(experimentId, version);
+    return { ok: true, answer };
+  }
+
+  return { current, put, remember, forget: (id: number) => cache.delete(id), onPlateChanged };
+}
+
+export type PlateService = ReturnType<typeof plateService>;

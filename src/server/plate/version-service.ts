@@ -1,0 +1,122 @@
+// Versions and snapshots of a plate: saving the current plate (and a snapshot of the bench),
+// reading one back with its state computed, and restoring one in a single transaction.
+import { computePlateState } from '../../domain/plate-state';
+import type { VersionSnapshot } from '../../domain/schemas/version';
+import type { Db } from '../db/connect';
+import { experimentNotFound, HttpError } from '../errors';
+import { listBench, replaceBench } from '../repositories/bench';
+import { benchInfoOf, benchInsertOfJson, benchJsonOf } from '../repositories/bench-json';
+import { experimentsRepository, toExperimentJson } from '../repositories/experiments';
+import { loadPlate, writePlate } from '../repositories/plates';
+import {
+  getVersion,
+  insertVersion,
+  listVersions,
+  type VersionSummary,
+} from '../repositories/versions';
+import { benchFacts, preparePlate, type PlateService } from './plate-service';
+
+/** 404 for a version that is not this experiment's. */
+export const versionNotFound = () => new HttpError(404, 'Version not found');
+
+/** Version operations for one database, writing plates through the plate service's cache. */
+export function versionService(db: Db, plates: PlateService) {
+  const experiments = experimentsRepository(db);
+
+  async function owned(ownerId: string, experimentId: number) {
+    const row = await experiments.get(ownerId, experimentId);
+    if (!row) throw experimentNotFound();
+    return row;
+  }
+
+  /** Keeps the current plate (and the snapshot when given) as a new version. */
+  async function create(
+    ownerId: string,
+    experimentId: number,
+    input: { summary: string | null; snapshot: VersionSnapshot | null },
+  ): Promise<VersionSummary> {
+    await owned(ownerId, experimentId);
+    const plate = await loadPlate(db, experimentId);
+    if (!plate) throw experimentNotFound();
+    return insertVersion(db, {
+      experimentId,
+      version: plate.version,
+      summary: input.summary,
+      plate: { defn: plate.defn, wells: plate.wells, hash: plate.hash },
+      snapshot: input.snapshot,
+    });
+  }
+
+  async function list(ownerId: string, experimentId: number): Promise<VersionSummary[]> {
+    await owned(ownerId, experimentId);
+    return listVersions(db, experimentId);
+  }
+
+  /**
+   * One version with its state computed with the snapshot's inventory when it has one (the
+   * bench of that moment), else with the current bench.
+   */
+  async function read(ownerId: string, experimentId: number, versionId: number) {
+    await owned(ownerId, experimentId);
+    const found = await getVersion(db, experimentId, versionId);
+    if (!found) throw versionNotFound();
+    const bench = found.snapshot
+      ? found.snapshot.inventory.map((item) => benchInfoOf(benchInsertOfJson(experimentId, item)))
+      : (await benchFacts(db, experimentId)).infos;
+    const state = computePlateState({
+      defn: found.plate.defn,
+      wells: found.plate.wells,
+      version: found.summary.version,
+      bench,
+    });
+    return { ...found.summary, state, snapshot: found.snapshot };
+  }
+
+  /**
+   * Makes a saved version the current plate (a new version number) and, when it is a
+   * snapshot with an inventory, replaces the bench with it; all in one transaction. Answers
+   * the restore body as JSON text around the plate's cached serialization.
+   */
+  async function restore(ownerId: string, experimentId: number, versionId: number) {
+    const done = await db.transaction(async (tx) => {
+      const found = await getVersion(tx, experimentId, versionId);
+      const experiment = await experimentsRepository(tx as Db).get(ownerId, experimentId);
+      if (!experiment) throw experimentNotFound();
+      if (!found) throw versionNotFound();
+      const inventory = found.snapshot?.inventory ?? [];
+      if (found.snapshot && inventory.length > 0) {
+        await replaceBench(
+          tx,
+          experimentId,
+          inventory.map((item) => benchInsertOfJson(experimentId, item)),
+        );
+      }
+      const bench = await benchFacts(tx, experimentId);
+      const { state, stored } = preparePlate(found.plate.defn, found.plate.wells, 0, bench.infos);
+      const version = await writePlate(tx, ownerId, experimentId, null, stored, state.hash);
+      if (version === null) throw experimentNotFound();
+      state.version = version;
+      const benchRows = await listBench(tx, experimentId);
+      const after = await experimentsRepository(tx as Db).get(ownerId, experimentId);
+      return {
+        state,
+        benchKey: bench.key,
+        benchRows,
+        experiment: after!,
+        snapshot: found.snapshot,
+      };
+    });
+    const plate = plates.remember(experimentId, done.state, done.benchKey);
+    plates.onPlateChanged?.(experimentId, plate.version);
+    const rest = JSON.stringify({
+      bench: done.benchRows.map(benchJsonOf),
+      experiment: toExperimentJson(done.experiment),
+      snapshot: done.snapshot,
+    });
+    return `{"plate":${plate.json},${rest.slice(1)}`;
+  }
+
+  return { create, list, read, restore };
+}
+
+export type VersionService = ReturnType<typeof versionService>;

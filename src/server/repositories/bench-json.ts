@@ -1,0 +1,191 @@
+// Bench reagents between their three forms: the stored row, the API's BenchReagent JSON and
+// the facts the plate arithmetic needs (BenchReagentInfo). Stocks are kept canonically: molar
+// stocks in nM, % (v/v) stocks apart, never converted to molar.
+import type { BenchReagentInfo } from '../../domain/plate-wire';
+import { reagentTypeColor, toDisplayType, toServerType } from '../../domain/reagent-types';
+import type { ReagentCreate } from '../../domain/schemas/reagent';
+import {
+  canonicalStock,
+  ionicStrengthToMillimolar,
+  parseConcentrationUnit,
+} from '../../domain/units';
+import type { benchReagents } from '../db/schema';
+
+export type BenchRow = typeof benchReagents.$inferSelect;
+export type BenchInsert = typeof benchReagents.$inferInsert;
+
+/** A bench reagent as the API answers it (api-contract.md, Bench reagents). */
+export interface BenchReagentJson {
+  id: string;
+  slug: string;
+  name: string;
+  reagent_type: string;
+  type: string;
+  color: string;
+  stock_uM: number | null;
+  stock_molarity_M: number | null;
+  concentration_units: string | null;
+  default_concentration_value: number | null;
+  analyte_id: string | null;
+  max_concentration_percent: number | null;
+  min_transfer_ul: number | null;
+  molecular_weight_g_per_mol: number | null;
+  solvent: string | null;
+  cells_per_ml: number | null;
+  ph: number | null;
+  ionic_strength_mM: number | null;
+  description: string | null;
+  created_at: string;
+}
+
+/** What the data column holds beside the create payload: the canonical stock. */
+interface BenchData extends Partial<ReagentCreate> {
+  stock_nM?: number | null;
+  stock_pct?: number | null;
+  ionic_strength_mM?: number | null;
+  analyte_id?: string | null;
+  min_transfer_ul?: number | null;
+}
+
+/** A slug from a name: lower case ASCII words joined by "-" ("Staurosporine 1" -> "staurosporine-1"). */
+export function slugFromName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'reagent';
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** Row values of a validated create payload for one experiment. */
+export function benchInsertOf(experimentId: number, payload: ReagentCreate): BenchInsert {
+  const unit = payload.default_concentration_units;
+  const { stock_nM, stock_pct } = canonicalStock(payload.default_concentration_value, unit);
+  const data: BenchData = {
+    ...payload,
+    stock_nM,
+    stock_pct,
+    ionic_strength_mM: ionicStrengthToMillimolar(
+      payload.ionic_strength_value,
+      payload.ionic_strength_units,
+    ),
+  };
+  return {
+    experimentId,
+    slug: payload.slug ?? slugFromName(payload.name),
+    name: payload.name,
+    reagentType: payload.reagent_type,
+    data: data as Record<string, unknown>,
+    stockUm: stock_nM == null ? null : stock_nM / 1e3,
+    stockMolarityM: stock_nM == null ? null : stock_nM / 1e9,
+    concentrationUnits: unit,
+    maxConcentrationPercent: payload.max_concentration_percent,
+    minTransferUl: null,
+  };
+}
+
+/** The API's BenchReagent of a stored row. */
+export function benchJsonOf(row: BenchRow): BenchReagentJson {
+  const d = row.data as BenchData;
+  return {
+    id: row.slug,
+    slug: row.slug,
+    name: row.name,
+    reagent_type: row.reagentType,
+    type: toDisplayType(row.reagentType),
+    color: reagentTypeColor(row.reagentType),
+    stock_uM: row.stockUm,
+    stock_molarity_M: row.stockMolarityM,
+    concentration_units: row.concentrationUnits,
+    default_concentration_value: num(d.default_concentration_value),
+    analyte_id: str(d.analyte_id),
+    max_concentration_percent: row.maxConcentrationPercent,
+    min_transfer_ul: row.minTransferUl,
+    molecular_weight_g_per_mol: num(d.molecular_weight_g_per_mol),
+    solvent: str(d.solvent),
+    cells_per_ml: num(d.cells_per_ml),
+    ph: num(d.ph),
+    ionic_strength_mM: num(d.ionic_strength_mM),
+    description: str(d.description),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The columns the plate arithmetic reads (a stored row or the values of one). */
+export type BenchFactsRow = Pick<BenchRow, 'slug' | 'name' | 'reagentType'> &
+  Partial<Pick<BenchRow, 'data' | 'stockUm' | 'maxConcentrationPercent' | 'minTransferUl'>>;
+
+/** What the plate arithmetic needs of a stored row (canonical stock from the data column). */
+export function benchInfoOf(row: BenchFactsRow): BenchReagentInfo {
+  const d = (row.data ?? {}) as BenchData;
+  return {
+    slug: row.slug,
+    name: row.name,
+    type: toServerType(row.reagentType),
+    stock_nM: num(d.stock_nM) ?? (row.stockUm == null ? null : row.stockUm * 1e3),
+    stock_pct: num(d.stock_pct),
+    solvent: str(d.solvent),
+    max_concentration_percent: row.maxConcentrationPercent ?? null,
+    min_transfer_ul: row.minTransferUl ?? null,
+    ionic_strength_mM: num(d.ionic_strength_mM),
+  };
+}
+
+/**
+ * Row values of a BenchReagent JSON kept in a snapshot's inventory (restoring a snapshot).
+ * The inventory came from a client: every field is read defensively.
+ */
+export function benchInsertOfJson(
+  experimentId: number,
+  item: Record<string, unknown>,
+): BenchInsert {
+  const name = str(item.name) ?? str(item.slug) ?? 'Reagent';
+  const slug = str(item.slug) ?? str(item.id) ?? slugFromName(name);
+  const reagentType = toServerType(str(item.reagent_type) ?? str(item.type));
+  const unitText = str(item.concentration_units);
+  const unit = unitText ? (parseConcentrationUnit(unitText) ?? null) : null;
+  const value = num(item.default_concentration_value);
+  const stockUm = num(item.stock_uM);
+  const stock =
+    unit === '%'
+      ? { stock_nM: null, stock_pct: value }
+      : { stock_nM: stockUm == null ? null : stockUm * 1e3, stock_pct: null };
+  const data: BenchData = {
+    name,
+    reagent_type: reagentType,
+    default_concentration_value: value,
+    default_concentration_units: unit,
+    molecular_weight_g_per_mol: num(item.molecular_weight_g_per_mol),
+    solvent: str(item.solvent),
+    cells_per_ml: num(item.cells_per_ml),
+    ph: num(item.ph),
+    description: str(item.description),
+    analyte_id: str(item.analyte_id),
+    ionic_strength_mM: num(item.ionic_strength_mM),
+    ...stock,
+  };
+  return {
+    experimentId,
+    slug,
+    name,
+    reagentType,
+    data: data as Record<string, unknown>,
+    stockUm: stock.stock_nM == null ? null : stock.stock_nM / 1e3,
+    stockMolarityM: stock.stock_nM == null ? null : stock.stock_nM / 1e9,
+    concentrationUnits: unit,
+    maxConcentrationPercent: num(item.max_concentration_percent),
+    minTransferUl: num(item.min_transfer_ul),
+  };
+}
+
+/**
+ * A short key of what the plate arithmetic reads from the bench: two benches with the same
+ * key give the same plate state, so a cached state stays valid while the key is unchanged.
+ */
+export function benchKeyOf(infos: readonly BenchReagentInfo[]): string {
+  return JSON.stringify(infos);
+}
