@@ -191,7 +191,7 @@ export async function updateConstraints(
     if (now >= 0) bench.reagents[now] = updated;
     return true;
   } catch {
-    window.alert(UPDATE_FAILED_MESSAGE);
+    globalThis.alert?.(UPDATE_FAILED_MESSAGE);
     return false;
   }
 }

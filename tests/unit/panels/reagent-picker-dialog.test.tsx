@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+// The reagent picker in a DOM. Catalog and bench requests go to a fake fetch (a test double
+// of the API client's network layer only, tests/unit/api/fake-fetch.ts).
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
+import { isOnBench } from '../../../src/panels/dialogs/picker-rules';
+import { ReagentPickerDialog } from '../../../src/panels/dialogs/reagent-picker-dialog';
+import { DEMO_REAGENTS, bench } from '../../../src/state/bench-store';
+import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
+
+let net: FakeFetch;
+
+const catalogItem = (slug: string, name: string, extra: Record<string, unknown> = {}) => ({
+  slug,
+  name,
+  reagent_type: 'chemical',
+  default_concentration_value: 10,
+  default_concentration_units: 'mM',
+  solvent: 'DMSO',
+  molecular_weight_g_per_mol: 300,
+  ph: null,
+  max_concentration_percent: null,
+  cells_per_ml: null,
+  description: null,
+  aliases: [],
+  ...extra,
+});
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  net = installFakeFetch();
+  setUnauthorizedHandler(vi.fn());
+  notePathname('/login');
+  Object.assign(bench, {
+    experimentId: 4,
+    reagents: [{ ...DEMO_REAGENTS[3], slug: 'dmso', name: 'DMSO' }],
+    status: 'ready',
+    error: null,
+    vehicleSlug: 'dmso',
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(null);
+});
+
+function renderPicker() {
+  const onClose = vi.fn();
+  const onCustom = vi.fn();
+  render(<ReagentPickerDialog open experimentId={4} onClose={onClose} onCustom={onCustom} />);
+  return { onClose, onCustom };
+}
+
+const catalogCalls = () => net.calls.filter((c) => c.url.includes('/api/reagents/catalog'));
+
+describe('isOnBench', () => {
+  it('matches by slug or by name in any case', () => {
+    const benchList = [{ slug: 'dmso', name: 'DMSO' }];
+    expect(isOnBench({ slug: 'dmso', name: 'Dimethyl sulfoxide' }, benchList)).toBe(true);
+    expect(isOnBench({ slug: 'other', name: 'dmso' }, benchList)).toBe(true);
+    expect(isOnBench({ slug: 'water', name: 'Water' }, benchList)).toBe(false);
+  });
+});
+
+describe('ReagentPickerDialog', () => {
+  it('is titled "Select reagents to add to bench fridge"', async () => {
+    net.respond(200, []);
+    renderPicker();
+    expect(
+      screen.getByRole('heading', { name: 'Select reagents to add to bench fridge' }),
+    ).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+  });
+
+  it('searches 200 ms after the last keystroke, once', async () => {
+    net.respond(200, []);
+    net.respond(200, [catalogItem('staurosporine', 'Staurosporine')]);
+    renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(catalogCalls()).toHaveLength(1);
+    const box = screen.getByLabelText('Search reagents');
+    for (const q of ['s', 'st', 'sta', 'stau']) {
+      fireEvent.change(box, { target: { value: q } });
+      await act(() => vi.advanceTimersByTimeAsync(150));
+    }
+    expect(catalogCalls()).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(49));
+    expect(catalogCalls()).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(catalogCalls()).toHaveLength(2);
+    expect(catalogCalls()[1].url).toMatch(/\/api\/reagents\/catalog\?q=stau$/);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Staurosporine')).toBeTruthy();
+  });
+
+  it('sends the type filter and omits an empty query', async () => {
+    net.respond(200, []);
+    net.respond(200, []);
+    renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(catalogCalls()[0].url).toMatch(/\/api\/reagents\/catalog$/);
+    fireEvent.change(screen.getByLabelText('Reagent type'), { target: { value: 'buffer' } });
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(catalogCalls()[1].url).toMatch(/\/api\/reagents\/catalog\?reagent_type=buffer$/);
+  });
+
+  it('shows reagents already on the bench as not selectable', async () => {
+    net.respond(200, [
+      catalogItem('dmso', 'DMSO', {
+        reagent_type: 'solvent',
+        default_concentration_units: '%',
+        default_concentration_value: 100,
+        max_concentration_percent: 0.1,
+      }),
+      catalogItem('staurosporine', 'Staurosporine'),
+    ]);
+    renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    const dmso = screen.getByRole('checkbox', { name: /^DMSO/ }) as HTMLInputElement;
+    expect(dmso.disabled).toBe(true);
+    expect(dmso.checked).toBe(true);
+    expect(screen.getByText('On bench')).toBeTruthy();
+    const st = screen.getByRole('checkbox', { name: /Staurosporine/ }) as HTMLInputElement;
+    expect(st.disabled).toBe(false);
+  });
+
+  it('shows a search error', async () => {
+    net.respond(503, { detail: 'Catalog unavailable' }, 'Service Unavailable');
+    renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByText('Catalog unavailable')).toBeTruthy();
+  });
+
+  it('adds the chosen reagents and closes', async () => {
+    net.respond(200, [
+      catalogItem('staurosporine', 'Staurosporine'),
+      catalogItem('taxol', 'Taxol'),
+    ]);
+    const { onClose } = renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Staurosporine/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Taxol/ }));
+    net.respond(201, { ...DEMO_REAGENTS[0], slug: 'staurosporine', name: 'Staurosporine' });
+    net.respond(201, { ...DEMO_REAGENTS[0], slug: 'taxol', name: 'Taxol' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add 2 to bench' }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const posts = net.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((p) => JSON.parse(String(p.body)).slug)).toEqual(['staurosporine', 'taxol']);
+    expect(onClose).toHaveBeenCalled();
+    expect(bench.reagents.map((r) => r.slug)).toEqual(['dmso', 'staurosporine', 'taxol']);
+  });
+
+  it('opens the custom reagent form', async () => {
+    net.respond(200, []);
+    const { onCustom, onClose } = renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    fireEvent.click(screen.getByRole('button', { name: 'Custom reagent' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(onCustom).toHaveBeenCalled();
+  });
+});

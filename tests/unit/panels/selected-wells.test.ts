@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { BenchReagent } from '../../../src/api/bench';
+import { metricsSummary, wellViews } from '../../../src/panels/well-editor/selected-wells';
+import {
+  editorAmount,
+  initialEditorValues,
+} from '../../../src/panels/well-editor/well-editor-form';
+import { DEMO_REAGENTS } from '../../../src/state/bench-store';
+
+const reagents = DEMO_REAGENTS as readonly BenchReagent[];
+
+describe('wellViews', () => {
+  it('predicts, rates and formats each reagent of the wells', () => {
+    // Compound A 10 mM stock, 1 uL into 100 uL -> 100 uM predicted against a 100 uM target.
+    const wells = {
+      A1: {
+        targets: {
+          'compound-a': { target_nM: 100_000, volume_uL: 1 },
+          'hepes-buffer': { target_nM: null, volume_uL: 99 },
+        },
+        tags: ['POS'],
+      },
+    };
+    const [a1, a2] = wellViews(wells, 96, [0, 1], reagents);
+    expect(a1.id).toBe('A1');
+    expect(a2.state).toBeNull();
+    const compound = a1.entries.find((e) => e.slug === 'compound-a')!;
+    expect(compound).toMatchObject({
+      name: 'Compound A',
+      volume: '1.00 µL',
+      target: '100 µM',
+      predicted: '100 µM',
+      error: '+0.0 %',
+      status: 'good',
+      accuracy: 'poor (±10–20%)',
+    });
+    const buffer = a1.entries.find((e) => e.slug === 'hepes-buffer')!;
+    expect(buffer).toMatchObject({ target: '—', volume: '99 µL', accuracy: 'good' });
+    const summary = metricsSummary([a1]);
+    expect(summary.volume).toBe('100 µL');
+    expect(summary.pH).toBe((6 + 2 * 0.99).toFixed(2));
+  });
+
+  it('shows ranges over several wells', () => {
+    const wells = {
+      A1: { targets: { 'compound-a': { target_nM: 1000, volume_uL: 5 } } },
+      A2: { targets: { 'compound-a': { target_nM: 1000, volume_uL: 50 } } },
+    };
+    expect(metricsSummary(wellViews(wells, 96, [0, 1], reagents)).volume).toBe('5.0 µL – 50 µL');
+  });
+});
+
+describe('well editor amounts', () => {
+  it('defaults to 1000 µM and 10 µL', () => {
+    expect(editorAmount(initialEditorValues())).toEqual({ uM: 1000, volumeUl: 10 });
+  });
+  it('refuses volumes outside 0–100 µL and non-numbers', () => {
+    expect(editorAmount({ uM: '1', volumeUl: '101' })).toBeNull();
+    expect(editorAmount({ uM: 'x', volumeUl: '1' })).toBeNull();
+    expect(editorAmount({ uM: '-1', volumeUl: '1' })).toBeNull();
+    expect(editorAmount({ uM: '0', volumeUl: '100' })).toEqual({ uM: 0, volumeUl: 100 });
+  });
+});
