@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/connect';
 import type { EventBus } from './events/event-bus';
 import { openEventBus } from './events/open-event-bus';
 import { HttpError, handleError } from './errors';
+import { registerJsonBody } from './plugins/json-body';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { apiRoutes } from './routes/api';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Its listening connection is its own, so it may close before or after the database.
   app.addHook('onClose', async () => events.close());
   app.setErrorHandler(handleError);
+  registerJsonBody(app);
 
   await registerSecurityHeaders(app, config);
   await app.register(cookie, {

@@ -10,6 +10,7 @@ import {
   DB_KINDS,
   tempDir,
   testConfig,
+  userHeaders,
   type TestApp,
 } from './helpers';
 
@@ -59,6 +60,27 @@ describe.each(DB_KINDS)('app on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found' });
     }
+  });
+
+  it('reads an empty JSON body as no body, and refuses prototype poisoning', async () => {
+    const json = { 'content-type': 'application/json' };
+    const logout = await t.app.inject({ method: 'POST', url: '/api/dev/logout', headers: json });
+    expect(logout.statusCode).toBe(204);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiments/',
+      headers: { ...json, ...(await userHeaders()) },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toContain('name');
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiments/',
+      headers: { ...json, ...(await userHeaders()) },
+      payload: '{"name":"A","plate_type":"96","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
   });
 
   it('without a built client, pages tell how to build it', async () => {
