@@ -1,0 +1,149 @@
+/**
+ * What a clause asks for, read from its verbs once reagent names, quotes and wells are
+ * blanked out ("fill the empty wells" is a fill, not a clear). Pure.
+ */
+import type { ControlKind } from '../tools/plate-tools';
+import type { ClauseFacts } from './clause-facts';
+
+/** The kinds of request the interpreter knows. */
+export type Intent =
+  | { kind: 'undo' }
+  | { kind: 'unmet' }
+  | { kind: 'amount' }
+  | { kind: 'where' }
+  | { kind: 'describe' }
+  | { kind: 'clear'; reagentScoped: boolean }
+  | { kind: 'control'; control: ControlKind | null }
+  | { kind: 'series' }
+  | { kind: 'annotate'; field: 'tag' | 'label' | 'sample'; value?: string; removeTag?: boolean }
+  | { kind: 'fill' }
+  | { kind: 'add' }
+  | { kind: 'unknown' };
+
+const POLITE =
+  /^\s*(?:(?:please|pls|kindly|ok(?:ay)?|now|hey|hi|so)\b[\s,]*|(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need|would like)\s+(?:you\s+)?(?:to\s+)?|let'?s\s+)+/i;
+const QUESTION =
+  /^\s*(?:what|what's|whats|which|how|where|show|list|is|are|does|do|tell|describe|check|any|give me a summary|summar\w+|overview)\b/i;
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'wells',
+  'well',
+  'it',
+  'them',
+  'of',
+  'for',
+  'in',
+  'on',
+  'to',
+  'as',
+  'with',
+  'from',
+  'and',
+  'all',
+  'please',
+]);
+
+function annotationValue(rest: string, keyword: RegExp): string | undefined {
+  const k = keyword.exec(rest);
+  if (!k) return undefined;
+  const after = rest.slice(k.index + k[0].length);
+  const marked = /\b(?:as|with|to|=|called|named|:)\s*([^\s,;]+)/i.exec(after);
+  if (marked) return marked[1];
+  const words = after.split(/[\s,;]+/).filter((w) => w && !STOP.has(w.toLowerCase()));
+  return words[0];
+}
+
+function controlKind(f: ClauseFacts, t: string): ControlKind | null {
+  if (/\breserve[ds]?\b/.test(t)) return 'reserved';
+  if (/\b(?:positive|pos|high|max(?:imum)?(?:\s+signal)?)\b/.test(t)) return 'positive';
+  if (/\b(?:negative|neg|low|min(?:imum)?(?:\s+signal)?)\b/.test(t)) return 'negative';
+  if (/\b(?:blanks?|zero|zeros)\b/.test(t)) return 'zero';
+  if (f.reagents.some((m) => /dmso/i.test(m.ref.name)) || /\bdmso\b/i.test(f.text)) return 'dmso';
+  if (/\bvehicle\b/.test(t)) return 'vehicle';
+  if (f.reagents.length > 0 && f.concs.length > 0) return 'positive';
+  return null;
+}
+
+/** Reads the intent of one clause. */
+export function classify(f: ClauseFacts): Intent {
+  const t = f.rest.replace(POLITE, '').toLowerCase();
+  const text = f.text.replace(POLITE, '');
+  if (
+    /^\s*(?:undo|revert|go back|roll ?back|take (?:that|it) back|scratch that)\b|\bundo\b/.test(t)
+  )
+    return { kind: 'undo' };
+
+  if (QUESTION.test(t) || text.trim().endsWith('?')) {
+    if (
+      /\b(?:unmet|not met|fail\w*|out of tolerance|off[- ]target|errors?|problems?|issues?|wrong|bad|red|over-?fill\w*)\b/.test(
+        t,
+      )
+    )
+      return { kind: 'unmet' };
+    if (
+      /\bhow much\b|\bhow many (?:ul|µl|microlit\w*|nl)\b|\b(?:volume|amount|percent(?:age)?)\s+of\b|\btotal\b/.test(
+        t,
+      ) &&
+      f.reagents.length > 0
+    )
+      return { kind: 'amount' };
+    if (
+      f.reagents.length > 0 &&
+      (/\bwhere\b/.test(t) || /\bwhich wells?\b/.test(t)) &&
+      f.ranges.matches.length === 0
+    )
+      return { kind: 'where' };
+    return { kind: 'describe' };
+  }
+
+  if (/\buntag\b|\b(?:remove|delete|drop)\s+(?:the\s+)?tag\b/.test(t))
+    return {
+      kind: 'annotate',
+      field: 'tag',
+      removeTag: true,
+      value: annotationValue(f.rest, /\b(?:untag|tag)\b/i),
+    };
+  const annotate =
+    /\b(tag|label|sample)(?:s|ged|led|ed)?\b/.exec(t) ??
+    (/\bname\b/.test(t) ? ['name', 'label'] : null);
+  if (annotate && !/\bcontrols?\b/.test(t)) {
+    const field = annotate[1] === 'sample' ? 'sample' : annotate[1] === 'tag' ? 'tag' : 'label';
+    const kw = new RegExp(
+      `\\b(?:${annotate[1] === 'label' && annotate[0] === 'name' ? 'name' : annotate[1]})\\w*\\b`,
+      'i',
+    );
+    return { kind: 'annotate', field, value: annotationValue(f.rest, kw) };
+  }
+  if (/\bmark\w*\b/.test(t) && !/\b(?:reserve[ds]?|controls?)\b/.test(t))
+    return { kind: 'annotate', field: 'tag', value: annotationValue(f.rest, /\bmark\w*\b/i) };
+
+  if (
+    /\b(?:dilution|dilute\w*|titrat\w*|serial|dose[- ]response|half[- ]?log|curve|fold)\b/.test(
+      t,
+    ) &&
+    f.reagents.length > 0
+  )
+    return { kind: 'series' };
+
+  if (/\b(?:controls?|positive|negative|pos|neg|blanks?|zero|reserve[ds]?)\b/.test(t))
+    return { kind: 'control', control: controlKind(f, t) };
+
+  if (/\b(?:clear|remove|delete|empty|wipe|erase|reset|discard|take\s+out)\b/.test(t))
+    return { kind: 'clear', reagentScoped: f.reagents.length > 0 };
+
+  if (/\b(?:fill|top\s+up|top\s+off|back-?fill|bring\s+up)\b/.test(t) && f.concs.length === 0)
+    return { kind: 'fill' };
+
+  if (
+    /\b(?:add|put|set|dispense|apply|pipette|treat|dose|load|place|give|spike|transfer|fill)\b/.test(
+      t,
+    ) ||
+    (f.reagents.length > 0 &&
+      (f.concs.length > 0 || f.volumes.length > 0) &&
+      f.ranges.matches.length > 0)
+  )
+    return { kind: 'add' };
+  return { kind: 'unknown' };
+}

@@ -1,0 +1,303 @@
+/**
+ * The built-in interpreter: a request in plain language -> tool calls, with no network.
+ * It reads wells, reagents (typo-tolerant, bench then catalog), amounts and the verb; what it
+ * cannot read it says plainly with an example, and it never guesses a destructive change
+ * (clear and remove need wells the request names). Pure.
+ */
+import type { PlateDefn } from '../../../domain/plate-format';
+import type { BenchReagentInfo, WireWells } from '../../../domain/plate-wire';
+import type { CatalogReagent } from '../../catalog/catalog-seed';
+import { buildCandidates, closestName, findReagents, type ReagentMention } from '../reagent-match';
+import type { ToolCall } from '../tools/tool-registry';
+import { idsOf, parseWellRanges } from '../well-ranges';
+import type { ClauseFacts } from './clause-facts';
+import { classify, type Intent } from './intents';
+import {
+  findConcentrations,
+  findDirection,
+  findFactor,
+  findPoints,
+  findReplicates,
+  findVolumes,
+} from './quantities';
+
+/** What the interpreter knows besides the text. */
+export interface InterpretContext {
+  defn: PlateDefn;
+  wells: WireWells;
+  bench: readonly BenchReagentInfo[];
+  catalog?: readonly CatalogReagent[];
+  selection?: readonly number[];
+}
+
+/** Tool calls to run, or a reply when the request cannot be turned into any. */
+export type Interpretation =
+  { calls: ToolCall[]; reply?: undefined } | { calls: []; reply: string };
+
+/** Longest request read; anything longer is refused whole rather than half understood. */
+export const MAX_REQUEST_CHARS = 1000;
+
+/** Examples that fit the plate, for help and refusals. */
+export function examples(defn: PlateDefn): string {
+  const lastCol = defn.cols;
+  const rows =
+    defn.rows >= 32
+      ? 'rows AA to AF'
+      : `rows ${String.fromCharCode(64 + defn.rows - 1)} to ${String.fromCharCode(64 + defn.rows)}`;
+  return [
+    `"add 10 uM staurosporine to column ${lastCol - 1}"`,
+    `"3-fold dilution of compound A from 30 uM across row B, ${Math.min(10, defn.cols)} points"`,
+    '"DMSO controls in columns 1 and 2, 0.1 %"',
+    `"clear ${rows}"`,
+    '"what is in B2"',
+    '"which wells are unmet"',
+    '"undo"',
+  ].join(', ');
+}
+
+function refuse(reply: string): Interpretation {
+  return { calls: [], reply };
+}
+
+// Clauses: sentences, "then", and "and" before a new amount ("10 uM X to A1 and 5 uM Y to A2").
+function clauses(text: string): string[] {
+  return text
+    .split(/[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+/i)
+    .flatMap((c) =>
+      c.split(/\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:nM|uM|µM|μM|mM|M|%)(?![A-Za-z]))/),
+    )
+    .map((c) => c.trim().replace(/[.!]+$/, ''))
+    .filter((c) => c.length > 0);
+}
+
+function mask(text: string, spans: readonly { start: number; end: number }[]): string {
+  const chars = [...text];
+  for (const s of spans) for (let i = s.start; i < s.end && i < chars.length; i++) chars[i] = ' ';
+  return chars.join('');
+}
+
+const QUOTED = /"([^"]*)"|“([^”]*)”|'([^']*)'/;
+
+function readClause(
+  text: string,
+  ctx: InterpretContext,
+  candidates: ReturnType<typeof buildCandidates>,
+): ClauseFacts {
+  const q = QUOTED.exec(text);
+  const quoteSpans = q ? [{ start: q.index, end: q.index + q[0].length }] : [];
+  const reagents = findReagents(mask(text, quoteSpans), candidates);
+  const masked = mask(text, [...quoteSpans, ...reagents]);
+  const ranges = parseWellRanges(masked, {
+    defn: ctx.defn,
+    wells: ctx.wells,
+    selection: ctx.selection,
+  });
+  const rest = mask(masked, ranges.matches);
+  return {
+    text,
+    rest,
+    reagents,
+    ranges,
+    concs: findConcentrations(masked),
+    volumes: findVolumes(masked),
+    quoted: q ? (q[1] ?? q[2] ?? q[3]) : undefined,
+  };
+}
+
+function unknownReagent(
+  f: ClauseFacts,
+  candidates: ReturnType<typeof buildCandidates>,
+  bench: readonly BenchReagentInfo[],
+): string {
+  // The word after the amount ("10 uM foobarin") or after "of" is the name that was meant.
+  const after = f.concs[0] ? f.rest.slice(f.concs[0].end) : f.rest;
+  const m =
+    /^\s*(?:of\s+)?([A-Za-z][\w-]*(?:\s+[A-Z0-9][\w-]*)?)/.exec(after) ??
+    /\bof\s+([A-Za-z][\w-]*)/i.exec(f.rest);
+  const word = m?.[1]?.trim();
+  const names = bench
+    .map((b) => b.name)
+    .slice(0, 8)
+    .join(', ');
+  const onBench = names ? ` On the bench: ${names}.` : ' The bench is empty.';
+  if (!word || /^(to|in|into|at|across|down|on|for|the)$/i.test(word))
+    return `Which reagent? Name one from the bench or the catalog, e.g. "add 10 uM staurosporine to B3".${onBench}`;
+  const near = closestName(word, candidates);
+  return `I don't know a reagent called "${word}".${near ? ` Did you mean ${near}?` : ''}${onBench}`;
+}
+
+function needWells(f: ClauseFacts, ctx: InterpretContext, what: string): string[] | string {
+  if (f.ranges.errors.length > 0) return `${f.ranges.errors.join('; ')}. Nothing changed.`;
+  if (f.ranges.matches.length === 0)
+    return `Which wells should I ${what}? Name them, e.g. "B3", "column 4", "rows A-D" or "the selection".`;
+  if (f.ranges.indices.length === 0) {
+    const sel = f.ranges.matches.some((m) => /select/i.test(m.text));
+    return sel
+      ? 'No wells are selected. Select wells on the plate, or name them.'
+      : 'Those words name no wells on this plate.';
+  }
+  return idsOf(ctx.defn, f.ranges.indices);
+}
+
+function amountArgs(f: ClauseFacts): Record<string, number> | undefined {
+  const c = f.concs[0];
+  const reagentVol = f.volumes.find((v) => !v.final);
+  const finalVol = f.volumes.find((v) => v.final) ?? (c ? reagentVol : undefined);
+  const out: Record<string, number> = {};
+  if (c?.nM != null) out.target_nM = c.nM;
+  if (c?.percent != null) out.percent = c.percent;
+  if (!c && reagentVol) out.volume_uL = reagentVol.uL;
+  if (finalVol && (c || finalVol !== reagentVol)) out.final_volume_uL = finalVol.uL;
+  return Object.keys(out).some((k) => k !== 'final_volume_uL') ? out : undefined;
+}
+
+function mainReagent(f: ClauseFacts): ReagentMention | undefined {
+  return f.reagents[0];
+}
+
+function clauseCalls(
+  intent: Intent,
+  f: ClauseFacts,
+  ctx: InterpretContext,
+  candidates: ReturnType<typeof buildCandidates>,
+): ToolCall[] | string {
+  const r = mainReagent(f);
+  switch (intent.kind) {
+    case 'undo':
+      return [{ name: 'undo', args: {} }];
+    case 'unmet':
+      return [{ name: 'list_unmet', args: {} }];
+    case 'amount': {
+      if (!r) return unknownReagent(f, candidates, ctx.bench);
+      if (f.ranges.errors.length > 0) return `${f.ranges.errors.join('; ')}.`;
+      return [
+        {
+          name: 'reagent_amount',
+          args: { reagent: r.ref.slug, wells: idsOf(ctx.defn, f.ranges.indices) },
+        },
+      ];
+    }
+    case 'where':
+      if (!r) return unknownReagent(f, candidates, ctx.bench);
+      return [{ name: 'where_is', args: { reagent: r.ref.slug } }];
+    case 'describe': {
+      if (f.ranges.errors.length > 0) return `${f.ranges.errors.join('; ')}.`;
+      if (f.ranges.indices.length === 0) return [{ name: 'plate_summary', args: {} }];
+      return [{ name: 'describe_wells', args: { wells: idsOf(ctx.defn, f.ranges.indices) } }];
+    }
+    case 'clear': {
+      const ids = needWells(f, ctx, 'clear');
+      if (typeof ids === 'string') return ids;
+      if (r && intent.reagentScoped)
+        return [{ name: 'remove_reagent', args: { wells: ids, reagent: r.ref.slug } }];
+      return [{ name: 'clear_wells', args: { wells: ids } }];
+    }
+    case 'control': {
+      if (!intent.control)
+        return 'What kind of control? e.g. "negative controls in column 1", "DMSO controls in columns 1 and 2, 0.1 %" or "positive controls in column 2: 10 uM staurosporine".';
+      const ids = needWells(f, ctx, 'make controls');
+      if (typeof ids === 'string') return ids;
+      const args: Record<string, unknown> = { wells: ids, kind: intent.control };
+      const amt = amountArgs(f);
+      if (amt?.target_nM != null) args.target_nM = amt.target_nM;
+      if (amt?.percent != null) args.percent = amt.percent;
+      if (amt?.final_volume_uL != null) args.final_volume_uL = amt.final_volume_uL;
+      const named = f.reagents.find(
+        (m) => !(intent.control === 'dmso' && /dmso/i.test(m.ref.name)),
+      );
+      if (intent.control === 'dmso') {
+        const dmso = f.reagents.find((m) => /dmso/i.test(m.ref.name));
+        if (dmso) args.reagent = dmso.ref.slug;
+      } else if (named) args.reagent = named.ref.slug;
+      if (intent.control === 'positive' && !named && f.concs.length > 0)
+        return unknownReagent(f, candidates, ctx.bench);
+      return [{ name: 'set_control', args }];
+    }
+    case 'series': {
+      if (!r) return unknownReagent(f, candidates, ctx.bench);
+      const ids = needWells(f, ctx, 'put the series in');
+      if (typeof ids === 'string') return ids;
+      const start = f.concs.find((c) => c.nM != null);
+      if (!start)
+        return `What is the top concentration? e.g. "3-fold dilution of ${r.ref.name} from 30 uM across row B, 10 points".`;
+      const factor = findFactor(f.rest);
+      if (!factor)
+        return `By what factor? e.g. "3-fold dilution of ${r.ref.name} from ${f.text.slice(start.start, start.end)} …" or "1:2".`;
+      const args: Record<string, unknown> = {
+        reagent: r.ref.slug,
+        wells: ids,
+        start_nM: start.nM,
+        factor: factor.factor,
+      };
+      const points = findPoints(f.rest);
+      if (points) args.points = points.points;
+      const reps = findReplicates(f.rest);
+      if (reps) args.replicates = reps.replicates;
+      const dir = findDirection(f.rest);
+      if (dir) args.direction = dir;
+      const fv = f.volumes.find((v) => v.final) ?? f.volumes[0];
+      if (fv) args.final_volume_uL = fv.uL;
+      return [{ name: 'dilution_series', args }];
+    }
+    case 'annotate': {
+      const ids = needWells(f, ctx, intent.field === 'tag' ? 'tag' : `give a ${intent.field}`);
+      if (typeof ids === 'string') return ids;
+      const value = f.quoted ?? intent.value;
+      if (!value)
+        return `What ${intent.field}? e.g. "${intent.field} column 1 as REF" or ${intent.field} B3 "hit 1".`;
+      const key = intent.field === 'tag' && intent.removeTag ? 'remove_tag' : intent.field;
+      return [{ name: 'annotate_wells', args: { wells: ids, [key]: value } }];
+    }
+    case 'fill': {
+      const ids = needWells(f, ctx, 'fill');
+      if (typeof ids === 'string') return ids;
+      const fv = f.volumes[0];
+      const args: Record<string, unknown> = { wells: ids };
+      if (fv) args.final_volume_uL = fv.uL;
+      if (r) args.reagent = r.ref.slug;
+      return [{ name: 'fill_vehicle', args }];
+    }
+    case 'add': {
+      if (!r) return unknownReagent(f, candidates, ctx.bench);
+      const amt = amountArgs(f);
+      if (!amt)
+        return `How much ${r.ref.name}? e.g. "add 10 uM ${r.ref.name} to B3" or "add 2 uL ${r.ref.name} to B3".`;
+      const ids = needWells(f, ctx, `add ${r.ref.name} to`);
+      if (typeof ids === 'string') return ids;
+      return [{ name: 'set_reagent', args: { wells: ids, reagent: r.ref.slug, ...amt } }];
+    }
+    case 'unknown':
+      return `I didn't understand "${f.text.length > 80 ? `${f.text.slice(0, 77)}…` : f.text}". I can, for example: ${examples(ctx.defn)}.`;
+  }
+}
+
+/** Turns a request into tool calls, or a plain reply when it cannot. */
+export function interpret(text: string, ctx: InterpretContext): Interpretation {
+  const trimmed = (text ?? '').trim();
+  if (!trimmed)
+    return refuse(`Tell me what to do with the plate, for example: ${examples(ctx.defn)}.`);
+  if (trimmed.length > MAX_REQUEST_CHARS)
+    return refuse(
+      `That message is ${trimmed.length} characters long; I act on one short request at a time (up to ${MAX_REQUEST_CHARS}). Nothing changed. For example: ${examples(ctx.defn)}.`,
+    );
+  const candidates = buildCandidates(ctx.bench, ctx.catalog ?? []);
+  const parts = clauses(trimmed).map((c) => readClause(c, ctx, candidates));
+  const calls: ToolCall[] = [];
+  let lastIntent: Intent | undefined;
+  for (let i = 0; i < parts.length; i++) {
+    const f = parts[i];
+    // A clause split off before a new amount shares its neighbour's verb and wells.
+    let intent = classify(f);
+    if (intent.kind === 'unknown' && lastIntent?.kind === 'add' && f.concs.length > 0)
+      intent = lastIntent;
+    if (f.ranges.matches.length === 0 && intent.kind === 'add') {
+      const next = parts.slice(i + 1).find((p) => p.ranges.matches.length > 0);
+      if (next && next.concs.length > 0) f.ranges = next.ranges;
+    }
+    const r = clauseCalls(intent, f, ctx, candidates);
+    if (typeof r === 'string') return refuse(parts.length > 1 ? `"${f.text}": ${r}` : r);
+    calls.push(...r);
+    lastIntent = intent;
+  }
+  return { calls };
+}

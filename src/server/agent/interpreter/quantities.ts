@@ -1,0 +1,179 @@
+/**
+ * Numbers with units in requests: concentrations (nM, uM, µM, mM, M, %), volumes (nL, uL,
+ * mL), dilution factors ("3-fold", "1:3", "half-log"), points, replicates and direction.
+ * Conversions go through the domain's units. Pure.
+ */
+import {
+  parseConcentrationUnit,
+  parseVolumeUnit,
+  toMicrolitres,
+  toNanomolar,
+  type MolarUnit,
+} from '../../../domain/units';
+
+/** A span of the text a quantity was read from. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** A concentration: molar in nM, or % v/v. */
+export type Concentration = Span &
+  ({ nM: number; percent?: undefined } | { percent: number; nM?: undefined });
+
+/** A volume in uL, and whether it reads as the final well volume ("to 50 uL", "50 uL final"). */
+export interface Volume extends Span {
+  uL: number;
+  final: boolean;
+}
+
+const NUM = String.raw`(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)`;
+const WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  sixteen: 16,
+  twenty: 20,
+  'twenty-four': 24,
+};
+const WORD_NUM = `(\\d+|${Object.keys(WORDS).join('|')})`;
+
+function num(s: string): number {
+  return WORDS[s.toLowerCase()] ?? Number(s);
+}
+
+const MOLAR_WORDS: Record<string, MolarUnit> = {
+  nanomolar: 'nM',
+  micromolar: 'uM',
+  millimolar: 'mM',
+  molar: 'M',
+};
+
+const CONC = new RegExp(
+  String.raw`${NUM}\s*(nM|[uUµμ]M|mM|M|nm|um|mm|NM|UM|MM|pM|%|percent|nanomolar|micromolar|millimolar|molar)(?![A-Za-z])`,
+  'g',
+);
+
+/** Concentrations in reading order. */
+export function findConcentrations(text: string): Concentration[] {
+  const out: Concentration[] = [];
+  CONC.lastIndex = 0;
+  for (let m = CONC.exec(text); m; m = CONC.exec(text)) {
+    const value = Number(m[1]);
+    const raw = m[2];
+    const span = { start: m.index, end: m.index + m[0].length };
+    if (!Number.isFinite(value)) continue;
+    if (raw === '%' || raw === 'percent') {
+      out.push({ ...span, percent: value });
+      continue;
+    }
+    if (raw === 'pM') {
+      out.push({ ...span, nM: value / 1000 });
+      continue;
+    }
+    // People type "10 um" and "1 mm" for µM and mM; "M" alone only in capitals.
+    const unit =
+      MOLAR_WORDS[raw.toLowerCase()] ??
+      parseConcentrationUnit(raw === 'mm' || raw === 'MM' ? 'mM' : raw);
+    if (!unit) continue;
+    out.push({ ...span, nM: toNanomolar(value, unit) });
+  }
+  return out;
+}
+
+const VOL = new RegExp(
+  String.raw`${NUM}\s*(nL|[uUµμ]L|mL|nl|ul|ml|UL|microlit(?:re|er)s?|nanolit(?:re|er)s?|millilit(?:re|er)s?)(?![A-Za-z])`,
+  'g',
+);
+const FINAL_BEFORE =
+  /(?:\bto|\bin|\bup to|\bfinal(?:\s+volume)?(?:\s+of)?|\btotal(?:\s+volume)?(?:\s+of)?|\bwell volume(?:\s+of)?|\bwells? of)\s*$/i;
+const FINAL_AFTER = /^\s*(?:final|total|wells?|per well final|working volume|assay volume)\b/i;
+const WORD_UNITS: Record<string, 'nL' | 'uL' | 'mL'> = { micro: 'uL', nano: 'nL', milli: 'mL' };
+
+/** Volumes in reading order; `final` when the words around say it is the well volume. */
+export function findVolumes(text: string): Volume[] {
+  const out: Volume[] = [];
+  VOL.lastIndex = 0;
+  for (let m = VOL.exec(text); m; m = VOL.exec(text)) {
+    const value = Number(m[1]);
+    const word = /^(micro|nano|milli)/i.exec(m[2]);
+    const unit = word ? WORD_UNITS[word[1].toLowerCase()] : parseVolumeUnit(m[2]);
+    if (!unit || !Number.isFinite(value)) continue;
+    const before = text.slice(Math.max(0, m.index - 30), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+    const final = FINAL_BEFORE.test(before) || FINAL_AFTER.test(after);
+    out.push({ start: m.index, end: m.index + m[0].length, uL: toMicrolitres(value, unit), final });
+  }
+  return out;
+}
+
+const HALF_LOG = Math.sqrt(10);
+
+/** The dilution factor of a series: "3-fold", "threefold", "1:3", "1 in 3", "half-log", "2x". */
+export function findFactor(text: string): (Span & { factor: number }) | undefined {
+  const pats: [RegExp, (m: RegExpExecArray) => number][] = [
+    [/\bhalf[- ]?log(?:arithmic)?\b/i, () => HALF_LOG],
+    [/\b(?:one|1)[- ]?log\b/i, () => 10],
+    [new RegExp(String.raw`\b${WORD_NUM}\s*-?\s*fold\b`, 'i'), (m) => num(m[1])],
+    [/\b(\d+(?:\.\d+)?)\s*-?\s*fold\b/i, (m) => Number(m[1])],
+    [/\b1\s*(?::|in)\s*(\d+(?:\.\d+)?)\b/i, (m) => Number(m[1])],
+    [/\b(\d+(?:\.\d+)?)\s*[x×]\s*(?:serial\s+)?(?:dilution|steps?|series)/i, (m) => Number(m[1])],
+    [
+      /\b(?:factor(?:\s+of)?|dilute(?:d)?\s+by|by\s+a\s+factor\s+of|steps?\s+of)\s*(\d+(?:\.\d+)?)\b/i,
+      (m) => Number(m[1]),
+    ],
+    [/\b(?:two|2)[- ]?fold\b|\bhalving\b|\bhalf\s+dilutions?\b/i, () => 2],
+  ];
+  for (const [re, f] of pats) {
+    const m = re.exec(text);
+    if (m) return { start: m.index, end: m.index + m[0].length, factor: f(m) };
+  }
+  return undefined;
+}
+
+/** Number of points of a series: "10 points", "10-point", "8 concentrations", "12 doses". */
+export function findPoints(text: string): (Span & { points: number }) | undefined {
+  const m = new RegExp(
+    String.raw`\b${WORD_NUM}\s*-?\s*(?:points?|pts?|concentrations|doses|steps|dilutions|wells long)\b`,
+    'i',
+  ).exec(text);
+  return m ? { start: m.index, end: m.index + m[0].length, points: num(m[1]) } : undefined;
+}
+
+const PLICATES: Record<string, number> = {
+  singlicate: 1,
+  duplicate: 2,
+  triplicate: 3,
+  quadruplicate: 4,
+};
+
+/** Replicates: "in triplicate", "duplicates", "n=3", "3 replicates". */
+export function findReplicates(text: string): (Span & { replicates: number }) | undefined {
+  let m = /\b(singlicate|duplicate|triplicate|quadruplicate)s?\b/i.exec(text);
+  if (m)
+    return { start: m.index, end: m.index + m[0].length, replicates: PLICATES[m[1].toLowerCase()] };
+  m = new RegExp(
+    String.raw`\b${WORD_NUM}\s*(?:replicates?|reps?|repeats|copies)\b|\bn\s*=\s*(\d+)\b`,
+    'i',
+  ).exec(text);
+  if (m) return { start: m.index, end: m.index + m[0].length, replicates: num(m[1] ?? m[2]) };
+  return undefined;
+}
+
+/** Direction of a series, when the text says it. */
+export function findDirection(text: string): 'across' | 'left' | 'down' | 'up' | undefined {
+  if (/\bright\s+to\s+left\b|\bleftwards?\b|\bfrom\s+the\s+right\b/i.test(text)) return 'left';
+  if (/\bbottom\s+to\s+top\b|\bupwards?\b|\bfrom\s+the\s+bottom\b/i.test(text)) return 'up';
+  if (/\btop\s+to\s+bottom\b|\bdown(?:wards?)?\b|\bvertical(?:ly)?\b/i.test(text)) return 'down';
+  if (/\bleft\s+to\s+right\b|\bacross\b|\bhorizontal(?:ly)?\b|\balong\b/i.test(text))
+    return 'across';
+  return undefined;
+}

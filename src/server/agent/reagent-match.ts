@@ -1,0 +1,249 @@
+/**
+ * Reagent names in text -> bench reagents or catalog entries, tolerant of typos
+ * ("staurosporin", "stauro sporine", "dsmo"). Pure.
+ */
+import { canonicalStock } from '../../domain/units';
+import type { BenchReagentInfo } from '../../domain/plate-wire';
+import type { CatalogReagent } from '../catalog/catalog-seed';
+
+/** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). */
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const n = b.length;
+  let prev2: number[] = Array.from({ length: n + 1 }, () => 0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur: number[] = Array.from({ length: n + 1 }, () => 0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, prev2[j - 2] + 1);
+      cur[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[n];
+}
+
+/** Typos allowed in a word of this length: none up to 3 letters, 1 up to 6, then 2. */
+export function allowedTypos(length: number): number {
+  if (length <= 3) return 0;
+  if (length <= 6) return 1;
+  return 2;
+}
+
+/** Lower case, micro signs and punctuation to spaces: "Tris-HCl" -> "tris hcl". */
+export function normalizeName(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u00b5\u03bc]/g, 'u')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Something a name can resolve to. */
+export type ReagentRef =
+  | { source: 'bench'; slug: string; name: string; reagent: BenchReagentInfo }
+  | { source: 'catalog'; slug: string; name: string; entry: CatalogReagent };
+
+interface Candidate {
+  ref: ReagentRef;
+  /** normalised spellings: name, slug, aliases */
+  words: string[][];
+}
+
+/** A reagent found in text, with the span it covers. */
+export interface ReagentMention {
+  ref: ReagentRef;
+  start: number;
+  end: number;
+  text: string;
+  /** total typos of the match; 0 is exact */
+  typos: number;
+}
+
+// Words that are requests, units or plate vocabulary, never reagent names on their own
+// (the catalog has a buffer called CAPS and a medium called MEM).
+const NOT_NAMES = new Set(
+  'add put set fill to in into of the a an and or with from across down row rows column columns col cols well wells plate controls control positive negative vehicle media medium buffer points point fold dilution serial series clear remove delete empty tag label sample what which how much many show undo each per all caps mem top up at for as final volume stock um nm mm ul nl ml'.split(
+    ' ',
+  ),
+);
+
+function spellings(...names: (string | null | undefined)[]): string[][] {
+  const out: string[][] = [];
+  const seen = new Set<string>();
+  for (const n of names) {
+    if (!n) continue;
+    const norm = normalizeName(n);
+    if (!norm || seen.has(norm)) continue;
+    seen.add(norm);
+    out.push(norm.split(' '));
+  }
+  return out;
+}
+
+// "HEPES Buffer" is called "HEPES" at the bench: drop a generic last word.
+function shortName(name: string): string | undefined {
+  const m = /^(.+?)\s+(?:buffer|solution|stock|medium|media|reagent)$/i.exec(name.trim());
+  return m ? m[1] : undefined;
+}
+
+/** Everything names can resolve to: the bench first, then catalog entries not on it. */
+export function buildCandidates(
+  bench: readonly BenchReagentInfo[],
+  catalog: readonly CatalogReagent[] = [],
+): Candidate[] {
+  const out: Candidate[] = bench.map((r) => ({
+    ref: { source: 'bench', slug: r.slug, name: r.name, reagent: r },
+    words: spellings(r.name, r.slug, shortName(r.name)),
+  }));
+  const onBench = new Set(bench.map((r) => r.slug));
+  const benchNames = new Set(bench.map((r) => normalizeName(r.name)));
+  for (const e of catalog) {
+    if (onBench.has(e.slug) || benchNames.has(normalizeName(e.name))) continue;
+    out.push({
+      ref: { source: 'catalog', slug: e.slug, name: e.name, entry: e },
+      words: spellings(e.name, e.slug, ...e.aliases),
+    });
+  }
+  return out;
+}
+
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+}
+
+function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  const re = /[A-Za-z0-9\u00b5\u03bc]+/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push({ word: normalizeName(m[0]), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+// Typos of the text words t[i..i+k) against a spelling; -1 when it does not match. Words of
+// up to 3 letters must match exactly, so "compound a" never matches "compound b".
+function matchSpelling(tokens: Token[], i: number, spelling: string[]): number {
+  if (i + spelling.length > tokens.length) return -1;
+  let typos = 0;
+  for (let k = 0; k < spelling.length; k++) {
+    const w = tokens[i + k].word;
+    const s = spelling[k];
+    const allowed = allowedTypos(Math.min(s.length, w.length + 1));
+    const d = editDistance(w, s, allowed);
+    if (d > allowed) return -1;
+    typos += d;
+  }
+  return typos;
+}
+
+// "stauro sporine": two typed words that are one name.
+function matchJoined(tokens: Token[], i: number, spelling: string[]): number {
+  if (spelling.length !== 1 || i + 1 >= tokens.length) return -1;
+  const [a, b] = [tokens[i].word, tokens[i + 1].word];
+  if (a.length < 3 || b.length < 3 || NOT_NAMES.has(a) || NOT_NAMES.has(b)) return -1;
+  const joined = a + b;
+  const s = spelling[0];
+  const allowed = Math.min(1, allowedTypos(s.length));
+  const d = editDistance(joined, s, allowed);
+  return d <= allowed && tokens[i + 1].start - tokens[i].end <= 1 ? d : -1;
+}
+
+/**
+ * Finds reagent names in text: longest and closest first, bench before catalog, no overlaps.
+ * A single word that is request vocabulary ("fill", "media") is never a name.
+ */
+export function findReagents(text: string, candidates: readonly Candidate[]): ReagentMention[] {
+  const tokens = tokenize(text);
+  const found: (ReagentMention & { words: number; rank: number })[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (const c of candidates) {
+      for (const spelling of c.words) {
+        let typos = matchSpelling(tokens, i, spelling);
+        let words = spelling.length;
+        if (typos < 0) {
+          typos = matchJoined(tokens, i, spelling);
+          words = 2;
+        }
+        if (typos < 0) continue;
+        if (words === 1 && NOT_NAMES.has(tokens[i].word)) continue;
+        // A bare number or a well id is not a name, even when a slug is spelled that way.
+        if (words === 1 && /^(\d+|[a-z]{1,2}\d{1,2})$/.test(tokens[i].word)) continue;
+        const last = tokens[i + words - 1];
+        found.push({
+          ref: c.ref,
+          start: tokens[i].start,
+          end: last.end,
+          text: text.slice(tokens[i].start, last.end),
+          typos,
+          words,
+          rank: c.ref.source === 'bench' ? 0 : 1,
+        });
+      }
+    }
+  }
+  // The bench wins over the catalog, then the longer name, then the closer spelling.
+  const ordered = found.toSorted(
+    (a, b) => a.rank - b.rank || b.end - b.start - (a.end - a.start) || a.typos - b.typos,
+  );
+  const taken: ReagentMention[] = [];
+  for (const f of ordered) {
+    if (taken.some((t) => f.start < t.end && t.start < f.end)) continue;
+    taken.push({ ref: f.ref, start: f.start, end: f.end, text: f.text, typos: f.typos });
+  }
+  return taken.toSorted((a, b) => a.start - b.start);
+}
+
+/** Resolves one name or slug (as a tool argument gives it) to a bench or catalog reagent. */
+export function resolveReagent(
+  nameOrSlug: string,
+  bench: readonly BenchReagentInfo[],
+  catalog: readonly CatalogReagent[] = [],
+): ReagentRef | undefined {
+  const exact = bench.find((r) => r.slug === nameOrSlug);
+  if (exact) return { source: 'bench', slug: exact.slug, name: exact.name, reagent: exact };
+  const mentions = findReagents(nameOrSlug, buildCandidates(bench, catalog));
+  const norm = normalizeName(nameOrSlug);
+  const whole = mentions.find((m) => normalizeName(m.text) === norm);
+  return whole?.ref;
+}
+
+/** The bench facts of a catalog entry, as it would be once put on the bench. */
+export function catalogToBench(e: CatalogReagent): BenchReagentInfo {
+  const stock = canonicalStock(e.default_concentration_value, e.default_concentration_units);
+  return {
+    slug: e.slug,
+    name: e.name,
+    type: e.reagent_type,
+    stock_nM: stock.stock_nM,
+    stock_pct: stock.stock_pct,
+    solvent: e.solvent,
+    max_concentration_percent: e.max_concentration_percent,
+    min_transfer_ul: null,
+    ionic_strength_mM: e.ionic_strength_mM ?? null,
+  };
+}
+
+/** The closest known name to an unknown word, for "did you mean"; undefined when none is near. */
+export function closestName(word: string, candidates: readonly Candidate[]): string | undefined {
+  const w = normalizeName(word);
+  if (w.length < 3) return undefined;
+  let best: { name: string; d: number } | undefined;
+  for (const c of candidates) {
+    for (const s of c.words) {
+      const d = editDistance(w, s.join(' '), 3);
+      if (d <= 3 && (!best || d < best.d)) best = { name: c.ref.name, d };
+    }
+  }
+  return best?.name;
+}

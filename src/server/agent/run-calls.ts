@@ -1,0 +1,76 @@
+/**
+ * Runs a list of tool calls as one change: each call sees the wells the previous ones left;
+ * the first refusal stops everything and nothing of the turn is applied. Pure.
+ */
+import type { ProtocolOp, WireWells } from '../../domain/plate-wire';
+import type { CatalogReagent } from '../catalog/catalog-seed';
+import { catalogToBench } from './reagent-match';
+import { runTool, type ToolCall } from './tools/tool-registry';
+import type { ToolContext } from './tools/tool-types';
+
+/** What a list of calls did. */
+export interface CallsResult {
+  /** the next wells; undefined when nothing changed */
+  wells?: WireWells;
+  /** one line per change */
+  summaries: string[];
+  /** answers to questions */
+  answers: string[];
+  changed: string[];
+  ops: ProtocolOp[];
+  benchAdds: CatalogReagent[];
+  warnings: string[];
+  /** the refusal that stopped the turn */
+  error?: string;
+  /** the turn asked to undo the last change */
+  undo: boolean;
+}
+
+/** Applies the calls in order on a copy of the context; stops at the first refusal. */
+export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsResult {
+  const out: CallsResult = {
+    summaries: [],
+    answers: [],
+    changed: [],
+    ops: [],
+    benchAdds: [],
+    warnings: [],
+    undo: false,
+  };
+  let cur = ctx;
+  for (const call of calls) {
+    if (call.name === 'undo') {
+      out.undo = true;
+      continue;
+    }
+    const r = runTool(cur, call);
+    if (r.kind === 'error') {
+      return {
+        ...out,
+        wells: undefined,
+        summaries: [],
+        changed: [],
+        ops: [],
+        benchAdds: [],
+        error: r.message,
+      };
+    }
+    if (r.kind === 'answer') {
+      out.answers.push(r.text);
+      continue;
+    }
+    const bench = [...cur.bench];
+    for (const add of r.benchAdds) {
+      if (bench.some((b) => b.slug === add.slug)) continue;
+      bench.push(catalogToBench(add));
+      out.benchAdds.push(add);
+    }
+    cur = { ...cur, wells: r.wells, bench };
+    out.wells = r.wells;
+    out.summaries.push(r.summary);
+    for (const id of r.changed) if (!out.changed.includes(id)) out.changed.push(id);
+    out.ops.push(...r.ops);
+    out.warnings.push(...r.warnings);
+  }
+  return out;
+}

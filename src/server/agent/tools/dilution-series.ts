@@ -1,0 +1,128 @@
+/**
+ * Serial dilution series: start concentration, factor, points, direction and replicates,
+ * laid along rows ("across") or columns ("down"); each replicate is one line of wells.
+ */
+import { formatConcentration } from '../../../domain/accuracy';
+import { indexOfWellId, wellId } from '../../../domain/well-id';
+import { composeWells, type WellEdit } from './compose-wells';
+import { checkWells, useReagent } from './plate-tools';
+import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
+
+/** Which way the concentration falls: along a row (either way) or down a column (either way). */
+export type SeriesDirection = 'across' | 'left' | 'down' | 'up';
+
+/** Arguments of dilution_series. */
+export interface SeriesArgs {
+  reagent: string;
+  /** the wells the series may use; lines are read from them by direction */
+  wells: string[];
+  start_nM: number;
+  /** each step divides by this (3 for a 3-fold series) */
+  factor: number;
+  points?: number | null;
+  direction?: SeriesDirection | null;
+  /** lines of the same series; a single line is repeated on the next rows (or columns) */
+  replicates?: number | null;
+  final_volume_uL?: number | null;
+}
+
+type RC = { row: number; col: number };
+
+function defaultDirection(cells: RC[]): SeriesDirection {
+  const rows = new Set(cells.map((c) => c.row)).size;
+  const cols = new Set(cells.map((c) => c.col)).size;
+  return rows === 1 || (cols > 1 && cols >= rows) ? 'across' : 'down';
+}
+
+/** Lines of wells in series order, one per replicate. */
+export function seriesLines(cells: RC[], direction: SeriesDirection): RC[][] {
+  const horizontal = direction === 'across' || direction === 'left';
+  const groups = new Map<number, RC[]>();
+  for (const c of cells) {
+    const key = horizontal ? c.row : c.col;
+    const g = groups.get(key) ?? [];
+    g.push(c);
+    groups.set(key, g);
+  }
+  const sign = direction === 'left' || direction === 'up' ? -1 : 1;
+  return [...groups.keys()]
+    .toSorted((a, b) => a - b)
+    .map((k) =>
+      groups.get(k)!.toSorted((a, b) => sign * (horizontal ? a.col - b.col : a.row - b.row)),
+    );
+}
+
+/** Lays a dilution series into wells; the well at step k gets start / factor^k. */
+export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
+  const ids = checkWells(ctx, a.wells);
+  if (typeof ids === 'string') return toolError(ids);
+  if (!(a.start_nM > 0))
+    return toolError('Give the top concentration of the series, e.g. "from 30 uM".');
+  if (!(a.factor > 1)) return toolError('Give a dilution factor above 1, e.g. "3-fold" or "1:2".');
+  const { defn } = ctx;
+  const cells = ids.map((id) => {
+    const i = indexOfWellId(id, defn);
+    return { row: Math.floor(i / defn.cols), col: i % defn.cols };
+  });
+  const direction = a.direction ?? defaultDirection(cells);
+  let lines = seriesLines(cells, direction);
+  const points = a.points ?? lines[0].length;
+  if (!(points >= 2)) return toolError('A series needs at least 2 points.');
+  const short = lines.find((l) => l.length < points);
+  if (short) {
+    const first = wellId(short[0].row, short[0].col);
+    return toolError(
+      `${points} points do not fit: the line from ${first} has ${short.length} wells.`,
+    );
+  }
+  lines = lines.map((l) => l.slice(0, points));
+  const replicates = a.replicates ?? lines.length;
+  if (lines.length === 1 && replicates > 1) {
+    const horizontal = direction === 'across' || direction === 'left';
+    for (let k = 1; k < replicates; k++) {
+      const line = lines[0].map((c) =>
+        horizontal ? { row: c.row + k, col: c.col } : { row: c.row, col: c.col + k },
+      );
+      if (line.some((c) => c.row >= defn.rows || c.col >= defn.cols))
+        return toolError(
+          `${replicates} replicates do not fit on the plate from ${wellId(lines[0][0].row, lines[0][0].col)}.`,
+        );
+      lines.push(line);
+    }
+  } else if (replicates < lines.length) lines = lines.slice(0, replicates);
+
+  const r = useReagent(ctx, a.reagent);
+  if (typeof r === 'string') return toolError(r);
+  const edits = new Map<string, WellEdit>();
+  const order: string[] = [];
+  lines.forEach((line) =>
+    line.forEach((c, k) => {
+      const id = wellId(c.row, c.col);
+      const nM = Number((a.start_nM / a.factor ** k).toPrecision(12));
+      edits.set(id, {
+        set: [{ slug: r.slug, target_nM: nM }],
+        finalVolumeUL: a.final_volume_uL ?? undefined,
+        addTags: [`SERIES:${r.slug}:${k + 1}`],
+        dropTags: [`SERIES:${r.slug}:`],
+      });
+      order.push(id);
+    }),
+  );
+  const res = composeWells(r.ctx, order, (id) => edits.get(id)!);
+  if (res.errors.length > 0) return toolError(res.errors.join('; '));
+  const last = a.start_nM / a.factor ** (points - 1);
+  const reps = lines.length > 1 ? ` in ${lines.length} replicates` : '';
+  return {
+    kind: 'change',
+    wells: res.wells,
+    summary:
+      `${Number(a.factor.toPrecision(3))}-fold dilution series of ${r.name}, ${points} points from ` +
+      `${formatConcentration(a.start_nM)} to ${formatConcentration(last)}${reps} ` +
+      `(${order[0]} to ${order[order.length - 1]})` +
+      (r.add ? ` (${r.name} added to the bench)` : ''),
+    changed: res.changed,
+    ops: res.ops,
+    benchAdds: r.add ? [r.add] : [],
+    warnings: res.warnings,
+  };
+}

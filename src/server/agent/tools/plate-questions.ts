@@ -1,0 +1,167 @@
+/**
+ * Questions about the plate: what a well holds, which wells are unmet, how much of a reagent
+ * a set of wells holds, where a reagent is, what the plate holds overall. Answers only.
+ */
+import { formatConcentration, formatVolume } from '../../../domain/accuracy';
+import { vehiclePct } from '../../../domain/chemistry';
+import { computePlateState, type StateWell } from '../../../domain/plate-state';
+import type { WireWells } from '../../../domain/plate-wire';
+import { resolveReagent } from '../reagent-match';
+import { checkWells } from './plate-tools';
+import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
+import { summarizeIds } from './well-list';
+
+const MAX_LISTED = 8;
+
+function stateOf(ctx: ToolContext, only?: readonly string[]) {
+  let wells: WireWells = ctx.wells;
+  if (only) {
+    wells = {};
+    for (const id of only) if (ctx.wells[id]) wells[id] = ctx.wells[id];
+  }
+  return computePlateState({ defn: ctx.defn, wells, version: 0, bench: ctx.bench });
+}
+
+function pct(x: number): string {
+  return `${Number(x.toPrecision(2))} %`;
+}
+
+function describeWell(id: string, w: StateWell | undefined): string {
+  if (!w || Object.keys(w.targets).length === 0) {
+    const notes = w && w.tags.length > 0 ? ` (tags ${w.tags.join(', ')})` : '';
+    return `${id} is empty${notes}.`;
+  }
+  const parts = Object.entries(w.targets).map(([slug, t]) => {
+    const name = w.metrics.reagentDisplayNames[slug] ?? slug;
+    const vol = formatVolume(t.volume_uL);
+    if (t.target_nM == null) return `${name} ${vol}`;
+    const p = w.predicted[slug];
+    const pred = p
+      ? `predicted ${formatConcentration(p.nM, t.volume_uL)}, ${t.status}`
+      : 'no prediction';
+    const ws = t.dilution ? ` of a 1:${t.dilution} working stock` : '';
+    return `${name} ${formatConcentration(t.target_nM)} (${vol}${ws}; ${pred})`;
+  });
+  const extra: string[] = [`total ${formatVolume(w.metrics.volumeUl)}`];
+  if (w.vehicle_vv_pct > 0) extra.push(`solvent ${pct(w.vehicle_vv_pct)} v/v`);
+  if (w.broken.length > 0) extra.push(`unmet: ${w.broken.join(', ').replace(/_/g, ' ')}`);
+  if (w.tags.length > 0) extra.push(`tags ${w.tags.join(', ')}`);
+  if (w.label) extra.push(`label "${w.label}"`);
+  if (w.sample) extra.push(`sample "${w.sample}"`);
+  return `${id}: ${parts.join('; ')}; ${extra.join('; ')}.`;
+}
+
+/** What the wells hold: reagents, targets, predictions, volume, tags. */
+export function describeWells(ctx: ToolContext, a: { wells: string[] }): ToolOutcome {
+  const ids = checkWells(ctx, a.wells);
+  if (typeof ids === 'string') return toolError(ids);
+  const state = stateOf(ctx, ids.slice(0, MAX_LISTED));
+  const lines = ids.slice(0, MAX_LISTED).map((id) => describeWell(id, state.wells[id]));
+  if (ids.length > MAX_LISTED) {
+    const filled = ids.filter((id) => ctx.wells[id]).length;
+    lines.push(
+      `…and ${ids.length - MAX_LISTED} more (${filled} of the ${ids.length} wells hold something).`,
+    );
+  }
+  return { kind: 'answer', text: lines.join('\n') };
+}
+
+/** Wells whose targets or constraints are not met, with the reason. */
+export function listUnmet(ctx: ToolContext): ToolOutcome {
+  const state = stateOf(ctx);
+  const unmet = state.indices.unmet;
+  if (unmet.length === 0) return { kind: 'answer', text: 'All targets are met: no unmet wells.' };
+  const reasons = unmet.slice(0, MAX_LISTED).map((id) => {
+    const w = state.wells[id];
+    const why = [
+      ...w.broken.map((b) => b.replace(/_/g, ' ')),
+      ...Object.entries(w.targets)
+        .filter(([, t]) => t.status === 'error')
+        .map(([slug, t]) => {
+          const p = w.predicted[slug];
+          return `${w.metrics.reagentDisplayNames[slug] ?? slug} predicted ${p ? formatConcentration(p.nM) : '—'} for ${formatConcentration(t.target_nM ?? 0)}`;
+        }),
+    ];
+    return `${id} (${why.join(', ')})`;
+  });
+  const more = unmet.length > MAX_LISTED ? `, and ${unmet.length - MAX_LISTED} more` : '';
+  return {
+    kind: 'answer',
+    text: `${unmet.length} unmet well${unmet.length === 1 ? '' : 's'}: ${reasons.join('; ')}${more}.`,
+  };
+}
+
+/** How much of a reagent the wells hold: volume per well, total, % v/v. */
+export function reagentAmount(
+  ctx: ToolContext,
+  a: { reagent: string; wells?: string[] | null },
+): ToolOutcome {
+  const ref = resolveReagent(a.reagent, ctx.bench);
+  if (!ref || ref.source !== 'bench')
+    return toolError(`"${a.reagent}" is not on the bench, so no well holds it.`);
+  const ids = a.wells && a.wells.length > 0 ? checkWells(ctx, a.wells) : Object.keys(ctx.wells);
+  if (typeof ids === 'string') return toolError(ids);
+  const holding = ids.filter((id) => ctx.wells[id]?.targets[ref.slug]);
+  const where = a.wells && a.wells.length > 0 ? summarizeIds(ids) : 'the plate';
+  if (holding.length === 0) return { kind: 'answer', text: `No ${ref.name} in ${where}.` };
+  const state = stateOf(ctx, holding);
+  let total = 0;
+  const per = new Set<string>();
+  const pcts: number[] = [];
+  const loads: number[] = [];
+  for (const id of holding) {
+    const w = state.wells[id];
+    const v = w.targets[ref.slug].volume_uL;
+    total += v;
+    per.add(formatVolume(v));
+    pcts.push(vehiclePct(v, w.metrics.volumeUl));
+    loads.push(w.vehicle_vv_pct);
+  }
+  const lo = Math.min(...pcts);
+  const hi = Math.max(...pcts);
+  const vv = lo === hi ? pct(lo) : `${pct(lo)} to ${pct(hi)}`;
+  const perWell =
+    per.size === 1 ? `${[...per][0]} per well` : `${[...per].slice(0, 4).join(', ')} per well`;
+  const loadHi = Math.max(...loads);
+  const load =
+    ref.reagent.type === 'solvent' && loadHi > hi + 1e-9
+      ? `; total solvent load up to ${pct(loadHi)} v/v`
+      : '';
+  return {
+    kind: 'answer',
+    text:
+      `${ref.name} in ${where}: ${holding.length} well${holding.length === 1 ? '' : 's'}, ${perWell} ` +
+      `(${vv} v/v), ${formatVolume(total)} in all${load}.`,
+  };
+}
+
+/** Which wells hold a reagent. */
+export function whereIs(ctx: ToolContext, a: { reagent: string }): ToolOutcome {
+  const ref = resolveReagent(a.reagent, ctx.bench);
+  if (!ref || ref.source !== 'bench')
+    return toolError(`"${a.reagent}" is not on the bench, so no well holds it.`);
+  const ids = Object.keys(ctx.wells).filter((id) => ctx.wells[id].targets[ref.slug]);
+  if (ids.length === 0) return { kind: 'answer', text: `No well holds ${ref.name}.` };
+  return {
+    kind: 'answer',
+    text: `${ref.name} is in ${summarizeIds(ids)}${ids.length > 6 ? `: ${ids.slice(0, 24).join(', ')}${ids.length > 24 ? ', …' : ''}` : ''}.`,
+  };
+}
+
+/** An overview: wells filled, reagents used and how often, unmet count. */
+export function plateSummary(ctx: ToolContext): ToolOutcome {
+  const state = stateOf(ctx);
+  const filled = Object.keys(state.wells).length;
+  if (filled === 0) return { kind: 'answer', text: `The ${ctx.defn.format}-well plate is empty.` };
+  const names = new Map(ctx.bench.map((b) => [b.slug, b.name]));
+  const used = Object.entries(state.indices.by_target)
+    .map(([slug, ids]) => `${names.get(slug) ?? slug} (${ids.length})`)
+    .join(', ');
+  const unmet = state.indices.unmet.length;
+  return {
+    kind: 'answer',
+    text:
+      `${filled} of ${ctx.defn.rows * ctx.defn.cols} wells hold something. Reagents: ${used}. ` +
+      (unmet > 0 ? `${unmet} unmet well${unmet === 1 ? '' : 's'}.` : 'All targets are met.'),
+  };
+}

@@ -1,0 +1,309 @@
+/**
+ * Plate tools that change wells: set and remove reagents, clear, fill with the vehicle,
+ * controls, tags, labels and samples. Each returns a plan (ToolOutcome); nothing is stored.
+ */
+import { canonicalWellId } from '../../../domain/well-id';
+import { catalogToBench, resolveReagent } from '../reagent-match';
+import type { CatalogReagent } from '../../catalog/catalog-seed';
+import {
+  composeWells,
+  describeAmount,
+  pickVehicle,
+  type ReagentSet,
+  type WellEdit,
+} from './compose-wells';
+import { toolError, type ToolChange, type ToolContext, type ToolOutcome } from './tool-types';
+import { summarizeIds } from './well-list';
+
+/** Canonical ids of the wells named, or an error naming the ones off the plate. */
+export function checkWells(ctx: ToolContext, wells: readonly string[]): string[] | string {
+  if (wells.length === 0) return 'Which wells? Name them, e.g. "B3", "column 4" or "rows A-D".';
+  const out: string[] = [];
+  const bad: string[] = [];
+  for (const w of wells) {
+    const id = canonicalWellId(w, ctx.defn);
+    if (id) {
+      if (!out.includes(id)) out.push(id);
+    } else bad.push(w);
+  }
+  if (bad.length > 0)
+    return `${bad.slice(0, 5).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not on this ${ctx.defn.format}-well plate.`;
+  return out;
+}
+
+/** A reagent named by a tool argument, put on a copy of the bench when it comes from the catalog. */
+export function useReagent(
+  ctx: ToolContext,
+  name: string,
+): { ctx: ToolContext; slug: string; name: string; add: CatalogReagent | null } | string {
+  const ref = resolveReagent(name, ctx.bench, ctx.catalog ?? []);
+  if (!ref)
+    return `I don't know a reagent called "${name}". Add it to the bench fridge first, or check the spelling.`;
+  if (ref.source === 'bench') return { ctx, slug: ref.slug, name: ref.name, add: null };
+  const next = { ...ctx, bench: [...ctx.bench, catalogToBench(ref.entry)] };
+  return { ctx: next, slug: ref.slug, name: ref.name, add: ref.entry };
+}
+
+function change(
+  ctx: ToolContext,
+  ids: string[],
+  edit: (id: string) => WellEdit,
+  summary: string,
+  adds: CatalogReagent[],
+): ToolOutcome {
+  const r = composeWells(ctx, ids, edit);
+  if (r.errors.length > 0) return toolError(r.errors.join('; '));
+  const out: ToolChange = {
+    kind: 'change',
+    wells: r.wells,
+    summary:
+      adds.length > 0
+        ? `${summary} (${adds.map((a) => a.name).join(', ')} added to the bench)`
+        : summary,
+    changed: r.changed,
+    ops: r.ops,
+    benchAdds: adds,
+    warnings: r.warnings,
+  };
+  return out;
+}
+
+/** Arguments of set_reagent. */
+export interface SetReagentArgs {
+  wells: string[];
+  reagent: string;
+  target_nM?: number | null;
+  percent?: number | null;
+  volume_uL?: number | null;
+  final_volume_uL?: number | null;
+  tol_pct?: number | null;
+}
+
+function reagentSet(slug: string, a: Omit<SetReagentArgs, 'wells' | 'reagent'>): ReagentSet {
+  const s: ReagentSet = { slug };
+  if (a.target_nM != null) s.target_nM = a.target_nM;
+  if (a.percent != null) s.percent = a.percent;
+  if (a.volume_uL != null) s.volume_uL = a.volume_uL;
+  if (a.tol_pct != null) s.tol_pct = a.tol_pct;
+  return s;
+}
+
+/** Puts a reagent at a concentration (volume planned) or a volume into wells. */
+export function setReagent(ctx: ToolContext, a: SetReagentArgs): ToolOutcome {
+  const ids = checkWells(ctx, a.wells);
+  if (typeof ids === 'string') return toolError(ids);
+  if (a.target_nM == null && a.percent == null && a.volume_uL == null)
+    return toolError(
+      `How much ${a.reagent}? Give a concentration or a volume, e.g. "10 uM ${a.reagent}".`,
+    );
+  const r = useReagent(ctx, a.reagent);
+  if (typeof r === 'string') return toolError(r);
+  const s = reagentSet(r.slug, a);
+  const fv = a.final_volume_uL ?? undefined;
+  return change(
+    r.ctx,
+    ids,
+    () => ({ set: [s], finalVolumeUL: fv }),
+    `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`,
+    r.add ? [r.add] : [],
+  );
+}
+
+/** Takes a reagent out of wells; its volume goes to the vehicle so the others keep their targets. */
+export function removeReagent(
+  ctx: ToolContext,
+  a: { wells: string[]; reagent: string },
+): ToolOutcome {
+  const ids = checkWells(ctx, a.wells);
+  if (typeof ids === 'string') return toolError(ids);
+  const ref = resolveReagent(a.reagent, ctx.bench);
+  if (!ref || ref.source !== 'bench')
+    return toolError(`"${a.reagent}" is not on the bench, so no well holds it.`);
+  const holding = ids.filter((id) => ctx.wells[id]?.targets[ref.slug] != null);
+  if (holding.length === 0)
+    return toolError(`None of ${summarizeIds(ids)} holds ${ref.name}; nothing changed.`);
+  return change(
+    ctx,
+    holding,
+    () => ({ remove: [ref.slug] }),
+    `Removed ${ref.name} from ${summarizeIds(holding)}`,
+    [],
+  );
+}
+
+/** Empties wells completely (contents, tags, label, sample). */
+export function clearWells(ctx: ToolContext, a: { wells: string[] }): ToolOutcome {
+  const ids = checkWells(ctx, a.wells);
+  if (typeof ids === 'string') return toolError(ids);
+  const filled = ids.filter((id) => ctx.wells[id] != null);
+  if (filled.length === 0)
+    return toolError(
+      `${summarizeIds(ids)} ${ids.length === 1 ? 'is' : 'are'} already empty; nothing changed.`,
+    );
+  const wells = { ...ctx.wells };
+  for (const id of filled) delete wells[id];
+  return {
+    kind: 'change',
+    wells,
+    summary: `Cleared ${summarizeIds(filled)}`,
+    changed: filled,
+    ops: [],
+    benchAdds: [],
+    warnings: [],
+  };
+}
+
+/** Fills wells with the default vehicle (or a named liquid) up to a final volume. */
+export function fillVehicle(
+  ctx: ToolContext,
+  a: { wells: string[]; final_volume_uL?: number | null; reagent?: string | null },
+): ToolOutcome {
+  const ids = checkWells(ctx, a.wells);
+  if (typeof ids === 'string') return toolError(ids);
+  let c = ctx;
+  const adds: CatalogReagent[] = [];
+  if (a.reagent) {
+    const r = useReagent(ctx, a.reagent);
+    if (typeof r === 'string') return toolError(r);
+    c = { ...r.ctx, vehicleSlug: r.slug };
+    if (r.add) adds.push(r.add);
+  }
+  const vehicle = pickVehicle(c);
+  if (!vehicle)
+    return toolError(
+      'Default vehicle required: put a media or solvent reagent on the bench first.',
+    );
+  const name = c.bench.find((b) => b.slug === vehicle)?.name ?? vehicle;
+  const fv = a.final_volume_uL ?? undefined;
+  return change(
+    c,
+    ids,
+    () => ({ finalVolumeUL: fv }),
+    `Filled ${summarizeIds(ids)} with ${name}${fv ? ` to ${fv} µL` : ''}`,
+    adds,
+  );
+}
+
+/** Control kinds and the tag each carries. */
+export const CONTROL_TAGS = {
+  positive: 'POS',
+  negative: 'NEG',
+  dmso: 'DMSO',
+  vehicle: 'vehicle',
+  zero: 'ZERO',
+  reserved: 'RESERVED',
+} as const;
+export type ControlKind = keyof typeof CONTROL_TAGS;
+
+/** Arguments of set_control. */
+export interface ControlArgs {
+  wells: string[];
+  kind: ControlKind;
+  reagent?: string | null;
+  target_nM?: number | null;
+  percent?: number | null;
+  final_volume_uL?: number | null;
+}
+
+const CONTROL_NAMES: Record<ControlKind, string> = {
+  positive: 'positive controls',
+  negative: 'negative controls',
+  dmso: 'DMSO controls',
+  vehicle: 'vehicle controls',
+  zero: 'ZERO wells',
+  reserved: 'RESERVED wells',
+};
+
+/**
+ * Makes wells controls: positive (a reagent at a concentration), negative and vehicle
+ * (vehicle only), DMSO (DMSO at a % v/v, default its limit or 0.1 %), ZERO (a blank), and
+ * RESERVED (only the tag, contents untouched).
+ */
+export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
+  const ids = checkWells(ctx, a.wells);
+  if (typeof ids === 'string') return toolError(ids);
+  const tag = CONTROL_TAGS[a.kind];
+  const label = CONTROL_NAMES[a.kind];
+  if (a.kind === 'reserved')
+    return change(
+      ctx,
+      ids,
+      () => ({ addTags: [tag], fill: false }),
+      `Marked ${summarizeIds(ids)} as RESERVED`,
+      [],
+    );
+  const fv = a.final_volume_uL ?? undefined;
+  const controlTags = Object.values(CONTROL_TAGS);
+  let reagent = a.reagent ?? null;
+  if (a.kind === 'dmso') reagent = reagent ?? 'DMSO';
+  if (!reagent) {
+    if (a.kind === 'positive')
+      return toolError(
+        'Which reagent is the positive control, and at what concentration? e.g. "positive controls in column 24: 10 uM staurosporine".',
+      );
+    return change(
+      ctx,
+      ids,
+      () => ({ replace: true, finalVolumeUL: fv, addTags: [tag] }),
+      `Set ${summarizeIds(ids)} as ${label} (vehicle only)`,
+      [],
+    );
+  }
+  const r = useReagent(ctx, reagent);
+  if (typeof r === 'string') return toolError(r);
+  const info = r.ctx.bench.find((b) => b.slug === r.slug)!;
+  let s: ReagentSet;
+  if (a.target_nM != null) s = { slug: r.slug, target_nM: a.target_nM };
+  else if (a.percent != null) s = { slug: r.slug, percent: a.percent };
+  else if (info.stock_pct != null)
+    s = { slug: r.slug, percent: info.max_concentration_percent ?? 0.1 };
+  else return toolError(`At what concentration? e.g. "${label} in column 1: 10 uM ${r.name}".`);
+  return change(
+    r.ctx,
+    ids,
+    () => ({ replace: true, set: [s], finalVolumeUL: fv, addTags: [tag], dropTags: controlTags }),
+    `Set ${summarizeIds(ids)} as ${label}: ${describeAmount(s)} ${r.name}`,
+    r.add ? [r.add] : [],
+  );
+}
+
+/** Adds or removes a tag, sets a label or a sample name. */
+export function annotateWells(
+  ctx: ToolContext,
+  a: {
+    wells: string[];
+    tag?: string | null;
+    remove_tag?: string | null;
+    label?: string | null;
+    sample?: string | null;
+  },
+): ToolOutcome {
+  const ids = checkWells(ctx, a.wells);
+  if (typeof ids === 'string') return toolError(ids);
+  const parts: string[] = [];
+  if (a.tag) parts.push(`tagged ${a.tag}`);
+  if (a.remove_tag) parts.push(`tag ${a.remove_tag} removed`);
+  if (a.label != null) parts.push(`labelled "${a.label}"`);
+  if (a.sample != null) parts.push(`sample "${a.sample}"`);
+  if (parts.length === 0)
+    return toolError(
+      'What should the wells carry? e.g. "tag column 1 as REF" or "label B3 hit-1".',
+    );
+  const wells = { ...ctx.wells };
+  for (const id of ids) {
+    const w = wells[id] ?? { targets: {}, label: '', sample: '', tags: [] };
+    let tags = [...(w.tags ?? [])];
+    if (a.remove_tag) tags = tags.filter((t) => t !== a.remove_tag);
+    if (a.tag && !tags.includes(a.tag)) tags.push(a.tag);
+    wells[id] = { ...w, tags, label: a.label ?? w.label ?? '', sample: a.sample ?? w.sample ?? '' };
+  }
+  return {
+    kind: 'change',
+    wells,
+    summary: `${summarizeIds(ids)}: ${parts.join(', ')}`,
+    changed: ids,
+    ops: [],
+    benchAdds: [],
+    warnings: [],
+  };
+}

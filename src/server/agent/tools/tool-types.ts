@@ -1,0 +1,70 @@
+/**
+ * Shapes shared by the plate tools. Tools are kernels: the current wire wells, the bench and
+ * the arguments in, a plan out (next wells, a summary, the changed wells). Nothing here
+ * reads or writes storage; the chat route applies plans.
+ */
+import type { PlateDefn, PlateFormat } from '../../../domain/plate-format';
+import type { BenchReagentInfo, ProtocolOp, WireWells } from '../../../domain/plate-wire';
+import type { CatalogReagent } from '../../catalog/catalog-seed';
+
+/** What every tool reads. */
+export interface ToolContext {
+  defn: PlateDefn;
+  wells: WireWells;
+  /** the experiment's bench plus catalog reagents proposed earlier in the same turn */
+  bench: BenchReagentInfo[];
+  /** the experiment's default vehicle; null: picked from the bench (see pickVehicle) */
+  vehicleSlug: string | null;
+  /** selected well indices, for "the selection" */
+  selection?: readonly number[];
+  /** catalog to propose reagents that are not on the bench yet */
+  catalog?: readonly CatalogReagent[];
+}
+
+/** A change to the plate: the next wells and what it did. */
+export interface ToolChange {
+  kind: 'change';
+  wells: WireWells;
+  summary: string;
+  /** ids of the wells whose contents or annotations changed */
+  changed: string[];
+  /** working-stock preparations this change needs */
+  ops: ProtocolOp[];
+  /** catalog reagents this change puts on the bench */
+  benchAdds: CatalogReagent[];
+  /** targets that cannot be met as asked (the change is still made, the wells show unmet) */
+  warnings: string[];
+}
+
+/** An answer to a question; the plate is unchanged. */
+export interface ToolAnswer {
+  kind: 'answer';
+  text: string;
+}
+
+/** A refusal with a sentence a person can act on; the plate is unchanged. */
+export interface ToolError {
+  kind: 'error';
+  message: string;
+}
+
+export type ToolOutcome = ToolChange | ToolAnswer | ToolError;
+
+/**
+ * Final well volume (uL) used when a request gives a concentration but neither a volume nor a
+ * well volume: working volumes of common assay plates, well under each format's capacity.
+ */
+export const DEFAULT_FINAL_VOLUME_UL: Record<PlateFormat, number> = {
+  6: 2000,
+  12: 1000,
+  24: 500,
+  48: 250,
+  96: 100,
+  384: 40,
+  1536: 5,
+};
+
+/** A refusal. */
+export function toolError(message: string): ToolError {
+  return { kind: 'error', message };
+}
