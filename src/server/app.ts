@@ -89,6 +89,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config,
     database,
     devSecret: devSecret.secret,
+    onPlateChanged: (experimentId: number, version: number) => {
+      app.events
+        .publish(experimentId, { type: 'plate_changed', version })
+        .catch((error: Error) => app.log.warn({ err: error }, 'plate_changed not published'));
+    },
   });
   await registerStaticClient(app, deps.distDir === undefined ? DEFAULT_DIST_DIR : deps.distDir);
   return app;

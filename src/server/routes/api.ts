@@ -2,21 +2,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
+import { ReagentCatalog } from '../catalog/reagent-catalog';
 import { plateService, type PlateChangedListener } from '../plate/plate-service';
 import { versionService } from '../plate/version-service';
 import { agentRepository } from '../repositories/agent';
 import { chatRepository } from '../repositories/chat';
 import { experimentTextsRepository } from '../repositories/experiment-texts';
+import { definitionsRepository } from '../repositories/definitions';
 import { experimentsRepository } from '../repositories/experiments';
 import { issueReportsRepository } from '../repositories/issue-reports';
+import { stocksRepository } from '../repositories/stocks';
 import { agentFeedRoutes, agentStateRoutes } from './agent';
 import { benchRoutes } from './bench';
 import { chatStorageRoutes } from './chat-storage';
 import { devRoutes } from './dev';
 import { eventRoutes } from './events';
 import { experimentRoutes } from './experiments';
+import { exportRoutes } from './exports';
 import { metaRoutes } from './meta';
 import { plateRoutes } from './plate';
+import { reagentStockRoutes } from './reagent-stocks';
 import { reagentRoutes } from './reagents';
 import { reportIssueRoutes } from './report-issue';
 import { uploadRoutes } from './uploads';
@@ -45,7 +50,15 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     versions: versionService(database.db, plates),
   });
   await app.register(benchRoutes, { prefix: '/experiments', experiments });
-  await app.register(reagentRoutes, { prefix: '/reagents', database });
+  const definitions = definitionsRepository(database.db);
+  const catalog = new ReagentCatalog(() => definitions.listPublic());
+  await app.register(reagentRoutes, { prefix: '/reagents', catalog, definitions });
+  await app.register(reagentStockRoutes, {
+    prefix: '/reagents',
+    definitions,
+    stocks: stocksRepository(database.db),
+    experiments,
+  });
 
   const chat = chatRepository(database.db);
   const agent = agentRepository(database.db);
@@ -53,6 +66,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     prefix: '/experiments',
     experiments,
     texts: experimentTextsRepository(database.db),
+  });
+  await app.register(exportRoutes, {
+    prefix: '/experiments',
+    experiments,
+    plates,
+    db: database.db,
   });
   await app.register(chatStorageRoutes, { prefix: '/experiments', experiments, chat });
   await app.register(agentStateRoutes, { prefix: '/experiments', experiments, agent });

@@ -1,0 +1,258 @@
+import type { AddressInfo } from 'node:net';
+import { createParser } from 'eventsource-parser';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { openDatabase, type Database } from '../../src/server/db/connect';
+import { notifyPayload, parsePayload } from '../../src/server/events/pg-event-bus';
+import {
+  createTestApp,
+  DB_KINDS,
+  TEST_DEV_SECRET,
+  testConfig,
+  userHeaders,
+  type TestApp,
+} from './helpers';
+
+/** An open event stream: the events received so far, a way to wait for one, and close(). */
+interface Stream {
+  status: number;
+  contentType: string | null;
+  retry: number | null;
+  comments: string[];
+  events: Record<string, unknown>[];
+  next(
+    predicate: (e: Record<string, unknown>) => boolean,
+    ms?: number,
+  ): Promise<Record<string, unknown>>;
+  close(): void;
+}
+
+async function openStream(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<Stream> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}${path}`, { headers, signal: controller.signal });
+  const waiters: {
+    predicate: (e: Record<string, unknown>) => boolean;
+    resolve: (e: Record<string, unknown>) => void;
+  }[] = [];
+  const stream: Stream = {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    retry: null,
+    comments: [],
+    events: [],
+    next(predicate, ms = 5000) {
+      const seen = stream.events.find(predicate);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event within ${ms} ms`)), ms);
+        waiters.push({
+          predicate,
+          resolve: (e) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        });
+      });
+    },
+    close: () => controller.abort(),
+  };
+  if (res.status !== 200 || !res.body) return stream;
+  const parser = createParser({
+    onEvent: (message) => {
+      const event = JSON.parse(message.data) as Record<string, unknown>;
+      stream.events.push(event);
+      for (const w of waiters.splice(0)) {
+        if (w.predicate(event)) w.resolve(event);
+        else waiters.push(w);
+      }
+    },
+    onRetry: (ms) => {
+      stream.retry = ms;
+    },
+    onComment: (comment) => stream.comments.push(comment),
+  });
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        parser.feed(value);
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return stream;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+async function createExperiment(app: FastifyInstance, headers: Record<string, string>) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/experiments/',
+    headers,
+    payload: { name: 'Streamed', plate_type: '96' },
+  });
+  return res.json().id as number;
+}
+
+describe('event payloads', () => {
+  it('round-trips through a NOTIFY payload and shrinks an oversized one', () => {
+    const event = {
+      type: 'agent_activity' as const,
+      experiment_id: 4,
+      at: '2026-01-01T00:00:00.000Z',
+      note: 'x',
+    };
+    expect(parsePayload(notifyPayload(event))).toEqual(event);
+    const big = { ...event, note: 'x'.repeat(10_000) };
+    expect(JSON.parse(notifyPayload(big))).toEqual({
+      type: 'agent_activity',
+      experiment_id: 4,
+      at: event.at,
+      truncated: true,
+    });
+    expect(parsePayload('not json')).toBeNull();
+    expect(parsePayload('{"type":"hello"}')).toBeNull();
+  });
+});
+
+describe.each(DB_KINDS)('event stream on %s', (kind) => {
+  let t: TestApp;
+  let base: string;
+  let owner: Record<string, string>;
+  let id: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    base = await listen(t.app);
+    owner = await userHeaders('streamer');
+    id = await createExperiment(t.app, owner);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('opens with retry and hello, then delivers published events of its experiment only', async () => {
+    const other = await createExperiment(t.app, owner);
+    const stream = await openStream(base, `/api/experiments/${id}/events`, owner);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.contentType).toMatch(/^text\/event-stream/);
+      const hello = await stream.next((e) => e.type === 'hello');
+      expect(hello.experiment_id).toBe(id);
+      expect(stream.retry).toBe(2000);
+
+      await t.app.events.publish(other, { type: 'agent_activity', n: 0 });
+      await t.app.events.publish(id, { type: 'agent_activity', n: 1 });
+      const got = await stream.next((e) => e.type === 'agent_activity');
+      expect(got).toMatchObject({ type: 'agent_activity', experiment_id: id, n: 1 });
+      expect(new Date(got.at as string).toISOString()).toBe(got.at);
+      expect(stream.events.filter((e) => e.experiment_id === other)).toEqual([]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('publishes agent_activity on an agent-state write and thread_updated on a thread change', async () => {
+    const stream = await openStream(base, `/api/experiments/${id}/events`, owner);
+    try {
+      await stream.next((e) => e.type === 'hello');
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/experiments/${id}/agent-state`,
+        headers: owner,
+        payload: { thinking: true },
+      });
+      const activity = await stream.next((e) => e.type === 'agent_activity');
+      expect(activity.etag).toBe(put.json().etag);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/experiments/${id}/chat/sessions`,
+        headers: owner,
+      });
+      const updated = await stream.next((e) => e.type === 'thread_updated');
+      expect(updated.change).toBe('created');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('accepts the developer cookie, and refuses strangers and anonymous callers', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/login',
+      payload: { secret: TEST_DEV_SECRET },
+    });
+    const cookie = login.cookies.find((c) => c.name === 'plate_dev')!;
+    const devHeaders = { cookie: `plate_dev=${cookie.value}` };
+    const devId = await createExperiment(t.app, devHeaders);
+    const dev = await openStream(base, `/api/experiments/${devId}/events`, devHeaders);
+    expect(dev.status).toBe(200);
+    await dev.next((e) => e.type === 'hello');
+    dev.close();
+
+    const stranger = await openStream(
+      base,
+      `/api/experiments/${id}/events`,
+      await userHeaders('nosy'),
+    );
+    expect(stranger.status).toBe(404);
+    const anonymous = await openStream(base, `/api/experiments/${id}/events`, {});
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('events across two server instances on one PostgreSQL database', () => {
+  let first: TestApp;
+  let second: FastifyInstance;
+  let secondDb: Database;
+
+  beforeAll(async () => {
+    first = await createTestApp('postgres');
+    expect(first.database.url).not.toBeNull();
+    secondDb = await openDatabase({ databaseUrl: first.database.url, dataDir: '' });
+    second = await buildApp(testConfig(), { database: secondDb, distDir: null });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await secondDb?.close();
+    await first?.close();
+  });
+
+  it('delivers an event published by one instance to a stream opened on the other', async () => {
+    const owner = await userHeaders('two-instances');
+    const id = await createExperiment(first.app, owner);
+    const base = await listen(second);
+    const stream = await openStream(base, `/api/experiments/${id}/events`, owner);
+    try {
+      await stream.next((e) => e.type === 'hello');
+      // A write served by the first instance...
+      const put = await first.app.inject({
+        method: 'PUT',
+        url: `/api/experiments/${id}/agent-state`,
+        headers: owner,
+        payload: { from: 'first' },
+      });
+      expect(put.statusCode).toBe(200);
+      // ...reaches the stream the second instance serves.
+      const event = await stream.next((e) => e.type === 'agent_activity');
+      expect(event).toMatchObject({ experiment_id: id, etag: put.json().etag });
+      await second.events.publish(id, { type: 'plate_changed', version: 7 });
+      expect(await stream.next((e) => e.type === 'plate_changed')).toMatchObject({ version: 7 });
+    } finally {
+      stream.close();
+    }
+  });
+});
