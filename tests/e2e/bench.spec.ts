@@ -1,0 +1,176 @@
+// The bench fridge end to end against the real server and the built client: reagents from
+// the catalog, a custom reagent (with every validation message of the form), constraints,
+// delete, and a concentration applied to selected wells through the Well editor.
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { signInAsDeveloper } from './fixtures/developer-login';
+import { expect, test } from './fixtures/server';
+import type { ServerInfo } from './fixtures/server';
+
+interface BenchRow {
+  slug: string;
+  name: string;
+  max_concentration_percent: number | null;
+  min_transfer_ul: number | null;
+}
+
+async function createExperiment(page: Page, server: ServerInfo, name: string): Promise<number> {
+  const response = await page.request.post(`${server.baseURL}/api/experiments/`, {
+    data: { name, plate_type: '96' },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function benchOnServer(
+  request: APIRequestContext,
+  server: ServerInfo,
+  id: number,
+): Promise<BenchRow[]> {
+  const response = await request.get(`${server.baseURL}/api/experiments/${id}/bench/reagents`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as BenchRow[];
+}
+
+function summaryOf(form: Locator): Locator {
+  return form.getByRole('alert', { name: 'Problems to fix' }).getByRole('listitem');
+}
+
+test('bench fridge: catalog and custom reagents, constraints and delete', async ({
+  page,
+  server,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page, server, 'Bench fridge (e2e)');
+
+  // Onboarding opens the picker.
+  await page.goto(`/experiments/${id}?onboard=add-reagents`);
+  const picker = page.getByRole('dialog', { name: 'Select reagents to add to bench fridge' });
+  await expect(picker).toBeVisible();
+  const search = picker.getByLabel('Search reagents');
+  await search.fill('stauro');
+  await picker.getByRole('checkbox', { name: /^Staurosporine/ }).check();
+  await search.fill('dimethyl sulfoxide');
+  await picker.getByRole('checkbox', { name: /^DMSO/ }).check();
+  await picker.getByRole('button', { name: 'Add 2 to bench' }).click();
+  await expect(picker).toBeHidden();
+
+  const fridge = page.getByTestId('bench-fridge');
+  const rows = fridge.getByTestId('bench-row');
+  await expect(rows).toHaveCount(2);
+  await expect(fridge.getByRole('button', { name: /^DMSO, Solvent/ })).toContainText('100 %');
+  await expect(fridge.getByRole('button', { name: /^Staurosporine, Compound/ })).toContainText(
+    '1.00 mM',
+  );
+  // DMSO is the only solvent: it becomes the default vehicle.
+  await expect(fridge.getByLabel('Default vehicle')).toHaveValue('dmso');
+  expect((await benchOnServer(page.request, server, id)).map((r) => r.slug).sort()).toEqual([
+    'dmso',
+    'staurosporine',
+  ]);
+
+  // Reagents already on the bench cannot be chosen again.
+  await fridge.getByRole('button', { name: 'Add reagent' }).click();
+  await expect(picker).toBeVisible();
+  await picker.getByLabel('Search reagents').fill('stauro');
+  const onBench = picker.getByRole('checkbox', { name: /^Staurosporine/ });
+  await expect(onBench).toBeDisabled();
+  await expect(onBench).toBeChecked();
+  await expect(picker.getByText('On bench')).toBeVisible();
+
+  // The custom reagent form, every validation message of the spec.
+  await picker.getByRole('button', { name: 'Custom reagent' }).click();
+  const form = page.getByRole('dialog', { name: 'Add reagent to bench fridge' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Solvent')).toHaveValue('DMSO');
+  await expect(form.getByLabel('Stock concentration', { exact: true })).toHaveValue('10000');
+  const add = form.getByRole('button', { name: 'Add to bench' });
+  await form.getByLabel('Solvent').fill('');
+  await add.click();
+  await expect(summaryOf(form)).toHaveText([
+    'Name is required',
+    'Solvent is required for chemical reagents',
+    'Molecular weight is required for chemical reagents',
+  ]);
+  await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+
+  const type = form.getByLabel('Type');
+  await type.selectOption('biological');
+  await expect(summaryOf(form)).toHaveText([
+    'Name is required',
+    'Media is required for biological reagents',
+    'Either Cells/mL or Molecular weight is required for biological reagents',
+  ]);
+  await type.selectOption('buffer');
+  await expect(form.getByLabel('pH')).toHaveValue('7.4');
+  await form.getByLabel('pH').fill('');
+  await expect(summaryOf(form)).toHaveText([
+    'Name is required',
+    'pH is required for buffer reagents',
+  ]);
+  await type.selectOption('solvent');
+  await expect(form.getByLabel('Purity grade')).toHaveValue('Cell culture grade');
+  await form.getByLabel('Max concentration %').fill('');
+  await expect(summaryOf(form)).toHaveText([
+    'Name is required',
+    'Max concentration % is required for solvent reagents',
+  ]);
+
+  await type.selectOption('compound');
+  await form.getByLabel('Name').fill('Compound X-17');
+  await form.getByLabel('Solvent').fill('DMSO');
+  await form.getByLabel('Molecular weight (g/mol)').fill('412.5');
+  await form.getByLabel('Stock concentration', { exact: true }).fill('2');
+  await form.getByLabel('Stock concentration unit').selectOption('M');
+  await add.click();
+  await expect(summaryOf(form)).toHaveText([
+    'Stock molarity cannot exceed 1.0 M (entered 2 M). Please use a smaller concentration or different unit.',
+  ]);
+
+  // A refused request (duplicate name) keeps what was typed.
+  await form.getByLabel('Name').fill('Staurosporine');
+  await form.getByLabel('Stock concentration unit').selectOption('mM');
+  await add.click();
+  await expect(form.getByText('Staurosporine is already on the bench')).toBeVisible();
+  await expect(form.getByLabel('Molecular weight (g/mol)')).toHaveValue('412.5');
+  await expect(form.getByLabel('Stock concentration', { exact: true })).toHaveValue('2');
+
+  await form.getByLabel('Name').fill('Compound X-17');
+  await add.click();
+  await expect(form).toBeHidden();
+  await expect(rows).toHaveCount(3);
+  await expect(fridge.getByRole('button', { name: /^Compound X-17, Compound/ })).toContainText(
+    '2.00 mM',
+  );
+
+  // Constraints: only what changed is sent.
+  await fridge.getByRole('button', { name: /^DMSO, Solvent/ }).click();
+  const details = page.getByRole('dialog', { name: 'Reagent details' });
+  await expect(details).toBeVisible();
+  await expect(details.getByLabel('Max concentration (% v/v)')).toHaveValue('0.1');
+  const patches: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/bench/reagents/'))
+      patches.push(request.postDataJSON());
+  });
+  await details.getByLabel('Min transfer volume (µL)').fill('0.5');
+  await details.getByRole('button', { name: 'Save constraints' }).click();
+  await expect(details).toBeHidden();
+  await expect(fridge.getByRole('button', { name: /^DMSO, Solvent/ })).toContainText(
+    'max 0.1 % · min 0.50 µL',
+  );
+  expect(patches).toEqual([{ min_transfer_ul: 0.5 }]);
+  const dmso = (await benchOnServer(page.request, server, id)).find((r) => r.slug === 'dmso');
+  expect(dmso).toMatchObject({ max_concentration_percent: 0.1, min_transfer_ul: 0.5 });
+
+  // Delete.
+  await fridge.getByRole('button', { name: 'Delete Compound X-17' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect
+    .poll(async () => (await benchOnServer(page.request, server, id)).map((r) => r.name).sort())
+    .toEqual(['DMSO', 'Staurosporine']);
+  await page.reload();
+  await expect(page.getByTestId('bench-fridge').getByTestId('bench-row')).toHaveCount(2);
+  expect(pageErrors).toEqual([]);
+});
