@@ -1,0 +1,102 @@
+// /api/reagents stocks: of a definition (GET/POST /definitions/{id}/stocks), one stock
+// (GET/PATCH/DELETE /stocks/{id}) and those of an experiment (GET /experiments/{id}/stocks).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  reagentStockCreateSchema,
+  reagentStockPatchSchema,
+} from '../../domain/schemas/reagent-stock';
+import { stockLimitError } from '../../domain/stock-limit';
+import type { ConcentrationUnit } from '../../domain/units';
+import { userOf } from '../auth/request-user';
+import { experimentNotFound, HttpError, parseOrThrow } from '../errors';
+import type { DefinitionsRepository } from '../repositories/definitions';
+import type { ExperimentsRepository } from '../repositories/experiments';
+import { stockJsonOf, type StocksRepository } from '../repositories/stocks';
+import { parseExperimentId } from './experiments';
+import { definitionNotFound, idParam } from './reagents';
+
+const stockNotFound = () => new HttpError(404, 'Stock not found');
+
+const stockQuerySchema = z.object({
+  experiment_id: z.coerce.number().int().positive().optional(),
+});
+
+/** Registers the stock routes (prefix /api/reagents); all need a user. */
+export async function reagentStockRoutes(
+  app: FastifyInstance,
+  options: {
+    definitions: DefinitionsRepository;
+    stocks: StocksRepository;
+    experiments: ExperimentsRepository;
+  },
+): Promise<void> {
+  const { definitions, stocks, experiments } = options;
+  app.addHook('preHandler', app.requireUser);
+
+  async function ownExperiment(userId: string, id: number | null | undefined): Promise<void> {
+    if (id == null) return;
+    if (!(await experiments.get(userId, id))) throw experimentNotFound();
+  }
+
+  async function readableDefinition(userId: string, raw: unknown) {
+    const row = await definitions.get(userId, idParam(raw, definitionNotFound));
+    if (!row) throw definitionNotFound();
+    return row;
+  }
+
+  app.get('/definitions/:id/stocks', async (request) => {
+    const user = userOf(request).id;
+    const definition = await readableDefinition(user, (request.params as { id?: string }).id);
+    const query = parseOrThrow(stockQuerySchema, request.query, 'query');
+    const rows = await stocks.listForDefinition(user, definition.id, query.experiment_id ?? null);
+    return rows.map(stockJsonOf);
+  });
+
+  app.post('/definitions/:id/stocks', async (request, reply) => {
+    const user = userOf(request).id;
+    const definition = await readableDefinition(user, (request.params as { id?: string }).id);
+    const input = parseOrThrow(reagentStockCreateSchema, request.body);
+    await ownExperiment(user, input.experiment_id);
+    const row = await stocks.create(user, definition.id, input);
+    return reply.status(201).send(stockJsonOf(row));
+  });
+
+  app.get('/stocks/:id', async (request) => {
+    const id = idParam((request.params as { id?: string }).id, stockNotFound);
+    const row = await stocks.get(userOf(request).id, id);
+    if (!row) throw stockNotFound();
+    return stockJsonOf(row);
+  });
+
+  app.patch('/stocks/:id', async (request) => {
+    const user = userOf(request).id;
+    const id = idParam((request.params as { id?: string }).id, stockNotFound);
+    const changes = parseOrThrow(reagentStockPatchSchema, request.body);
+    const current = await stocks.get(user, id);
+    if (!current) throw stockNotFound();
+    // The 1.0 M rule on the stock as it will be, whichever of value and unit changed.
+    const limit = stockLimitError(
+      changes.concentration_value ?? current.concentrationValue,
+      (changes.concentration_units ?? current.concentrationUnits) as ConcentrationUnit | null,
+    );
+    if (limit) throw new HttpError(400, limit, [{ path: 'concentration_value', message: limit }]);
+    await ownExperiment(user, changes.experiment_id);
+    const row = await stocks.update(user, current, changes);
+    if (!row) throw stockNotFound();
+    return stockJsonOf(row);
+  });
+
+  app.delete('/stocks/:id', async (request, reply) => {
+    const id = idParam((request.params as { id?: string }).id, stockNotFound);
+    if (!(await stocks.remove(userOf(request).id, id))) throw stockNotFound();
+    return reply.status(204).send();
+  });
+
+  app.get('/experiments/:id/stocks', async (request) => {
+    const user = userOf(request).id;
+    const id = parseExperimentId((request.params as { id?: string }).id);
+    await ownExperiment(user, id);
+    return (await stocks.listForExperiment(user, id)).map(stockJsonOf);
+  });
+}
