@@ -14,6 +14,7 @@ import type { EventBus } from './events/event-bus';
 import { openEventBus } from './events/open-event-bus';
 import { HttpError, handleError } from './errors';
 import { registerJsonBody } from './plugins/json-body';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { apiRoutes } from './routes/api';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(swagger, {
     openapi: { info: { title: 'Plate Workstation API', version: '1' } },
   });
+  registerApiDocs(app);
   registerRequestUser(app, {
     verifyToken: deps.verifyToken ?? createTokenVerifier(config),
     devModeEnabled: devSecret.secret !== null,

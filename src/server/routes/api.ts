@@ -5,6 +5,7 @@ import type { Database } from '../db/connect';
 import { ReagentCatalog } from '../catalog/reagent-catalog';
 import { plateService, type PlateChangedListener } from '../plate/plate-service';
 import { versionService } from '../plate/version-service';
+import { openapiRoute } from '../plugins/api-docs';
 import { agentRepository } from '../repositories/agent';
 import { chatRepository } from '../repositories/chat';
 import { experimentTextsRepository } from '../repositories/experiment-texts';
@@ -41,6 +42,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   const experiments = experimentsRepository(database.db);
 
   await app.register(metaRoutes, { config, database });
+  await app.register(openapiRoute);
   await app.register(devRoutes, { prefix: '/dev', secret: devSecret });
   await app.register(experimentRoutes, { prefix: '/experiments', experiments });
   const plates = plateService(database.db, options.onPlateChanged);
