@@ -61,6 +61,7 @@ function Details({
   return (
     <form
       className="panel-form"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void save();

@@ -63,6 +63,7 @@ export function WellEditorPanel() {
       </p>
       <form
         className="well-editor__form"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (amount && slug && n > 0) applyReagent(slug, amount, indices);
