@@ -61,9 +61,10 @@ const SETS: [RegExp, SetName][] = [
   ],
   [/\b(?:outer|edge|outside|perimeter|border)\s+wells?\b|\bthe\s+edges?\b/gi, 'outer'],
   [/\b(?:inner|interior|inside|central)\s+wells?\b/gi, 'inner'],
-  [/\bempty\s+wells?\b|\bunused\s+wells?\b|\bthe\s+rest\b/gi, 'empty'],
+  // "empty wells A1 to A3" opens with the verb; "fill the empty wells" names a set.
+  [/(?<!^\s*(?:please\s+)?)\bempty\s+wells?\b|\bunused\s+wells?\b|\bthe\s+rest\b/gi, 'empty'],
   [
-    /\b(?:all(?:\s+the)?\s+wells?|every\s+well|(?:the\s+)?(?:whole|entire|full)\s+plate|all\s+of\s+the\s+plate|everything)\b/gi,
+    /\b(?:all(?:\s+the)?\s+wells?|every\s+well|(?:the\s+)?(?:whole|entire|full)\s+plate|all\s+of\s+the\s+plate|everything(?!\s+(?:in|on|from|of)\b))\b/gi,
     'all',
   ],
 ];

@@ -134,9 +134,11 @@ export function composeWells(
     const fix: Record<string, WireTarget> = {};
     const removed = new Set([...(e.remove ?? []), ...(e.set ?? []).map((s) => s.slug)]);
     for (const [slug, t] of Object.entries(before?.targets ?? {})) {
-      if (removed.has(slug) || slug === vehicle) continue;
+      // Without a fill nothing is planned again: the well keeps what it holds, as it is.
+      const keepAsIs = e.fill === false;
+      if (removed.has(slug) || (slug === vehicle && !keepAsIs)) continue;
       const r = benchBySlug.get(slug);
-      if (t.target_nM != null && t.target_nM >= 0 && r?.stock_nM != null)
+      if (!keepAsIs && t.target_nM != null && t.target_nM >= 0 && r?.stock_nM != null)
         targets.push({ slug, target_nM: t.target_nM, tol_pct: t.tol_pct });
       else fix[slug] = { ...t };
     }
@@ -219,7 +221,7 @@ export function composeWells(
       targets[slug] = t;
       fixedUL += t.volume_uL;
     }
-    if (vehicle && targets[vehicle] && fixedUL > 0) {
+    if (e.fill !== false && vehicle && targets[vehicle] && fixedUL > 0) {
       const left = round(targets[vehicle].volume_uL - fixedUL);
       if (left > 0) targets[vehicle] = { ...targets[vehicle], volume_uL: left };
       else delete targets[vehicle];

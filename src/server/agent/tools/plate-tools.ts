@@ -100,10 +100,12 @@ export function setReagent(ctx: ToolContext, a: SetReagentArgs): ToolOutcome {
   if (typeof r === 'string') return toolError(r);
   const s = reagentSet(r.slug, a);
   const fv = a.final_volume_uL ?? undefined;
+  // A bare volume is added as it is (the well editor's rule): no vehicle is added around it.
+  const fill = !(s.volume_uL != null && s.target_nM == null && s.percent == null && fv == null);
   return change(
     r.ctx,
     ids,
-    () => ({ set: [s], finalVolumeUL: fv }),
+    () => ({ set: [s], finalVolumeUL: fv, fill }),
     `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`,
     r.add ? [r.add] : [],
   );

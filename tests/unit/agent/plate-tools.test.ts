@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { computePlateState } from '../../../src/domain/plate-state';
+import { runCalls } from '../../../src/server/agent/run-calls';
+import {
+  editDistance,
+  findReagents,
+  buildCandidates,
+} from '../../../src/server/agent/reagent-match';
+import { runTool, toolSchemas } from '../../../src/server/agent/tools/tool-registry';
+import type { ToolChange } from '../../../src/server/agent/tools/tool-types';
+import { BENCH, context } from './agent-fixtures';
+import { CATALOG_SEED } from '../../../src/server/catalog/catalog-seed';
+
+function change(outcome: ReturnType<typeof runTool>): ToolChange {
+  if (outcome.kind !== 'change')
+    throw new Error(`expected a change, got ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
+describe('reagent matching', () => {
+  const candidates = buildCandidates(BENCH, CATALOG_SEED);
+  const found = (text: string) => findReagents(text, candidates).map((m) => m.ref.slug);
+
+  it('measures typos with transpositions', () => {
+    expect(editDistance('dsmo', 'dmso')).toBe(1);
+    expect(editDistance('staurosporin', 'staurosporine')).toBe(1);
+    expect(editDistance('abc', 'xyz', 1)).toBe(2);
+  });
+
+  it('prefers the bench, tolerates typos, keeps short words exact', () => {
+    expect(found('10 uM staurosporin')).toEqual(['staurosporine']);
+    expect(found('add dsmo')).toEqual(['dmso']);
+    expect(found('compound A and compound B')).toEqual(['compound-a', 'compound-b']);
+    expect(found('HEPES')).toEqual(['hepes-buffer']);
+    expect(found('stauro sporine')).toEqual(['staurosporine']);
+  });
+
+  it('proposes catalog reagents that are not on the bench', () => {
+    expect(findReagents('tamoxifen', candidates)[0].ref.source).toBe('catalog');
+  });
+
+  it('never takes request words or units for names', () => {
+    expect(found('fill the column with media to 10 uM')).toEqual([]);
+  });
+});
+
+describe('plate tools', () => {
+  it('plans the volume from the target so the prediction meets it', () => {
+    const ctx = context(384);
+    const r = change(
+      runTool(ctx, {
+        name: 'set_reagent',
+        args: { wells: ['A1'], reagent: 'staurosporine', target_nM: 250 },
+      }),
+    );
+    // 250 nM * 40 uL / 1 mM = 0.01 uL, below 25 nL: a 1:10 working stock, 0.1 uL of it.
+    expect(r.wells.A1.targets.staurosporine).toEqual({
+      target_nM: 250,
+      volume_uL: 0.1,
+      dilution: 10,
+    });
+    expect(r.wells.A1.targets.dmem.volume_uL).toBeCloseTo(39.9, 9);
+    expect(r.ops).toHaveLength(1);
+    expect(r.ops[0]).toMatchObject({
+      op: 'add',
+      sel: 'OFF',
+      reagent: 'staurosporine',
+      label: 'Staurosporine working stock 1:10',
+    });
+    const state = computePlateState({
+      defn: ctx.defn,
+      wells: r.wells,
+      version: 0,
+      bench: ctx.bench,
+    });
+    expect(state.wells.A1.targets.staurosporine.status).toBe('good');
+  });
+
+  it('keeps other targets met when a reagent is added to a filled well', () => {
+    const ctx = context(96);
+    const a = change(
+      runTool(ctx, {
+        name: 'set_reagent',
+        args: { wells: ['B2'], reagent: 'compound-b', target_nM: 5000 },
+      }),
+    );
+    const b = change(
+      runTool(
+        { ...ctx, wells: a.wells },
+        {
+          name: 'set_reagent',
+          args: { wells: ['B2'], reagent: 'staurosporine', target_nM: 10_000 },
+        },
+      ),
+    );
+    const state = computePlateState({
+      defn: ctx.defn,
+      wells: b.wells,
+      version: 0,
+      bench: ctx.bench,
+    });
+    expect(state.wells.B2.metrics.volumeUl).toBeCloseTo(100, 9);
+    expect(state.wells.B2.targets['compound-b'].status).toBe('good');
+    expect(state.wells.B2.targets.staurosporine.status).toBe('good');
+  });
+
+  it('refuses wells off the plate, unknown reagents and missing amounts', () => {
+    const ctx = context(96);
+    expect(
+      runTool(ctx, { name: 'set_reagent', args: { wells: ['I1'], reagent: 'dmso', percent: 1 } }),
+    ).toEqual({
+      kind: 'error',
+      message: 'I1 is not on this 96-well plate.',
+    });
+    expect(
+      runTool(ctx, {
+        name: 'set_reagent',
+        args: { wells: ['A1'], reagent: 'unobtainium', target_nM: 1 },
+      }).kind,
+    ).toBe('error');
+    expect(
+      runTool(ctx, { name: 'set_reagent', args: { wells: ['A1'], reagent: 'dmso' } }).kind,
+    ).toBe('error');
+    expect(runTool(ctx, { name: 'clear_wells', args: {} })).toEqual({
+      kind: 'error',
+      message: 'clear_wells needs wells.',
+    });
+    expect(runTool(ctx, { name: 'nope' as never, args: {} }).kind).toBe('error');
+  });
+
+  it('refuses a planned target when no vehicle can fill the well', () => {
+    const ctx = {
+      ...context(96),
+      bench: BENCH.filter((b) => b.slug !== 'dmem' && b.slug !== 'dmso'),
+      vehicleSlug: null,
+    };
+    const r = runTool(ctx, {
+      name: 'set_reagent',
+      args: { wells: ['A1'], reagent: 'staurosporine', target_nM: 1000 },
+    });
+    expect(r).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/^Default vehicle required/),
+    });
+  });
+
+  it('lays out a dilution series with its tags and refuses one that does not fit', () => {
+    const ctx = context(96);
+    const r = change(
+      runTool(ctx, {
+        name: 'dilution_series',
+        args: { reagent: 'compound-b', wells: ['A10', 'A11', 'A12'], start_nM: 1000, factor: 10 },
+      }),
+    );
+    expect(r.changed).toEqual(['A10', 'A11', 'A12']);
+    expect(r.wells.A12.tags).toContain('SERIES:compound-b:3');
+    expect(r.wells.A12.targets['compound-b'].target_nM).toBeCloseTo(10, 9);
+    const tooLong = runTool(ctx, {
+      name: 'dilution_series',
+      args: {
+        reagent: 'compound-b',
+        wells: ['A10', 'A11', 'A12'],
+        start_nM: 1000,
+        factor: 10,
+        points: 4,
+      },
+    });
+    expect(tooLong).toEqual({
+      kind: 'error',
+      message: '4 points do not fit: the line from A10 has 3 wells.',
+    });
+    const offPlate = runTool(ctx, {
+      name: 'dilution_series',
+      args: {
+        reagent: 'compound-b',
+        wells: ['H1', 'H2'],
+        start_nM: 1000,
+        factor: 2,
+        replicates: 2,
+      },
+    });
+    expect(offPlate.kind).toBe('error');
+  });
+
+  it('runs a turn all or nothing', () => {
+    const ctx = context(96);
+    const r = runCalls(ctx, [
+      { name: 'set_reagent', args: { wells: ['A1'], reagent: 'staurosporine', target_nM: 1000 } },
+      { name: 'clear_wells', args: { wells: ['Z9'] } },
+    ]);
+    expect(r.wells).toBeUndefined();
+    expect(r.changed).toEqual([]);
+    expect(r.error).toBe('Z9 is not on this 96-well plate.');
+  });
+
+  it('answers questions without changing anything', () => {
+    const ctx = context(96);
+    const a = change(
+      runTool(ctx, {
+        name: 'set_reagent',
+        args: { wells: ['A1', 'A2'], reagent: 'dmso', percent: 0.5 },
+      }),
+    );
+    const q = runTool(
+      { ...ctx, wells: a.wells },
+      { name: 'reagent_amount', args: { reagent: 'dmso', wells: ['A1', 'A2', 'A3'] } },
+    );
+    expect(q).toEqual({
+      kind: 'answer',
+      text: 'DMSO in A1, A2, A3: 2 wells, 0.50 µL per well (0.5 % v/v), 1.00 µL in all.',
+    });
+    expect(runTool({ ...ctx, wells: a.wells }, { name: 'plate_summary', args: {} })).toEqual({
+      kind: 'answer',
+      text: '2 of 96 wells hold something. Reagents: DMEM (2), DMSO (2). All targets are met.',
+    });
+  });
+
+  it('describes every tool for a language model', () => {
+    const names = toolSchemas().map((t) => t.function.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'set_reagent',
+        'dilution_series',
+        'set_control',
+        'describe_wells',
+        'undo',
+      ]),
+    );
+    for (const t of toolSchemas()) expect(t.function.parameters).toMatchObject({ type: 'object' });
+  });
+});

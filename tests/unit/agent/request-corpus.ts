@@ -1,0 +1,657 @@
+// Requests as screening staff type them into the chat, each with the exact change it must
+// make to the plate (or the answer or refusal it must give). Volumes are worked out by hand
+// from the bench of agent-fixtures.ts and the planning rules: default well volume 100 uL
+// (96, pipette, 0.1 uL steps, transfers >= 1 uL) / 40 uL (384) / 5 uL (1536) (acoustic, 2.5
+// nL droplets, transfers >= 25 nL); smaller transfers through 1:10, 1:100... working stocks;
+// DMEM (the default vehicle) fills the rest. Stocks: compound A 10 mM, compound B 1 mM,
+// staurosporine 1 mM, HEPES buffer 1 M, DMSO 100 %.
+import { plateDefn, type PlateFormat } from '../../../src/domain/plate-format';
+import { rowIndex, wellId } from '../../../src/domain/well-id';
+
+/** One reagent of a well: target (null for a liquid), volume and working-stock dilution. */
+export interface EntryExpect {
+  target_nM: number | null;
+  volume_uL: number;
+  dilution?: number;
+}
+
+/** What a well holds after the request: slug -> entry, nothing else. */
+export type Holds = Record<string, EntryExpect>;
+
+export interface CorpusCase {
+  format: 96 | 384 | 1536;
+  /** earlier requests of the same conversation */
+  setup?: string[];
+  request: string;
+  /** selected wells (the designer's selection); the server corpus skips these cases */
+  selection?: string[];
+  /** exactly the wells the request changes */
+  changed?: string[];
+  /** what each changed well holds, by position in `changed` */
+  holds?: Holds | ((id: string, k: number) => Holds);
+  /** tags every changed well carries */
+  tags?: string[];
+  label?: string;
+  sample?: string;
+  /** the changed wells end up empty */
+  cleared?: boolean;
+  /** catalog reagents the request puts on the bench */
+  benchAdds?: string[];
+  /** wells whose predictions may miss their targets (too dilute for any working stock) */
+  unmetAllowed?: string[];
+  answer?: RegExp;
+  refused?: RegExp;
+}
+
+const defn = (f: PlateFormat) => plateDefn(f);
+
+/** Wells of a column, top to bottom. */
+export function col(f: PlateFormat, c: number): string[] {
+  return Array.from({ length: defn(f).rows }, (_, r) => wellId(r, c - 1));
+}
+
+/** Wells of a row, left to right. */
+export function row(f: PlateFormat, letters: string): string[] {
+  return Array.from({ length: defn(f).cols }, (_, c) => wellId(rowIndex(letters), c));
+}
+
+/** Wells of a rectangle, row by row. */
+export function rect(f: PlateFormat, from: string, to: string): string[] {
+  const [, r0, c0] = /^([A-Z]+)(\d+)$/.exec(from)!;
+  const [, r1, c1] = /^([A-Z]+)(\d+)$/.exec(to)!;
+  const out: string[] = [];
+  for (let r = rowIndex(r0); r <= rowIndex(r1); r++)
+    for (let c = Number(c0); c <= Number(c1); c++) out.push(wellId(r, c - 1));
+  void f;
+  return out;
+}
+
+function outer(f: PlateFormat): string[] {
+  const { rows, cols } = defn(f);
+  const out: string[] = [];
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++)
+      if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) out.push(wellId(r, c));
+  return out;
+}
+
+function inner(f: PlateFormat): string[] {
+  const edge = new Set(outer(f));
+  const out: string[] = [];
+  const { rows, cols } = defn(f);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) if (!edge.has(wellId(r, c))) out.push(wellId(r, c));
+  return out;
+}
+
+/** A compound at a target with its volume (and dilution), DMEM to the well volume. */
+function withDmem(
+  slug: string,
+  nM: number | null,
+  uL: number,
+  V: number,
+  dilution?: number,
+): Holds {
+  const e: EntryExpect = { target_nM: nM, volume_uL: uL };
+  if (dilution) e.dilution = dilution;
+  return { [slug]: e, dmem: { target_nM: null, volume_uL: Number((V - uL).toFixed(6)) } };
+}
+
+const dmemOnly = (V: number): Holds => ({ dmem: { target_nM: null, volume_uL: V } });
+
+/** A series: point k holds start / factor^k with the hand-planned volume [uL, dilution]. */
+function series(slug: string, start: number, factor: number, plan: [number, number?][], V: number) {
+  return (_id: string, k: number): Holds => {
+    const p = k % plan.length;
+    const [uL, dil] = plan[p];
+    return withDmem(slug, Number((start / factor ** p).toPrecision(12)), uL, V, dil);
+  };
+}
+
+const LONG = 'add 10 uM staurosporine to column 3 '.repeat(60);
+
+/** The corpus. */
+export const CORPUS: CorpusCase[] = [
+  // ---- 96-well plates: 100 uL wells, pipette
+  {
+    format: 96,
+    request: 'add 10 uM staurosporine to column 11',
+    changed: col(96, 11),
+    holds: withDmem('staurosporine', 10_000, 1, 100),
+    tags: ['TARGET:staurosporine@10000'],
+  },
+  {
+    format: 96,
+    request: 'put 1 uM staurosporine in B3',
+    changed: ['B3'],
+    holds: withDmem('staurosporine', 1000, 1, 100, 10),
+  },
+  {
+    format: 96,
+    request: 'add 5 uM compound B to wells A1-A6',
+    changed: rect(96, 'A1', 'A6'),
+    holds: withDmem('compound-b', 5000, 5, 100, 10),
+  },
+  {
+    format: 96,
+    request: 'Add 30 µM Compound A to row C please',
+    changed: row(96, 'C'),
+    holds: withDmem('compound-a', 30_000, 3, 100, 10),
+  },
+  {
+    format: 96,
+    request: 'dispense 20 uL of HEPES buffer into A1:B2',
+    changed: ['A1', 'A2', 'B1', 'B2'],
+    holds: { 'hepes-buffer': { target_nM: null, volume_uL: 20 } },
+  },
+  {
+    format: 96,
+    request: 'add 2 uL DMSO to H12',
+    changed: ['H12'],
+    holds: { dmso: { target_nM: null, volume_uL: 2 } },
+  },
+  {
+    format: 96,
+    request: 'positive controls in column 12: 1 uM staurosporine',
+    changed: col(96, 12),
+    holds: withDmem('staurosporine', 1000, 1, 100, 10),
+    tags: ['POS', 'TARGET:staurosporine@1000'],
+  },
+  {
+    format: 96,
+    request: 'negative controls in column 1',
+    changed: col(96, 1),
+    holds: dmemOnly(100),
+    tags: ['NEG'],
+  },
+  {
+    format: 96,
+    request: 'DMSO controls in columns 1 and 2, 0.1 %',
+    changed: [...col(96, 1), ...col(96, 2)],
+    holds: withDmem('dmso', null, 0.1, 100),
+    tags: ['DMSO'],
+  },
+  {
+    format: 96,
+    request: '3-fold dilution of compound A from 30 uM across row B, 10 points',
+    changed: row(96, 'B').slice(0, 10),
+    holds: series(
+      'compound-a',
+      30_000,
+      3,
+      [
+        [3, 10],
+        [1, 10],
+        [3.3, 100],
+        [1.1, 100],
+        [3.7, 1000],
+        [1.2, 1000],
+        [4.1, 10000],
+        [1.4, 10000],
+        [0.5, 10000],
+        [0.2, 10000],
+      ],
+      100,
+    ),
+    tags: ['SERIES:compound-a:'],
+    // 1.5 and 4.6 nM from a 10 mM stock need more than a 1:10000 working stock on a pipette.
+    unmetAllowed: ['B9', 'B10'],
+  },
+  {
+    format: 96,
+    request: 'half-log dilution of staurosporine from 10 uM down column 5, 8 points in duplicate',
+    changed: [...col(96, 5), ...col(96, 6)],
+    holds: series(
+      'staurosporine',
+      10_000,
+      Math.sqrt(10),
+      [[1], [3.2, 10], [1, 10], [3.2, 100], [1, 100], [3.2, 1000], [1, 1000], [3.2, 10000]],
+      100,
+    ),
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to column 11'],
+    request: 'clear column 11',
+    changed: col(96, 11),
+    cleared: true,
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM compound A to B3', 'add 5 uM compound B to B3'],
+    request: 'remove compound A from B3',
+    changed: ['B3'],
+    holds: withDmem('compound-b', 5000, 5, 100, 10),
+    tags: ['TARGET:compound-b@5000'],
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM compound A to B3'],
+    request: 'also put 5 uM compound B in B3',
+    changed: ['B3'],
+    holds: {
+      'compound-a': { target_nM: 10_000, volume_uL: 1, dilution: 10 },
+      'compound-b': { target_nM: 5000, volume_uL: 5, dilution: 10 },
+      dmem: { target_nM: null, volume_uL: 94 },
+    },
+    tags: ['TARGET:compound-a@10000', 'TARGET:compound-b@5000'],
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to A1'],
+    request: 'fill the empty wells with media',
+    changed: [
+      ...row(96, 'A').slice(1),
+      ...['B', 'C', 'D', 'E', 'F', 'G', 'H'].flatMap((r) => row(96, r)),
+    ],
+    holds: dmemOnly(100),
+  },
+  {
+    format: 96,
+    request: 'tag column 1 as REF',
+    changed: col(96, 1),
+    holds: {},
+    tags: ['REF'],
+  },
+  { format: 96, request: 'label B3 "hit 1"', changed: ['B3'], holds: {}, label: 'hit 1' },
+  {
+    format: 96,
+    request: 'set the sample of row A to patient-7',
+    changed: row(96, 'A'),
+    holds: {},
+    sample: 'patient-7',
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to B3'],
+    request: 'what is in B3?',
+    answer:
+      /B3: Staurosporine 10\.0 µM \(1\.00 µL; predicted 10 µM, good\); DMEM 99 µL; total 100 µL; solvent 1 % v\/v; tags TARGET:staurosporine@10000\./,
+  },
+  {
+    format: 96,
+    setup: ['add 2 uL DMSO to H12'],
+    request: 'which wells are unmet',
+    answer: /1 unmet well: H12 \(solvent load\)/,
+  },
+  {
+    format: 96,
+    setup: ['DMSO controls in columns 1 and 2, 0.1 %'],
+    request: 'how much DMSO in column 1',
+    answer:
+      /DMSO in 8 wells \(A1 to H1\): 8 wells, 0\.10 µL per well \(0\.1 % v\/v\), 0\.80 µL in all/,
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to column 11'],
+    request: 'undo',
+    changed: col(96, 11),
+    cleared: true,
+  },
+  {
+    format: 96,
+    request: 'add 10 uM stauroporine to column 3',
+    changed: col(96, 3),
+    holds: withDmem('staurosporine', 10_000, 1, 100),
+  },
+  {
+    format: 96,
+    request: 'add 10 uM compund B to A1',
+    changed: ['A1'],
+    holds: withDmem('compound-b', 10_000, 1, 100),
+  },
+  {
+    format: 96,
+    request: 'add 10 uM tamoxifen to C3',
+    changed: ['C3'],
+    holds: withDmem('tamoxifen', 10_000, 1, 100, 10),
+    benchAdds: ['tamoxifen'],
+  },
+  {
+    format: 96,
+    request: 'add 0.5% DMSO to column 3',
+    changed: col(96, 3),
+    holds: withDmem('dmso', null, 0.5, 100),
+  },
+  {
+    format: 96,
+    request: 'Add 10 uM compound A to B3 and 5 uM compound B to B4',
+    changed: ['B3', 'B4'],
+    holds: (id) =>
+      id === 'B3'
+        ? withDmem('compound-a', 10_000, 1, 100, 10)
+        : withDmem('compound-b', 5000, 5, 100, 10),
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to A1', 'negative controls in column 12'],
+    request: 'clear the whole plate',
+    changed: ['A1', ...col(96, 12)],
+    cleared: true,
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to row B', 'add 1 uM staurosporine to row C'],
+    request: 'delete everything in row B',
+    changed: row(96, 'B'),
+    cleared: true,
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to A1:A4'],
+    request: 'empty wells A1 to A3',
+    changed: ['A1', 'A2', 'A3'],
+    cleared: true,
+  },
+  {
+    format: 96,
+    request: 'could you put 2 uM compound B into rows G to H, columns 1-3',
+    changed: ['G1', 'G2', 'G3', 'H1', 'H2', 'H3'],
+    holds: withDmem('compound-b', 2000, 2, 100, 10),
+  },
+  {
+    format: 96,
+    request:
+      '1:2 serial dilution of compound B starting at 10 uM in row D, 6 points, right to left',
+    changed: ['D12', 'D11', 'D10', 'D9', 'D8', 'D7'],
+    holds: series(
+      'compound-b',
+      10_000,
+      2,
+      [[1], [5, 10], [2.5, 10], [1.3, 10], [6.3, 100], [3.1, 100]],
+      100,
+    ),
+  },
+  // ---- refusals on 96
+  { format: 96, request: '', refused: /Tell me what to do with the plate/ },
+  { format: 96, request: '   ', refused: /Tell me what to do with the plate/ },
+  { format: 96, request: LONG, refused: /characters long; I act on one short request at a time/ },
+  {
+    format: 96,
+    request: 'add 10 uM foobarin to B3',
+    refused: /I don't know a reagent called "foobarin"/,
+  },
+  {
+    format: 96,
+    request: 'add 10 uM staurosporine to Z99',
+    refused: /Z99 is not on a 96-well plate \(A1 to H12\)/,
+  },
+  {
+    format: 96,
+    request: 'add 10 uM staurosporine to column 13',
+    refused: /Column 13 is not on a 96-well plate/,
+  },
+  { format: 96, request: 'clear rows I to J', refused: /Row I, J is not on a 96-well plate/ },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to column 11'],
+    request: 'clear it',
+    refused: /Which wells should I clear\?/,
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to column 11'],
+    request: 'clear',
+    refused: /Which wells should I clear\?/,
+  },
+  {
+    format: 96,
+    setup: ['add 10 uM staurosporine to B3'],
+    request: 'remove staurosporine',
+    refused: /Which wells should I clear\?/,
+  },
+  {
+    format: 96,
+    request: 'add 10 uM staurosporine',
+    refused: /Which wells should I add Staurosporine to\?/,
+  },
+  { format: 96, request: 'put 10 uM DMSO in A1', refused: /DMSO has no molar stock concentration/ },
+  {
+    format: 96,
+    request: '3-fold dilution of compound A across row B',
+    refused: /What is the top concentration\?/,
+  },
+  {
+    format: 96,
+    request: 'hello',
+    refused: /I didn't understand "hello"\. I can, for example: "add 10 uM staurosporine/,
+  },
+  { format: 96, request: '<script>alert(1)</script>', refused: /I didn't understand/ },
+  { format: 96, request: 'DROP TABLE plates; --', refused: /I didn't understand/ },
+  { format: 96, request: 'controls in column 1', refused: /What kind of control\?/ },
+  { format: 96, request: 'clear column 4', refused: /already empty; nothing changed/ },
+  // ---- 384-well plates: 40 uL wells, acoustic
+  {
+    format: 384,
+    request: 'add 10 uM staurosporine to column 23',
+    changed: col(384, 23),
+    holds: withDmem('staurosporine', 10_000, 0.4, 40),
+  },
+  {
+    format: 384,
+    request: 'add 100 nM staurosporine to P24',
+    changed: ['P24'],
+    holds: withDmem('staurosporine', 100, 0.04, 40, 10),
+  },
+  {
+    format: 384,
+    request: '3-fold dilution of compound A from 30 uM across row B, 10 points',
+    changed: row(384, 'B').slice(0, 10),
+    holds: series(
+      'compound-a',
+      30_000,
+      3,
+      [
+        [0.12],
+        [0.04],
+        [0.1325, 10],
+        [0.045, 10],
+        [0.1475, 100],
+        [0.05, 100],
+        [0.165, 1000],
+        [0.055, 1000],
+        [0.1825, 10000],
+        [0.06, 10000],
+      ],
+      40,
+    ),
+  },
+  {
+    format: 384,
+    request: 'DMSO controls in columns 1 and 2, 0.1 %',
+    changed: [...col(384, 1), ...col(384, 2)],
+    holds: withDmem('dmso', null, 0.04, 40),
+    tags: ['DMSO'],
+  },
+  {
+    format: 384,
+    request: 'negative controls in the outer wells',
+    changed: outer(384),
+    holds: dmemOnly(40),
+    tags: ['NEG'],
+  },
+  {
+    format: 384,
+    request: 'rows A-D of column 3: 1 uM compound B',
+    changed: ['A3', 'B3', 'C3', 'D3'],
+    holds: withDmem('compound-b', 1000, 0.04, 40),
+  },
+  {
+    format: 384,
+    selection: ['C5', 'D5'],
+    request: 'add 10 uM staurosporine to the selection',
+    changed: ['C5', 'D5'],
+    holds: withDmem('staurosporine', 10_000, 0.4, 40),
+  },
+  { format: 384, request: 'clear the selection', refused: /No wells are selected/ },
+  {
+    format: 384,
+    request: 'fill column 24 with DMEM to 30 uL',
+    changed: col(384, 24),
+    holds: dmemOnly(30),
+  },
+  { format: 384, request: "what's in P24?", answer: /^P24 is empty\.$/ },
+  {
+    format: 384,
+    request: 'add 10 uM staurosporine to Q1',
+    refused: /Q1 is not on a 384-well plate \(A1 to P24\)/,
+  },
+  {
+    format: 384,
+    request: 'add 10 uM staurosporine to column 25',
+    refused: /Column 25 is not on a 384-well plate/,
+  },
+  {
+    format: 384,
+    request: 'reserve column 24',
+    changed: col(384, 24),
+    holds: {},
+    tags: ['RESERVED'],
+  },
+  {
+    format: 384,
+    request: 'blank wells in column 22',
+    changed: col(384, 22),
+    holds: dmemOnly(40),
+    tags: ['ZERO'],
+  },
+  {
+    format: 384,
+    request:
+      '2-fold serial dilution of staurosporine from 10 uM in row A, 12 points, in triplicate',
+    changed: [
+      ...row(384, 'A').slice(0, 12),
+      ...row(384, 'B').slice(0, 12),
+      ...row(384, 'C').slice(0, 12),
+    ],
+    holds: series(
+      'staurosporine',
+      10_000,
+      2,
+      [
+        [0.4],
+        [0.2],
+        [0.1],
+        [0.05],
+        [0.025],
+        [0.125, 10],
+        [0.0625, 10],
+        [0.0325, 10],
+        [0.1575, 100],
+        [0.0775, 100],
+        [0.04, 100],
+        [0.195, 1000],
+      ],
+      40,
+    ),
+  },
+  {
+    format: 384,
+    request: 'tag wells A1 to A12 as plateA',
+    changed: row(384, 'A').slice(0, 12),
+    holds: {},
+    tags: ['plateA'],
+  },
+  // ---- 1536-well plates: 5 uL wells, acoustic
+  {
+    format: 1536,
+    request: 'add 10 uM staurosporine to column 23',
+    changed: col(1536, 23),
+    holds: withDmem('staurosporine', 10_000, 0.05, 5),
+  },
+  {
+    format: 1536,
+    request: '3-fold dilution of compound A from 30 uM across row B, 10 points',
+    changed: row(1536, 'B').slice(0, 10),
+    holds: series(
+      'compound-a',
+      30_000,
+      3,
+      [
+        [0.15, 10],
+        [0.05, 10],
+        [0.1675, 100],
+        [0.055, 100],
+        [0.185, 1000],
+        [0.0625, 1000],
+        [0.205, 10000],
+        [0.0675, 10000],
+        [0.0225, 10000],
+        [0.0075, 10000],
+      ],
+      5,
+    ),
+  },
+  {
+    format: 1536,
+    request: 'DMSO controls in columns 1 and 2, 0.1 %',
+    changed: [...col(1536, 1), ...col(1536, 2)],
+    holds: withDmem('dmso', null, 0.005, 5),
+    tags: ['DMSO'],
+  },
+  {
+    format: 1536,
+    setup: ['add 10 uM staurosporine to column 23'],
+    request: 'clear rows AA to AF',
+    changed: ['AA23', 'AB23', 'AC23', 'AD23', 'AE23', 'AF23'],
+    cleared: true,
+  },
+  {
+    format: 1536,
+    request: 'positive controls in AF47 and AF48 with 1 uM staurosporine',
+    changed: ['AF47', 'AF48'],
+    holds: withDmem('staurosporine', 1000, 0.05, 5, 10),
+    tags: ['POS'],
+  },
+  {
+    format: 1536,
+    request: 'add 1 uM compound B to rows AA-AB, columns 1-2',
+    changed: ['AA1', 'AA2', 'AB1', 'AB2'],
+    holds: withDmem('compound-b', 1000, 0.05, 5, 10),
+  },
+  { format: 1536, request: 'what is in AF48', answer: /^AF48 is empty\.$/ },
+  {
+    format: 1536,
+    request: 'add 10 uM staurosporine to AG1',
+    refused: /AG1 is not on a 1536-well plate \(A1 to AF48\)/,
+  },
+  {
+    format: 1536,
+    request: 'fill the inner wells with media to 4 uL',
+    changed: inner(1536),
+    holds: dmemOnly(4),
+  },
+  {
+    format: 1536,
+    request: 'ZERO wells in column 48',
+    changed: col(1536, 48),
+    holds: dmemOnly(5),
+    tags: ['ZERO'],
+  },
+  {
+    format: 1536,
+    request: 'add 10 uM staurosporine to AA1:AF48',
+    changed: rect(1536, 'AA1', 'AF48'),
+    holds: withDmem('staurosporine', 10_000, 0.05, 5),
+  },
+  {
+    format: 1536,
+    setup: ['add 10 uM staurosporine to column 23'],
+    request: 'remove staurosporine from column 23',
+    changed: col(1536, 23),
+    holds: dmemOnly(5),
+  },
+  {
+    format: 1536,
+    setup: ['add 10 uM staurosporine to AF1'],
+    request: 'which wells hold staurosporine?',
+    answer: /^Staurosporine is in AF1\.$/,
+  },
+  {
+    format: 1536,
+    setup: ['add 10 uM staurosporine to column 23', 'DMSO controls in column 1, 0.1 %'],
+    request: 'undo',
+    changed: col(1536, 1),
+    cleared: true,
+  },
+];
