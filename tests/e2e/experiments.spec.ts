@@ -43,8 +43,13 @@ test('a new user signs in with developer mode, creates, finds and deletes an exp
 
   await expect(page).toHaveURL(/\/experiments\/\d+\?onboard=add-reagents$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByText('1536-well', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Plate type')).toHaveValue('1536');
   await expect(page.getByTestId('designer')).toBeVisible();
+  // Onboarding opens the reagent picker; close it to go back.
+  const picker = page.getByRole('dialog', { name: 'Select reagents to add to bench fridge' });
+  await expect(picker).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
 
   await page.getByRole('link', { name: 'Back to experiments' }).click();
   await expect(page).toHaveURL(/\/experiments$/);

@@ -1,0 +1,48 @@
+/**
+ * The designer's work area: the plate (and working-stock card) on the left, a draggable
+ * divider, and on the right the Chat / Well editor tabs over the Bench fridge.
+ */
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { SplitDivider } from './split-divider';
+import { readSplit, writeSplit } from './split-width';
+import { RightTabs } from './right-tabs';
+import { WorkingStockCard } from './working-stock-card';
+
+export interface DesignerLayoutProps {
+  experimentId: number;
+  plate: ReactNode;
+  chat: ReactNode;
+  editor: ReactNode;
+  bench: ReactNode;
+}
+
+export function DesignerLayout({ experimentId, plate, chat, editor, bench }: DesignerLayoutProps) {
+  const container = useRef<HTMLElement>(null);
+  const [left, setLeft] = useState(readSplit);
+  const leftId = useId();
+  const change = (value: number) => {
+    setLeft(value);
+    writeSplit(value);
+  };
+  return (
+    <main
+      ref={container}
+      className="designer"
+      data-testid="designer"
+      data-experiment-id={experimentId}
+      style={{ gridTemplateColumns: `${left}% auto minmax(0, 1fr)` }}
+    >
+      <section id={leftId} className="designer__left" aria-label="Plate">
+        <div className="designer__plate">{plate}</div>
+        <WorkingStockCard />
+      </section>
+      <SplitDivider value={left} onChange={change} container={container} controls={leftId} />
+      <section className="designer__right" aria-label="Side panels">
+        <div className="designer__tabs">
+          <RightTabs chat={chat} editor={editor} />
+        </div>
+        <div className="designer__bench">{bench}</div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The designer's top bar (spec section 2): back link, title and experiment name, plate type,
+ * undo/redo, "Clear plate", "Save snapshot", recent snapshots, exports, the save indicator
+ * and the user menu.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { UserMenu } from '../../app/header/user-menu';
+import { ConfirmDialog } from '../../app/ui/confirm-dialog';
+import { BackIcon } from '../../app/ui/icons';
+import { Spinner } from '../../app/ui/spinner';
+import { designer } from '../../state/designer-store';
+import { clearPlate, redo, undo } from '../../state/plate-actions';
+import { saveSnapshot } from '../../state/snapshot-actions';
+import { ExportMenu } from './export-menu';
+import { PlateTypeSelect } from './plate-type-select';
+import { SaveStatusIndicator } from './save-status';
+import { SnapshotsMenu } from './snapshots-menu';
+
+export interface DesignerTopBarProps {
+  onReportIssue?(): void;
+}
+
+export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
+  const { experiment, busy, canUndo, canRedo, wells } = useSnapshot(designer);
+  const [confirmClear, setConfirmClear] = useState(false);
+  if (!experiment) return null;
+  const empty = Object.keys(wells).length === 0;
+  return (
+    <header className="designer-bar" data-testid="designer-top-bar">
+      <Link to="/experiments" className="btn btn--ghost btn--sm" aria-label="Back to experiments">
+        <BackIcon />
+        Experiments
+      </Link>
+      <div className="designer-bar__titles">
+        <span className="designer-bar__kicker">Plate designer</span>
+        <h1 className="designer-bar__name" title={experiment.name}>
+          {experiment.name}
+        </h1>
+      </div>
+      <PlateTypeSelect />
+      <div className="designer-bar__group" role="group" aria-label="History">
+        <button
+          type="button"
+          className="btn btn--sm"
+          onClick={() => undo()}
+          disabled={!canUndo}
+          title="Undo (Ctrl+Z)"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          className="btn btn--sm"
+          onClick={() => redo()}
+          disabled={!canRedo}
+          title="Redo (Shift+Ctrl+Z)"
+        >
+          Redo
+        </button>
+      </div>
+      <span className="designer-bar__spacer" />
+      <SaveStatusIndicator />
+      <button
+        type="button"
+        className="btn btn--sm"
+        onClick={() => setConfirmClear(true)}
+        disabled={empty || busy !== null}
+      >
+        Clear plate
+      </button>
+      <button
+        type="button"
+        className="btn btn--sm btn--primary"
+        onClick={() => void saveSnapshot()}
+        disabled={busy !== null}
+        aria-busy={busy === 'snapshot' || undefined}
+      >
+        {busy === 'snapshot' && <Spinner />}
+        Save snapshot
+      </button>
+      <SnapshotsMenu />
+      <ExportMenu experimentId={experiment.id} />
+      {onReportIssue && (
+        <button type="button" className="btn btn--sm btn--ghost" onClick={onReportIssue}>
+          Report issue
+        </button>
+      )}
+      <UserMenu />
+      <ConfirmDialog
+        open={confirmClear}
+        title="Clear plate"
+        confirmLabel="Clear plate"
+        danger
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={() => {
+          setConfirmClear(false);
+          clearPlate();
+        }}
+      >
+        Remove every reagent from every well of this plate? You can undo it.
+      </ConfirmDialog>
+    </header>
+  );
+}

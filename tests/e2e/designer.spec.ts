@@ -1,0 +1,223 @@
+// The plate designer end to end against the real server and the built client: the frame
+// (top bar, banners, divider, tabs), edits with undo and redo, snapshots, a plate-type change
+// and its revert, what survives a reload, and the CSV export.
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { signInAsDeveloper } from './fixtures/developer-login';
+import { expect, test } from './fixtures/server';
+import type { ServerInfo } from './fixtures/server';
+
+interface PlateJson {
+  defn: { format: number };
+  wells: Record<
+    string,
+    { targets: Record<string, { target_nM: number | null; volume_uL: number }> }
+  >;
+  version: number;
+}
+
+async function createExperiment(page: Page, server: ServerInfo, name: string, plate = '1536') {
+  const response = await page.request.post(`${server.baseURL}/api/experiments/`, {
+    data: { name, plate_type: plate },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function addReagents(request: APIRequestContext, server: ServerInfo, id: number) {
+  const url = `${server.baseURL}/api/experiments/${id}/bench/reagents`;
+  const stauro = await request.post(url, {
+    data: {
+      name: 'Staurosporine',
+      slug: 'staurosporine',
+      reagent_type: 'chemical',
+      solvent: 'DMSO',
+      default_concentration_value: 10,
+      default_concentration_units: 'mM',
+      molecular_weight_g_per_mol: 466.5,
+    },
+  });
+  expect(stauro.status(), await stauro.text()).toBe(201);
+  const media = await request.post(url, {
+    data: { name: 'Assay medium', slug: 'medium', reagent_type: 'media', ph: 7.4 },
+  });
+  expect(media.status(), await media.text()).toBe(201);
+}
+
+async function plateOnServer(request: APIRequestContext, server: ServerInfo, id: number) {
+  const response = await request.get(`${server.baseURL}/api/experiments/${id}/plate`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as PlateJson;
+}
+
+const wellIds = (plate: PlateJson) => Object.keys(plate.wells).toSorted();
+
+async function seedPlate(request: APIRequestContext, server: ServerInfo, id: number) {
+  const current = await plateOnServer(request, server, id);
+  const target = { target_nM: 10_000, volume_uL: 0.5 };
+  const medium = { target_nM: null, volume_uL: 9.5 };
+  const wells = Object.fromEntries(
+    ['A1', 'B2', 'I13'].map((w) => [w, { targets: { staurosporine: target, medium } }]),
+  );
+  const response = await request.put(`${server.baseURL}/api/experiments/${id}/plate`, {
+    data: { version: current.version, defn: { format: 1536, rows: 32, cols: 48 }, wells },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function expectSaved(page: Page) {
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+}
+
+test('designer: frame, clear with undo and redo, snapshots, plate type, revert, reload, CSV', async ({
+  page,
+  server,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page, server, 'Designer journey (e2e)');
+
+  // An empty bench: no default vehicle and no media or solvent.
+  await page.goto(`/experiments/${id}`);
+  await expect(page.getByRole('heading', { name: 'Designer journey (e2e)' })).toBeVisible();
+  await expect(page.getByText('Default vehicle required')).toBeVisible();
+
+  await addReagents(page.request, server, id);
+  await seedPlate(page.request, server, id);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Designer journey (e2e)' })).toBeVisible();
+  await expect(page.getByText('Default vehicle required')).toBeHidden();
+  await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
+  await expectSaved(page);
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
+
+  // Right area: Chat first (a placeholder until the assistant lands), then the editor tab.
+  await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('chat-placeholder')).toBeVisible();
+  await page.getByRole('tab', { name: 'Well editor' }).click();
+  await expect(page.getByRole('tab', { name: 'Well editor' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByTestId('bench-fridge')).toBeVisible();
+
+  // Snapshots menu before the first snapshot.
+  const snapshots = page.getByRole('button', { name: 'Recent snapshots' });
+  await snapshots.click();
+  const menu = page.getByRole('menu', { name: 'Recent snapshots' });
+  await expect(menu.getByText('No snapshots yet')).toBeVisible();
+  await expect(
+    menu.getByText('Snapshots capture the plate layout and the bench fridge contents.'),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Save snapshot' }).click();
+  await snapshots.click();
+  await expect(menu.getByRole('menuitem', { name: /Snapshot 1/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const versions = (await (
+    await page.request.get(`${server.baseURL}/api/experiments/${id}/versions`)
+  ).json()) as { label: string | null; summary: string | null; has_snapshot: boolean }[];
+  expect(versions[0]).toMatchObject({
+    label: 'Snapshot 1',
+    summary: 'Saved from new_ui',
+    has_snapshot: true,
+  });
+
+  // Clear plate asks first; the edit is saved; undo and redo go through the server too.
+  await page.getByRole('button', { name: 'Clear plate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Clear plate' });
+  await confirm.getByRole('button', { name: 'Clear plate' }).click();
+  await expect(confirm).toBeHidden();
+  await expectSaved(page);
+  await expect.poll(async () => wellIds(await plateOnServer(page.request, server, id))).toEqual([]);
+
+  await page.keyboard.press('Control+z');
+  await expect
+    .poll(async () => wellIds(await plateOnServer(page.request, server, id)))
+    .toEqual(['A1', 'B2', 'I13']);
+  await page.keyboard.press('Control+Shift+z');
+  await expect.poll(async () => wellIds(await plateOnServer(page.request, server, id))).toEqual([]);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect
+    .poll(async () => wellIds(await plateOnServer(page.request, server, id)))
+    .toEqual(['A1', 'B2', 'I13']);
+  await expectSaved(page);
+
+  // To 96: the question, then only the current (first) subsection is kept.
+  await page.getByTestId('plate-type-select').selectOption('96');
+  const question = page.getByTestId('plate-type-dialog');
+  await expect(
+    question.getByText('Switching to 96-well will discard other subsections. Save snapshot?'),
+  ).toBeVisible();
+  await question.getByRole('button', { name: 'Switch without snapshot' }).click();
+  await expect(page.getByTestId('plate-type-select')).toHaveValue('96');
+  await expectSaved(page);
+  await expect
+    .poll(async () => {
+      const plate = await plateOnServer(page.request, server, id);
+      return [plate.defn.format, ...wellIds(plate)];
+    })
+    .toEqual([96, 'A1', 'B2']);
+
+  // Revert to the snapshot: 1536 wells again, plate type back.
+  await snapshots.click();
+  await menu.getByRole('menuitem', { name: /Snapshot 1/ }).click();
+  await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
+  await expect
+    .poll(async () => {
+      const plate = await plateOnServer(page.request, server, id);
+      return [plate.defn.format, ...wellIds(plate)];
+    })
+    .toEqual([1536, 'A1', 'B2', 'I13']);
+
+  // The divider moves by keyboard and is remembered.
+  const divider = page.getByRole('separator', { name: 'Resize plate and side panels' });
+  await expect(divider).toHaveAttribute('aria-valuenow', '60');
+  await divider.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(divider).toHaveAttribute('aria-valuenow', '63');
+
+  // After a reload everything is still there.
+  await page.reload();
+  await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
+  await expect(divider).toHaveAttribute('aria-valuenow', '63');
+  await snapshots.click();
+  await expect(menu.getByRole('menuitem', { name: /Snapshot 1/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(wellIds(await plateOnServer(page.request, server, id))).toEqual(['A1', 'B2', 'I13']);
+
+  // CSV export: one row per well and reagent, empty wells once.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Download as CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`experiment_${id}.csv`);
+  const rows = parse(await readFile((await download.path())!, 'utf8'), {
+    bom: true, // the export starts with a BOM so Excel reads it as UTF-8
+    columns: true,
+    skip_empty_lines: true,
+  }) as Record<string, string>[];
+  const a1 = rows.filter((r) => r.Well === 'A1');
+  expect(a1.map((r) => r.Slug).toSorted()).toEqual(['medium', 'staurosporine']);
+  const stauro = a1.find((r) => r.Slug === 'staurosporine')!;
+  // 10 mM stock, 0.5 uL in a 10 uL well: 10,000,000 nM * 0.5 / 10 = 500,000 nM.
+  expect(Number(stauro['Predicted (nM)'])).toBeCloseTo(500_000, 3);
+  expect(Number(stauro['Target (nM)'])).toBe(10_000);
+  expect(rows.filter((r) => r.Well === 'AF48')).toHaveLength(1);
+  expect(new Set(rows.map((r) => r.Well)).size).toBe(1536);
+
+  expect(pageErrors).toEqual([]);
+});
+
+test('designer: onboarding opens the reagent picker', async ({ page, server }) => {
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page, server, 'Onboarding (e2e)', '96');
+  await page.goto(`/experiments/${id}?onboard=add-reagents`);
+  const picker = page.getByRole('dialog', { name: 'Select reagents to add to bench fridge' });
+  await expect(picker).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
+});
