@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { needsDefaultVehicle } from '../../../../src/panels/designer/designer-banners';
+import { designerKeyAction } from '../../../../src/panels/designer/designer-keys';
+import {
+  SPLIT_DEFAULT,
+  clampSplit,
+  splitAfterKey,
+  splitAtPointer,
+} from '../../../../src/panels/designer/split-width';
+import { workingStockOps } from '../../../../src/panels/designer/working-stock-card';
+
+const key = (
+  k: string,
+  mods: Partial<Record<'ctrl' | 'meta' | 'shift' | 'alt', boolean>> = {},
+) => ({
+  key: k,
+  ctrlKey: !!mods.ctrl,
+  metaKey: !!mods.meta,
+  shiftKey: !!mods.shift,
+  altKey: !!mods.alt,
+});
+
+describe('designer shortcuts', () => {
+  it('maps ctrl or cmd with Z, shift+Z, Y, C and V', () => {
+    expect(designerKeyAction(key('z', { ctrl: true }))).toBe('undo');
+    expect(designerKeyAction(key('z', { meta: true }))).toBe('undo');
+    expect(designerKeyAction(key('Z', { ctrl: true, shift: true }))).toBe('redo');
+    expect(designerKeyAction(key('y', { ctrl: true }))).toBe('redo');
+    expect(designerKeyAction(key('c', { meta: true }))).toBe('copy');
+    expect(designerKeyAction(key('v', { ctrl: true }))).toBe('paste');
+  });
+
+  it('ignores plain keys and alt combinations', () => {
+    expect(designerKeyAction(key('z'))).toBeNull();
+    expect(designerKeyAction(key('z', { ctrl: true, alt: true }))).toBeNull();
+    expect(designerKeyAction(key('a', { ctrl: true }))).toBeNull();
+  });
+});
+
+describe('split width', () => {
+  it('stays within 40..85 % and defaults to 60 %', () => {
+    expect(clampSplit(10)).toBe(40);
+    expect(clampSplit(99)).toBe(85);
+    expect(clampSplit(Number.NaN)).toBe(SPLIT_DEFAULT);
+    expect(SPLIT_DEFAULT).toBe(60);
+  });
+
+  it('moves by keys and by pointer', () => {
+    expect(splitAfterKey(60, 'ArrowRight')).toBe(61);
+    expect(splitAfterKey(60, 'ArrowLeft')).toBe(59);
+    expect(splitAfterKey(84.5, 'PageUp')).toBe(85);
+    expect(splitAfterKey(60, 'Home')).toBe(40);
+    expect(splitAfterKey(60, 'End')).toBe(85);
+    expect(splitAfterKey(60, 'Enter')).toBeUndefined();
+    expect(splitAtPointer(700, 100, 1000)).toBe(60);
+    expect(splitAtPointer(0, 100, 1000)).toBe(40);
+  });
+});
+
+describe('default vehicle banner', () => {
+  const r = (type: string) => ({ type, reagent_type: type === 'compound' ? 'chemical' : type });
+  it('shows when no vehicle is set and there is no media or solvent', () => {
+    expect(needsDefaultVehicle('ready', null, [])).toBe(true);
+    expect(needsDefaultVehicle('ready', null, [r('compound'), r('buffer')])).toBe(true);
+  });
+  it('hides with a vehicle, a media or solvent reagent, or while loading', () => {
+    expect(needsDefaultVehicle('ready', 'dmso', [])).toBe(false);
+    expect(needsDefaultVehicle('ready', null, [r('solvent')])).toBe(false);
+    expect(needsDefaultVehicle('ready', null, [r('media')])).toBe(false);
+    expect(needsDefaultVehicle('loading', null, [])).toBe(false);
+  });
+});
+
+describe('working stock card', () => {
+  it('lists the off-plate operations only', () => {
+    const ops = workingStockOps([
+      { op: 'add', sel: 'OFF', reagent: 'cpd', volume_uL: 10, label: 'Dilute 1:100' },
+      { op: 'add', sel: 'A1', reagent: 'cpd', volume_uL: 1 },
+    ]);
+    expect(ops.map((o) => o.label)).toEqual(['Dilute 1:100']);
+  });
+});
