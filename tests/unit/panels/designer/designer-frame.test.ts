@@ -57,8 +57,9 @@ describe('split width', () => {
   });
 });
 
+const r = (type: string) => ({ type, reagent_type: type === 'compound' ? 'chemical' : type });
+
 describe('default vehicle banner', () => {
-  const r = (type: string) => ({ type, reagent_type: type === 'compound' ? 'chemical' : type });
   it('shows when no vehicle is set and there is no media or solvent', () => {
     expect(needsDefaultVehicle('ready', null, [])).toBe(true);
     expect(needsDefaultVehicle('ready', null, [r('compound'), r('buffer')])).toBe(true);
