@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { subsectionBounds, type PlateFormat } from '../../../src/domain/plate-format';
+import { subsectionBounds } from '../../../src/domain/plate-format';
 import type { WireWells } from '../../../src/domain/plate-state';
 import { mapWellsToFormat } from '../../../src/state/plate-edits';
 import { nextSnapshotLabel, plateTypeChangeKind } from '../../../src/state/snapshot-actions';
 
 const well = (n: number) => ({ targets: { cpd: { target_nM: n, volume_uL: 1 } } });
+
+const version = (id: number, has_snapshot: boolean) => ({
+  id,
+  experiment_id: 1,
+  version: id,
+  summary: null,
+  label: null,
+  created_at: '',
+  has_snapshot,
+});
 
 describe('plate type change mapping', () => {
   const wells: WireWells = { A1: well(1), H12: well(2), I13: well(3), P24: well(4), AF48: well(5) };
@@ -39,25 +49,17 @@ describe('plate type change mapping', () => {
   });
 
   it('says when to ask and when to snapshot automatically', () => {
-    const kind = (from: PlateFormat, to: PlateFormat) => plateTypeChangeKind(from, to);
-    expect(kind(1536, 96)).toBe('ask-snapshot');
-    expect(kind(384, 96)).toBe('ask-snapshot');
-    expect(kind(96, 384)).toBe('auto-snapshot');
-    expect(kind(384, 1536)).toBe('auto-snapshot');
-    expect(kind(96, 96)).toBe('none');
+    expect(plateTypeChangeKind(1536, 96)).toBe('ask-snapshot');
+    expect(plateTypeChangeKind(384, 96)).toBe('ask-snapshot');
+    expect(plateTypeChangeKind(96, 384)).toBe('auto-snapshot');
+    expect(plateTypeChangeKind(384, 1536)).toBe('auto-snapshot');
+    expect(plateTypeChangeKind(96, 96)).toBe('none');
   });
 
   it('labels snapshots "Snapshot <n>"', () => {
-    const v = (id: number, has_snapshot: boolean) => ({
-      id,
-      experiment_id: 1,
-      version: id,
-      summary: null,
-      label: null,
-      created_at: '',
-      has_snapshot,
-    });
     expect(nextSnapshotLabel([])).toBe('Snapshot 1');
-    expect(nextSnapshotLabel([v(1, true), v(2, false), v(3, true)])).toBe('Snapshot 3');
+    expect(nextSnapshotLabel([version(1, true), version(2, false), version(3, true)])).toBe(
+      'Snapshot 3',
+    );
   });
 });
