@@ -62,7 +62,8 @@ export interface Rect {
 }
 
 const OUTSIDE: PlateHit = { kind: 'outside' };
-const MARGIN = 4;
+/** Room around the grids for the plate body drawn behind the wells. */
+const MARGIN = 8;
 const GAP = 20;
 /** Well diameter as a share of the pitch: leaves a visible gap between neighbours. */
 const WELL_FILL = 0.84;

@@ -1,0 +1,172 @@
+// Pointer and keyboard input of the plate: DOM events in, pure steps (drag machine, click
+// and key rules) in the middle, store writes out. No pixi object listens to anything; the
+// point under the pointer is resolved by plate-geometry against the layout drawn now.
+import { plateDefn } from '../domain/plate-format';
+import {
+  applyKeyboardState,
+  setDragRect,
+  setFocus,
+  setHover,
+  setSelection,
+  type SelectionStore,
+} from '../state/selection-store';
+import {
+  cancelDrag,
+  IDLE,
+  pointerDown,
+  pointerMove,
+  pointerUp,
+  type DragState,
+  type DragStep,
+} from './drag-machine';
+import { applyPlateAction } from './key-actions';
+import { matchKeyBinding } from './keybindings';
+import { hitTest, type PlateHit, type PlateLayout } from './plate-geometry';
+import { focusAfterClick, modifiersOf } from './pointer-selection';
+
+export interface PlateInputOptions {
+  store: SelectionStore;
+  /** The layout drawn now (changes with size and subsection). */
+  layout: () => PlateLayout;
+  onOpenEditor?: (index: number) => void;
+  onWellContextMenu?: (index: number) => void;
+  onShowShortcuts?: () => void;
+  /** Hover moved to another well (-1: none) at a point relative to the element. */
+  onHover?: (index: number, x: number, y: number) => void;
+}
+
+/** Attaches plate input to an element (the canvas host); returns the function that detaches it. */
+export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => void {
+  const { store } = o;
+  let drag: DragState = IDLE;
+  let pointerId = -1;
+  // Cached element position: reading it on every move could force a layout.
+  let origin = el.getBoundingClientRect();
+  const refreshOrigin = () => {
+    origin = el.getBoundingClientRect();
+  };
+  const local = (e: { clientX: number; clientY: number }) => ({
+    x: e.clientX - origin.left,
+    y: e.clientY - origin.top,
+  });
+
+  const apply = (step: DragStep) => {
+    drag = step.state;
+    setSelection(store, step.selection);
+    setDragRect(store, step.rect);
+  };
+
+  const hover = (hit: PlateHit, x: number, y: number) => {
+    const index = hit.kind === 'well' ? hit.index : -1;
+    const changed = index !== store.hover;
+    setHover(store, index);
+    if (changed || index >= 0) o.onHover?.(index, x, y);
+  };
+
+  const onPointerDown = (e: PointerEvent) => {
+    if (e.button !== 0 || pointerId !== -1) return;
+    refreshOrigin();
+    const p = local(e);
+    const hit = hitTest(o.layout(), p.x, p.y);
+    pointerId = e.pointerId;
+    try {
+      el.setPointerCapture(e.pointerId);
+    } catch {
+      // A pointer the browser no longer tracks (or a synthetic one): capture is a nicety.
+    }
+    el.focus({ preventScroll: true });
+    e.preventDefault();
+    apply(pointerDown(store.selection, p, hit, modifiersOf(e)));
+  };
+
+  const onPointerMove = (e: PointerEvent) => {
+    const p = local(e);
+    if (drag.kind === 'idle') {
+      hover(hitTest(o.layout(), p.x, p.y), p.x, p.y);
+      return;
+    }
+    if (e.pointerId !== pointerId) return;
+    apply(pointerMove(drag, store.selection, p, o.layout()));
+  };
+
+  const finish = (e: PointerEvent) => {
+    if (e.pointerId !== pointerId) return;
+    pointerId = -1;
+    const was = drag;
+    apply(pointerUp(drag, store.selection, o.layout()));
+    if (was.kind === 'pointing') {
+      const f = focusAfterClick(was.hit, o.layout());
+      if (f >= 0) setFocus(store, f);
+    } else if (was.kind === 'brushing') {
+      setFocus(store, store.focus); // the brushed selection becomes the base for Shift+arrows
+    }
+  };
+
+  const cancel = (e: PointerEvent) => {
+    if (e.pointerId !== pointerId) return;
+    pointerId = -1;
+    apply(cancelDrag(drag, store.selection));
+  };
+
+  const onLeave = () => {
+    if (drag.kind !== 'idle') return;
+    setHover(store, -1);
+    o.onHover?.(-1, 0, 0);
+  };
+
+  const onContextMenu = (e: MouseEvent) => {
+    refreshOrigin();
+    const p = local(e);
+    const hit = hitTest(o.layout(), p.x, p.y);
+    if (hit.kind !== 'well') return;
+    e.preventDefault();
+    setFocus(store, hit.index);
+    o.onWellContextMenu?.(hit.index);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && drag.kind !== 'idle') {
+      e.preventDefault();
+      pointerId = -1;
+      apply(cancelDrag(drag, store.selection));
+      return;
+    }
+    const action = matchKeyBinding(e);
+    if (!action) return;
+    e.preventDefault();
+    const next = applyPlateAction(
+      action,
+      { selection: store.selection, focus: store.focus, anchor: store.anchor, base: store.base },
+      plateDefn(store.format),
+    );
+    applyKeyboardState(store, next);
+    if (next.effect === 'openEditor') o.onOpenEditor?.(next.focus);
+    if (next.effect === 'showShortcuts') o.onShowShortcuts?.();
+  };
+
+  el.addEventListener('pointerdown', onPointerDown);
+  el.addEventListener('pointermove', onPointerMove);
+  el.addEventListener('pointerup', finish);
+  el.addEventListener('pointercancel', cancel);
+  el.addEventListener('lostpointercapture', cancel);
+  el.addEventListener('pointerenter', refreshOrigin);
+  el.addEventListener('pointerleave', onLeave);
+  el.addEventListener('contextmenu', onContextMenu);
+  el.addEventListener('keydown', onKeyDown);
+  window.addEventListener('scroll', refreshOrigin, { capture: true, passive: true });
+  const resize = new ResizeObserver(refreshOrigin);
+  resize.observe(el);
+  return () => {
+    el.removeEventListener('pointerdown', onPointerDown);
+    el.removeEventListener('pointermove', onPointerMove);
+    el.removeEventListener('pointerup', finish);
+    el.removeEventListener('pointercancel', cancel);
+    el.removeEventListener('lostpointercapture', cancel);
+    el.removeEventListener('pointerenter', refreshOrigin);
+    el.removeEventListener('pointerleave', onLeave);
+    el.removeEventListener('contextmenu', onContextMenu);
+    el.removeEventListener('keydown', onKeyDown);
+    window.removeEventListener('scroll', refreshOrigin, { capture: true });
+    resize.disconnect();
+  };
+}

@@ -1,0 +1,184 @@
+// The plate's scene: a pixi stage with the wells (every well of the plate, labels, ids), and
+// above it the session overlay (overlay-layer.ts). Changes only mark damage (layout, wells,
+// overlay); one requestAnimationFrame applies the damaged parts. The WebGL stage is rendered
+// only when layout or wells changed: selection, focus, hover and the drag rectangle never
+// re-render 1536 wells. The ticker never runs, so an idle plate costs nothing. Session state
+// is read from the valtio store through a synchronous subscription, outside React renders.
+import { Container, type Application } from 'pixi.js';
+import { subscribe } from 'valtio/vanilla';
+import { wellCount, type PlateFormat } from '../domain/plate-format';
+import type { SelectionStore } from '../state/selection-store';
+import { OverlayLayer, type OverlayElements } from './overlay-layer';
+import { computeLayout, type PlateLayout } from './plate-geometry';
+import { emptyAppearance, type WellAppearance } from './well-appearance';
+import { ViewLayer } from './view-layer';
+
+/** Timing of one frame's work, for benchmarks (performance.now() values). */
+export interface FrameStats {
+  start: number;
+  end: number;
+  layout: boolean;
+  wells: boolean;
+  overlay: boolean;
+}
+
+interface Seen {
+  selection: unknown;
+  focus: number;
+  hover: number;
+  dragRect: unknown;
+  subsection: number;
+  format: PlateFormat;
+}
+
+/** The plate scene bound to one pixi Application, its overlay elements and a selection store. */
+export class PlateScene {
+  private readonly wellsLayer = new Container({ label: 'wells-layer', isRenderGroup: true });
+  private readonly overlay: OverlayLayer;
+  private views: ViewLayer[] = [];
+  private appearance: WellAppearance;
+  private width = 0;
+  private height = 0;
+  private focusVisible = false;
+  private damage = { layout: true, wells: true, overlay: true };
+  private frame = 0;
+  private seen: Seen;
+  private readonly unsubscribe: () => void;
+  /** Geometry of what is drawn now; hit-testing reads it. */
+  layout: PlateLayout;
+
+  constructor(
+    private readonly app: Application,
+    overlay: OverlayElements,
+    private readonly store: SelectionStore,
+    private readonly onFrame?: (stats: FrameStats) => void,
+  ) {
+    this.overlay = new OverlayLayer(overlay);
+    this.appearance = emptyAppearance(wellCount(store.format));
+    this.layout = computeLayout(store.format, 0, 0, store.subsection);
+    // Nothing on the stage takes pointer events: hit-testing is arithmetic (plate-geometry).
+    app.stage.eventMode = 'none';
+    this.wellsLayer.eventMode = 'none';
+    app.stage.addChild(this.wellsLayer);
+    this.seen = this.read();
+    this.unsubscribe = subscribe(store, () => this.onStoreChange(), true);
+    this.request();
+  }
+
+  private read(): Seen {
+    const s = this.store;
+    return {
+      selection: s.selection,
+      focus: s.focus,
+      hover: s.hover,
+      dragRect: s.dragRect,
+      subsection: s.subsection,
+      format: s.format,
+    };
+  }
+
+  private onStoreChange(): void {
+    const now = this.read();
+    const was = this.seen;
+    this.seen = now;
+    if (now.format !== was.format) {
+      this.appearance = emptyAppearance(wellCount(now.format));
+      this.damage.layout = true;
+    } else if (now.subsection !== was.subsection) {
+      this.damage.layout = true;
+    }
+    if (
+      now.selection !== was.selection ||
+      now.focus !== was.focus ||
+      now.hover !== was.hover ||
+      now.dragRect !== was.dragRect
+    ) {
+      this.damage.overlay = true;
+    }
+    this.request();
+  }
+
+  /** The drawing size in CSS pixels. */
+  setSize(width: number, height: number): void {
+    if (width === this.width && height === this.height) return;
+    this.width = width;
+    this.height = height;
+    this.app.renderer.resize(width, height);
+    this.damage.layout = true;
+    this.request();
+  }
+
+  /** Per-well codes to draw; arrays of another plate size draw as empty wells. */
+  setAppearance(appearance: WellAppearance): void {
+    if (appearance === this.appearance) return;
+    this.appearance = appearance;
+    this.damage.wells = true;
+    this.request();
+  }
+
+  /** Focus ring shown only while the plate has keyboard focus. */
+  setFocusVisible(visible: boolean): void {
+    if (visible === this.focusVisible) return;
+    this.focusVisible = visible;
+    this.damage.overlay = true;
+    this.request();
+  }
+
+  private request(): void {
+    if (this.frame === 0) this.frame = requestAnimationFrame(this.flush);
+  }
+
+  /** Applies the damage, rendering the WebGL stage only if wells or layout changed. */
+  readonly flush = (): void => {
+    this.frame = 0;
+    if (this.width === 0 || this.height === 0) return;
+    const start = performance.now();
+    const { layout, wells, overlay } = this.damage;
+    this.damage = { layout: false, wells: false, overlay: false };
+    if (layout) this.rebuild();
+    let changed = layout;
+    if (layout || wells) {
+      const size = wellCount(this.store.format);
+      const a = this.appearance.status.length === size ? this.appearance : emptyAppearance(size);
+      for (const v of this.views) changed = v.applyAppearance(a) || changed;
+    }
+    if (layout || overlay) this.updateOverlay();
+    if (changed) this.app.renderer.render(this.app.stage);
+    this.onFrame?.({ start, end: performance.now(), layout, wells, overlay });
+  };
+
+  private rebuild(): void {
+    for (const v of this.views) {
+      this.wellsLayer.removeChild(v.wells);
+      v.destroy();
+    }
+    const { format, subsection } = this.store;
+    this.layout = computeLayout(format, this.width, this.height, subsection);
+    const resolution = this.app.renderer.resolution;
+    this.views = this.layout.views.map((view) => new ViewLayer(view, resolution));
+    for (const v of this.views) this.wellsLayer.addChild(v.wells);
+    this.overlay.setLayout(this.layout, resolution);
+  }
+
+  private updateOverlay(): void {
+    const s = this.store;
+    this.overlay.update({
+      format: s.format,
+      selection: s.selection,
+      focus: s.focus,
+      showFocus: this.focusVisible,
+      hover: s.hover,
+      subsection: s.subsection,
+      dragRect: s.dragRect,
+    });
+  }
+
+  destroy(): void {
+    if (this.frame !== 0) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.unsubscribe();
+    for (const v of this.views) v.destroy();
+    this.views = [];
+    this.wellsLayer.destroy({ children: true });
+  }
+}
