@@ -15,6 +15,7 @@ import { issueReportsRepository } from '../repositories/issue-reports';
 import { stocksRepository } from '../repositories/stocks';
 import { agentFeedRoutes, agentStateRoutes } from './agent';
 import { benchRoutes } from './bench';
+import { chatRoutes } from './chat';
 import { chatStorageRoutes } from './chat-storage';
 import { devRoutes } from './dev';
 import { eventRoutes } from './events';
@@ -76,6 +77,15 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     db: database.db,
   });
   await app.register(chatStorageRoutes, { prefix: '/experiments', experiments, chat });
+  await app.register(chatRoutes, {
+    prefix: '/experiments',
+    db: database.db,
+    experiments,
+    chat,
+    agent,
+    plates,
+    model: { baseUrl: config.llmBaseUrl, apiKey: config.llmApiKey, model: config.llmModel },
+  });
   await app.register(agentStateRoutes, { prefix: '/experiments', experiments, agent });
   await app.register(eventRoutes, { prefix: '/experiments', experiments });
   await app.register(agentFeedRoutes, { prefix: '/agents', agent, chat });

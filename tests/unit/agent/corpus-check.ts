@@ -1,13 +1,15 @@
 // Compares a plate before and after a request with what the corpus expects. Shared by the
 // pure corpus test and the one that goes through the real server.
 import { expect } from 'vitest';
+import { canonicalJson } from '../../../src/domain/canonical-json';
 import { computePlateState } from '../../../src/domain/plate-state';
 import type { BenchReagentInfo, WireWell, WireWells } from '../../../src/domain/plate-wire';
 import { plateDefn } from '../../../src/domain/plate-format';
 import type { CorpusCase } from './request-corpus';
 
+// Stored plates come back from jsonb with their keys reordered: compare canonical JSON.
 function sameWell(a: WireWell | undefined, b: WireWell | undefined): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }
 
 /** Well ids whose contents or annotations differ. */

@@ -31,16 +31,21 @@ function describeWell(id: string, w: StateWell | undefined): string {
     const notes = w && w.tags.length > 0 ? ` (tags ${w.tags.join(', ')})` : '';
     return `${id} is empty${notes}.`;
   }
-  const parts = Object.entries(w.targets).map(([slug, t]) => {
-    const name = w.metrics.reagentDisplayNames[slug] ?? slug;
+  // Targets first, then plain liquids, each by name: stored wells keep no key order.
+  const name = (slug: string) => w.metrics.reagentDisplayNames[slug] ?? slug;
+  const entries = Object.entries(w.targets).toSorted(
+    ([a, ta], [b, tb]) =>
+      Number(ta.target_nM == null) - Number(tb.target_nM == null) || name(a).localeCompare(name(b)),
+  );
+  const parts = entries.map(([slug, t]) => {
     const vol = formatVolume(t.volume_uL);
-    if (t.target_nM == null) return `${name} ${vol}`;
+    if (t.target_nM == null) return `${name(slug)} ${vol}`;
     const p = w.predicted[slug];
     const pred = p
       ? `predicted ${formatConcentration(p.nM, t.volume_uL)}, ${t.status}`
       : 'no prediction';
     const ws = t.dilution ? ` of a 1:${t.dilution} working stock` : '';
-    return `${name} ${formatConcentration(t.target_nM)} (${vol}${ws}; ${pred})`;
+    return `${name(slug)} ${formatConcentration(t.target_nM)} (${vol}${ws}; ${pred})`;
   });
   const extra: string[] = [`total ${formatVolume(w.metrics.volumeUl)}`];
   if (w.vehicle_vv_pct > 0) extra.push(`solvent ${pct(w.vehicle_vv_pct)} v/v`);

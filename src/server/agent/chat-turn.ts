@@ -1,0 +1,369 @@
+/**
+ * One turn of the assistant on the server: load the plate and the bench, turn the request
+ * into tool calls (language model when configured, else the built-in interpreter), apply
+ * the plan as a new plate version with an optimistic version check, store the messages and
+ * report activity on the experiment's event stream.
+ */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { PlateState } from '../../domain/plate-state';
+import type { ProtocolOp } from '../../domain/plate-wire';
+import { reagentCreateSchema } from '../../domain/schemas/reagent';
+import { indexOfWellId } from '../../domain/well-id';
+import { CATALOG_SEED, type CatalogReagent } from '../catalog/catalog-seed';
+import type { Db } from '../db/connect';
+import { plateVersions } from '../db/schema';
+import type { EventBus } from '../events/event-bus';
+import { benchFacts, preparePlate, type PlateService } from '../plate/plate-service';
+import { insertBench } from '../repositories/bench';
+import { benchInsertOf } from '../repositories/bench-json';
+import type { ChatMessageJson, ChatRepository } from '../repositories/chat';
+import type { AgentRepository } from '../repositories/agent';
+import type { ExperimentRow } from '../repositories/experiments';
+import { loadPlate, writePlate, type StoredPlate } from '../repositories/plates';
+import { getVersion, insertVersion } from '../repositories/versions';
+import { decideCalls, type ModelConfig } from './decide-calls';
+import { runCalls, type CallsResult } from './run-calls';
+import type { ToolContext } from './tools/tool-types';
+import { replyText } from './turn-reply';
+
+/** The agent name of the progress and observation feeds. */
+export const AGENT_NAME = 'plate-assistant';
+
+/** What a turn needs from the server. */
+export interface TurnDeps {
+  db: Db;
+  plates: PlateService;
+  chat: ChatRepository;
+  agent: AgentRepository;
+  events: EventBus;
+  model: ModelConfig;
+  warn: (message: string, error?: unknown) => void;
+}
+
+/** One request of a user in a thread. */
+export interface TurnInput {
+  ownerId: string;
+  experiment: ExperimentRow;
+  threadId: string;
+  message: string;
+  /** selected well ids, for "the selection" */
+  selection?: string[];
+}
+
+/** The answer of POST /chat (api-contract.md). */
+export interface ChatResponse {
+  messages: ChatMessageJson[];
+  thread_id: string;
+  plate_v2: PlateState | null;
+  version_id: number | null;
+  protocol_ops: ProtocolOp[];
+}
+
+class StalePlate extends Error {}
+
+/** The facts an assistant message keeps for undo. */
+interface ChangeData {
+  kind: 'change' | 'undo';
+  version_id: number;
+  before_version_id?: number;
+  undid_version_id?: number;
+  summary?: string;
+}
+
+const MAX_ATTEMPTS = 3;
+
+function createPayloadOf(e: CatalogReagent) {
+  return reagentCreateSchema.parse({
+    name: e.name,
+    reagent_type: e.reagent_type,
+    solvent: e.solvent,
+    default_concentration_units: e.default_concentration_units,
+    default_concentration_value: e.default_concentration_value,
+    molecular_weight_g_per_mol: e.molecular_weight_g_per_mol,
+    cells_per_ml: e.cells_per_ml ?? null,
+    ph: e.ph,
+    ionic_strength_value: e.ionic_strength_mM ?? null,
+    ionic_strength_units: e.ionic_strength_mM != null ? 'mM' : null,
+    max_concentration_percent: e.max_concentration_percent,
+    description: e.description,
+    slug: e.slug,
+  });
+}
+
+async function latestVersion(db: Db, experimentId: number) {
+  const [row] = await db
+    .select({ id: plateVersions.id, hash: sql<string | null>`${plateVersions.state} ->> 'hash'` })
+    .from(plateVersions)
+    .where(eq(plateVersions.experimentId, experimentId))
+    .orderBy(desc(plateVersions.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The turn's effect once written: the new state and its version row. */
+interface Written {
+  state: PlateState;
+  versionId: number;
+  benchKey: string;
+}
+
+/**
+ * Writes wells as the next plate version (only if the plate is still `plate.version`),
+ * with the catalog reagents the change put on the bench and a version row. The plate
+ * before is kept as a version too, unless the newest version already holds it.
+ */
+async function writeChange(
+  deps: TurnDeps,
+  input: TurnInput,
+  plate: StoredPlate,
+  result: CallsResult,
+  summary: string,
+): Promise<Written & { beforeId: number }> {
+  const experimentId = input.experiment.id;
+  return deps.db.transaction(async (tx) => {
+    for (const add of result.benchAdds)
+      await insertBench(tx, benchInsertOf(experimentId, createPayloadOf(add)));
+    const bench = await benchFacts(tx, experimentId);
+    const last = await latestVersion(tx as Db, experimentId);
+    let beforeId = last?.id;
+    if (!last || last.hash !== plate.hash) {
+      const before = await insertVersion(tx, {
+        experimentId,
+        version: plate.version,
+        summary: 'Before the assistant’s change',
+        plate: { defn: plate.defn, wells: plate.wells, hash: plate.hash },
+        snapshot: null,
+      });
+      beforeId = before.id;
+    }
+    const { state, stored } = preparePlate(
+      plate.defn,
+      result.wells!,
+      plate.version + 1,
+      bench.infos,
+    );
+    const version = await writePlate(
+      tx,
+      input.ownerId,
+      experimentId,
+      plate.version,
+      stored,
+      state.hash,
+    );
+    if (version === null) throw new StalePlate();
+    state.version = version;
+    const row = await insertVersion(tx, {
+      experimentId,
+      version,
+      summary,
+      plate: { defn: stored.defn, wells: stored.wells, hash: state.hash },
+      snapshot: null,
+    });
+    return { state, versionId: row.id, beforeId: beforeId!, benchKey: bench.key };
+  });
+}
+
+function changeDataOf(m: ChatMessageJson): ChangeData | null {
+  const d = m.data as Partial<ChangeData> | undefined;
+  if (m.role !== 'assistant' || !d || typeof d.version_id !== 'number') return null;
+  return d as ChangeData;
+}
+
+/** Restores the plate the assistant's last (not yet undone) change in this thread started from. */
+async function undoLast(
+  deps: TurnDeps,
+  input: TurnInput,
+  plate: StoredPlate,
+): Promise<{ text: string; written?: Written; data?: ChangeData }> {
+  const history = await deps.chat.listMessages(input.threadId);
+  const undone = new Set<number>();
+  let target: ChangeData | undefined;
+  for (const m of history.toReversed()) {
+    const d = changeDataOf(m);
+    if (!d) continue;
+    if (d.kind === 'undo') {
+      if (d.undid_version_id != null) undone.add(d.undid_version_id);
+      continue;
+    }
+    if (!undone.has(d.version_id) && d.before_version_id != null) {
+      target = d;
+      break;
+    }
+  }
+  if (!target) return { text: 'There is no change of mine to undo in this conversation.' };
+  const experimentId = input.experiment.id;
+  const after = await getVersion(deps.db, experimentId, target.version_id);
+  const before = await getVersion(deps.db, experimentId, target.before_version_id!);
+  if (!after || !before)
+    return { text: 'That change is no longer in the saved versions; nothing undone.' };
+  if (after.plate.hash !== plate.hash)
+    return {
+      text: 'The plate was changed after my last change, so undoing it would also throw away those edits. Nothing undone; pick a saved version instead.',
+    };
+  const summary = `Undo: ${target.summary ?? 'the assistant’s last change'}`;
+  const written = await deps.db.transaction(async (tx) => {
+    const bench = await benchFacts(tx, experimentId);
+    const { state, stored } = preparePlate(
+      before.plate.defn,
+      before.plate.wells,
+      plate.version + 1,
+      bench.infos,
+    );
+    const version = await writePlate(
+      tx,
+      input.ownerId,
+      experimentId,
+      plate.version,
+      stored,
+      state.hash,
+    );
+    if (version === null) throw new StalePlate();
+    state.version = version;
+    const row = await insertVersion(tx, {
+      experimentId,
+      version,
+      summary,
+      plate: { defn: stored.defn, wells: stored.wells, hash: state.hash },
+      snapshot: null,
+    });
+    return { state, versionId: row.id, benchKey: bench.key };
+  });
+  return {
+    text: `Undone: ${target.summary ?? 'my last change'}.`,
+    written,
+    data: {
+      kind: 'undo',
+      version_id: written.versionId,
+      undid_version_id: target.version_id,
+      summary,
+    },
+  };
+}
+
+async function publish(deps: TurnDeps, experimentId: number, event: Record<string, unknown>) {
+  try {
+    await deps.events.publish(experimentId, event as { type: 'agent_activity' });
+  } catch (error) {
+    deps.warn('assistant event not published', error);
+  }
+}
+
+async function record(
+  deps: TurnDeps,
+  input: TurnInput,
+  kind: 'step' | 'status',
+  data: Record<string, unknown>,
+) {
+  try {
+    await deps.agent.record({
+      experimentId: input.experiment.id,
+      agent: AGENT_NAME,
+      threadId: input.threadId,
+      kind,
+      data,
+    });
+  } catch (error) {
+    deps.warn('assistant progress not recorded', error);
+  }
+}
+
+/** Runs one turn and answers the chat response. */
+export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<ChatResponse> {
+  const experimentId = input.experiment.id;
+  await publish(deps, experimentId, {
+    type: 'agent_activity',
+    status: 'thinking',
+    thread_id: input.threadId,
+  });
+  await record(deps, input, 'status', { status: 'running' });
+
+  let text = '';
+  let written: Written | undefined;
+  let data: ChangeData | Record<string, unknown> = {};
+  let ops: ProtocolOp[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const plate = await loadPlate(deps.db, experimentId);
+    const bench = await benchFacts(deps.db, experimentId);
+    if (!plate) throw new Error(`experiment ${experimentId} has no plate`);
+    const ctx: ToolContext = {
+      defn: plate.defn,
+      wells: plate.wells,
+      bench: bench.infos,
+      vehicleSlug: input.experiment.vehicleSlug,
+      catalog: CATALOG_SEED,
+      selection: input.selection?.map((id) => indexOfWellId(id, plate.defn)).filter((i) => i >= 0),
+    };
+    try {
+      const decision = await decideCalls(input.message, ctx, deps.model, deps.warn);
+      data = { source: decision.source };
+      if (decision.reply !== undefined && decision.calls.length === 0) {
+        text = decision.reply;
+        break;
+      }
+      const result = runCalls(ctx, decision.calls);
+      for (const call of decision.calls) await record(deps, input, 'step', { tool: call.name });
+      if (result.undo && !result.wells && !result.error) {
+        const u = await undoLast(deps, input, plate);
+        text = u.text;
+        written = u.written;
+        if (u.data) data = { ...u.data, source: decision.source };
+        break;
+      }
+      if (!result.wells || result.error) {
+        text = [replyText(result, null), decision.reply].filter(Boolean).join('\n');
+        break;
+      }
+      const summary = result.summaries.join('; ').slice(0, 1900);
+      const w = await writeChange(deps, input, plate, result, summary);
+      written = w;
+      ops = result.ops;
+      text = [replyText(result, w.state), decision.source === 'model' ? decision.reply : undefined]
+        .filter(Boolean)
+        .join('\n');
+      data = {
+        kind: 'change',
+        version_id: w.versionId,
+        before_version_id: w.beforeId,
+        summary,
+        source: decision.source,
+      };
+      if (ops.length > 0) data.protocol_ops = ops;
+      break;
+    } catch (error) {
+      if (!(error instanceof StalePlate) || attempt >= MAX_ATTEMPTS) {
+        if (error instanceof StalePlate) {
+          text = 'The plate kept changing while I worked on it; nothing changed. Try again.';
+          break;
+        }
+        throw error;
+      }
+    }
+  }
+
+  if (written) {
+    const answer = deps.plates.remember(experimentId, written.state, written.benchKey);
+    deps.plates.onPlateChanged?.(experimentId, answer.version);
+  }
+  const messages = await deps.chat.appendMessages(input.threadId, [
+    { role: 'user', content: input.message },
+    { role: 'assistant', content: text, data },
+  ]);
+  await record(deps, input, 'status', { status: 'idle' });
+  await publish(deps, experimentId, {
+    type: 'agent_activity',
+    status: 'done',
+    thread_id: input.threadId,
+  });
+  await publish(deps, experimentId, {
+    type: 'thread_updated',
+    thread_id: input.threadId,
+    change: 'messages',
+  });
+  return {
+    messages,
+    thread_id: input.threadId,
+    plate_v2: written?.state ?? null,
+    version_id: written?.versionId ?? null,
+    protocol_ops: ops,
+  };
+}

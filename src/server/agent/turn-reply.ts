@@ -1,0 +1,44 @@
+/**
+ * The assistant's message for a turn: what changed, what cannot be met, the answers, or the
+ * refusal. Pure.
+ */
+import type { PlateState } from '../../domain/plate-state';
+import type { CallsResult } from './run-calls';
+import { summarizeIds } from './tools/well-list';
+
+const MAX_WARNINGS = 3;
+
+/** Wells of the change that the new state reports unmet. */
+export function unmetAmong(state: PlateState, changed: readonly string[]): string[] {
+  const unmet = new Set(state.indices.unmet);
+  return changed.filter((id) => unmet.has(id));
+}
+
+/** The message text of a turn that ran its calls. */
+export function replyText(result: CallsResult, state: PlateState | null): string {
+  if (result.error)
+    return `${result.error} Nothing changed.`
+      .replace(/\.\s*\. Nothing/, '. Nothing')
+      .replace(/Nothing changed\. Nothing changed\./, 'Nothing changed.');
+  const lines: string[] = [];
+  for (const s of result.summaries) lines.push(`${s}.`);
+  if (result.warnings.length > 0) {
+    const shown = [...new Set(result.warnings)].slice(0, MAX_WARNINGS);
+    const more =
+      result.warnings.length > MAX_WARNINGS
+        ? ` (and ${result.warnings.length - MAX_WARNINGS} more)`
+        : '';
+    lines.push(`Cannot be met as asked: ${shown.join('; ')}${more}.`);
+  }
+  if (state && result.changed.length > 0) {
+    const unmet = unmetAmong(state, result.changed);
+    if (unmet.length > 0)
+      lines.push(
+        `${summarizeIds(unmet)} ${unmet.length === 1 ? 'is' : 'are'} unmet; ask "which wells are unmet" for the reasons.`,
+      );
+  }
+  if (result.ops.length > 0)
+    lines.push(`Working stocks to prepare: ${result.ops.map((o) => o.label).join('; ')}.`);
+  lines.push(...result.answers);
+  return lines.join('\n') || 'Nothing to change.';
+}

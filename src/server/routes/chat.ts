@@ -1,0 +1,97 @@
+// Running the assistant: POST /api/experiments/{id}/chat and POST .../threads/{tid}/resume.
+// Each turn may write a new plate version; stored conversations are read in chat-storage.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { chatRequestSchema } from '../../domain/schemas/chat';
+import { threadResumeSchema } from '../../domain/schemas/thread';
+import { runChatTurn, type TurnDeps } from '../agent/chat-turn';
+import type { ModelConfig } from '../agent/decide-calls';
+import { userOf } from '../auth/request-user';
+import type { Db } from '../db/connect';
+import { parseOrThrow } from '../errors';
+import type { PlateService } from '../plate/plate-service';
+import type { AgentRepository } from '../repositories/agent';
+import { newThreadId, type ChatRepository } from '../repositories/chat';
+import type { ExperimentsRepository } from '../repositories/experiments';
+import { threadNotFound } from './chat-storage';
+import { ownedExperiment } from './experiment-access';
+
+const MAX_SELECTION = 1536;
+
+// The designer may send the selected wells with a message, for "the selection".
+function selectionOf(body: unknown): string[] | undefined {
+  const raw = (body as { selection?: unknown } | null)?.selection;
+  if (!Array.isArray(raw)) return undefined;
+  return raw
+    .filter((x): x is string => typeof x === 'string' && x.length <= 8)
+    .slice(0, MAX_SELECTION);
+}
+
+/** Registers the assistant's routes (prefix /api/experiments). */
+export async function chatRoutes(
+  app: FastifyInstance,
+  options: {
+    db: Db;
+    experiments: ExperimentsRepository;
+    chat: ChatRepository;
+    agent: AgentRepository;
+    plates: PlateService;
+    model: ModelConfig;
+  },
+): Promise<void> {
+  const { experiments, chat } = options;
+  app.addHook('preHandler', app.requireUser);
+  const deps = (request: FastifyRequest): TurnDeps => ({
+    db: options.db,
+    plates: options.plates,
+    chat,
+    agent: options.agent,
+    events: app.events,
+    model: options.model,
+    warn: (message, error) => request.log.warn({ err: error }, message),
+  });
+
+  app.post(
+    '/:id/chat',
+    {
+      schema: { summary: 'Send a message to the assistant (may change the plate)', tags: ['Chat'] },
+    },
+    async (request) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const body = parseOrThrow(chatRequestSchema, request.body);
+      const ownerId = userOf(request).id;
+      const threadId =
+        body.create_new_thread || !body.thread_id ? newThreadId(experiment.id) : body.thread_id;
+      const thread = await chat.createThread(ownerId, experiment.id, { threadId });
+      return runChatTurn(deps(request), {
+        ownerId,
+        experiment,
+        threadId: thread.threadId,
+        message: body.message,
+        selection: selectionOf(request.body),
+      });
+    },
+  );
+
+  app.post(
+    '/:id/threads/:tid/resume',
+    { schema: { summary: 'Continue a thread with the next message', tags: ['Threads'] } },
+    async (request) => {
+      const experiment = await ownedExperiment(experiments, request);
+      const ownerId = userOf(request).id;
+      const thread = await chat.getThread(
+        ownerId,
+        experiment.id,
+        (request.params as { tid: string }).tid,
+      );
+      if (!thread) throw threadNotFound();
+      const body = parseOrThrow(threadResumeSchema, request.body);
+      return runChatTurn(deps(request), {
+        ownerId,
+        experiment,
+        threadId: thread.threadId,
+        message: body.message,
+        selection: selectionOf(request.body),
+      });
+    },
+  );
+}
