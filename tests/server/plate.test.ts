@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plateDefn } from '../../src/domain/plate-format';
@@ -107,6 +108,19 @@ describe.each(DB_KINDS)('plate on %s', (kind) => {
     expect(got.json()).toEqual(state);
     const after = (await call(t.app, 'GET', `/api/experiments/${id}`, owner)).json();
     expect(after.updated_at > before.updated_at).toBe(true);
+  });
+
+  it('sends the state gzipped to a client that accepts it', async () => {
+    const id = await experimentWithBench(t.app, owner);
+    const saved = (await put(id, { version: 0, defn: { format: 384 }, wells: WELLS })).json();
+    const res = await t.app.inject({
+      url: plateUrl(id),
+      headers: { ...owner, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8'))).toEqual(saved);
   });
 
   it('ignores derived fields a client sends back and recomputes them', async () => {

@@ -16,7 +16,7 @@ import { HttpError, experimentNotFound } from '../errors';
 import { listBench, type DbOrTx } from '../repositories/bench';
 import { benchInfoOf, benchKeyOf } from '../repositories/bench-json';
 import { loadPlate, plateHead, writePlate, type StoredPlateState } from '../repositories/plates';
-import { PlateCache } from './plate-cache';
+import { PlateAnswer, PlateCache } from './plate-cache';
 
 /** Called after a plate write is committed (the events stream publishes "plate_changed"). */
 export type PlateChangedListener = (experimentId: number, version: number) => void;
@@ -27,16 +27,16 @@ export interface BenchFacts {
   key: string;
 }
 
-/** A plate answer: its version and its JSON text (a PlateState). */
-export interface PlateAnswer {
-  version: number;
-  json: string;
-}
+export { PlateAnswer };
 
-/** The body of a stale write's 409, built around the cached JSON text (no re-serializing). */
-export function staleBody(current: PlateAnswer): string {
+/** The body of a stale write's 409, built around the cached JSON bytes (no re-serializing). */
+export function staleBody(current: PlateAnswer): Buffer {
   const detail = `The plate was changed elsewhere (now version ${current.version}). Reload to continue.`;
-  return `{"detail":${JSON.stringify(detail)},"current":${current.json}}`;
+  return Buffer.concat([
+    Buffer.from(`{"detail":${JSON.stringify(detail)},"current":`),
+    current.body,
+    Buffer.from('}'),
+  ]);
 }
 
 /** Reads the bench of an experiment as the plate arithmetic needs it. */
@@ -74,9 +74,9 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
   const cache = new PlateCache();
 
   function remember(experimentId: number, state: PlateState, benchKey: string): PlateAnswer {
-    const json = JSON.stringify(state);
-    cache.set(experimentId, { version: state.version, benchKey, json });
-    return { version: state.version, json };
+    const answer = new PlateAnswer(state.version, Buffer.from(JSON.stringify(state)));
+    cache.set(experimentId, benchKey, answer);
+    return answer;
   }
 
   /** The owner's current plate computed with the current bench; 404 when not theirs. */
@@ -87,7 +87,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     ]);
     if (!head) throw experimentNotFound();
     const hit = cache.get(experimentId, head.version, bench.key);
-    if (hit !== undefined) return { version: head.version, json: hit };
+    if (hit !== undefined) return hit;
     const stored = await loadPlate(db, experimentId);
     if (!stored) throw experimentNotFound();
     const state = computePlateState({

@@ -75,7 +75,7 @@ export function versionService(db: Db, plates: PlateService) {
   /**
    * Makes a saved version the current plate (a new version number) and, when it is a
    * snapshot with an inventory, replaces the bench with it; all in one transaction. Answers
-   * the restore body as JSON text around the plate's cached serialization.
+   * the restore body as JSON bytes around the plate's cached serialization.
    */
   async function restore(ownerId: string, experimentId: number, versionId: number) {
     const done = await db.transaction(async (tx) => {
@@ -113,7 +113,7 @@ export function versionService(db: Db, plates: PlateService) {
       experiment: toExperimentJson(done.experiment),
       snapshot: done.snapshot,
     });
-    return `{"plate":${plate.json},${rest.slice(1)}`;
+    return Buffer.concat([Buffer.from('{"plate":'), plate.body, Buffer.from(`,${rest.slice(1)}`)]);
   }
 
   return { create, list, read, restore };
