@@ -15,6 +15,7 @@ import { openEventBus } from './events/open-event-bus';
 import { HttpError, handleError } from './errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerApiDocs } from './plugins/api-docs';
+import { registerJsonObjectBodies } from './plugins/json-object-body';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { apiRoutes } from './routes/api';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     openapi: { info: { title: 'Plate Workstation API', version: '1' } },
   });
   registerApiDocs(app);
+  registerJsonObjectBodies(app);
   registerRequestUser(app, {
     verifyToken: deps.verifyToken ?? createTokenVerifier(config),
     devModeEnabled: devSecret.secret !== null,

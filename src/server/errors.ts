@@ -53,6 +53,12 @@ export function handleError(
     return reply.status(error.statusCode).send(body);
   }
   const status = error.statusCode ?? 500;
+  // The JSON parser's own words ("Unexpected end of JSON input") do not say what was wrong.
+  if (status === 400 && error instanceof SyntaxError) {
+    return reply
+      .status(400)
+      .send({ detail: `The request body is not valid JSON: ${error.message}` });
+  }
   if (status >= 400 && status < 500) {
     return reply.status(status).send({ detail: error.message });
   }

@@ -11,6 +11,9 @@ export interface Fixture {
   tid: string;
   sid: string;
   plateVersion: number;
+  /** a reagent definition and one of its stocks, both the owner's */
+  definitionId: number;
+  stockId: number;
 }
 
 /** Who may call a route. */
@@ -38,7 +41,13 @@ export const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/client-config', access: 'public', ok: 200 },
   { method: 'GET', path: '/api/openapi.json', access: 'public', ok: 200 },
   { method: 'GET', path: '/api/dev/status', access: 'public', ok: 200 },
-  { method: 'POST', path: '/api/dev/login', access: 'public', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/dev/login',
+    access: 'public',
+    ok: 200,
+    body: () => ({ secret: 'test-developer-secret' }),
+  },
   { method: 'POST', path: '/api/dev/logout', access: 'public', ok: 204 },
 
   { method: 'GET', path: '/api/experiments/', access: 'user', ok: 200 },
@@ -242,12 +251,30 @@ export const ROUTES: RouteCase[] = [
     body: () => ({ name: 'Tris', reagent_type: 'other' }),
   },
   { method: 'GET', path: '/api/reagents/definitions/:id', access: 'user', ok: 200 },
-  { method: 'PATCH', path: '/api/reagents/definitions/:id', access: 'user', ok: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/reagents/definitions/:id',
+    access: 'user',
+    ok: 200,
+    body: () => ({ name: 'Fixture buffer', description: 'Checked' }),
+  },
   { method: 'DELETE', path: '/api/reagents/definitions/:id', access: 'user', ok: 204 },
   { method: 'GET', path: '/api/reagents/definitions/:id/stocks', access: 'user', ok: 200 },
-  { method: 'POST', path: '/api/reagents/definitions/:id/stocks', access: 'user', ok: 201 },
+  {
+    method: 'POST',
+    path: '/api/reagents/definitions/:id/stocks',
+    access: 'user',
+    ok: 201,
+    body: (f) => ({ concentration_value: 10, concentration_units: 'mM', experiment_id: f.id }),
+  },
   { method: 'GET', path: '/api/reagents/stocks/:id', access: 'user', ok: 200 },
-  { method: 'PATCH', path: '/api/reagents/stocks/:id', access: 'user', ok: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/reagents/stocks/:id',
+    access: 'user',
+    ok: 200,
+    body: () => ({ label: 'Box 4' }),
+  },
   { method: 'DELETE', path: '/api/reagents/stocks/:id', access: 'user', ok: 204 },
   {
     method: 'GET',
@@ -266,8 +293,13 @@ export const ROUTES: RouteCase[] = [
 
 /** A path with its parameters filled from the fixture. */
 export function fillPath(path: string, f: Fixture, agent = 'planner'): string {
+  const id = path.startsWith('/api/reagents/definitions/')
+    ? f.definitionId
+    : path.startsWith('/api/reagents/stocks/')
+      ? f.stockId
+      : f.id;
   return path
-    .replace(':id', String(f.id))
+    .replace(':id', String(id))
     .replace(':versionId', String(f.versionId))
     .replace(':tid', f.tid)
     .replace(':sid', f.sid)

@@ -3,69 +3,10 @@
 // change nothing in the database.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatRepository } from '../../src/server/repositories/chat';
 import { dumpTables } from './db-dump';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
-import { call, experimentWithBench } from './plate-fixtures';
-import { fillPath, ROUTES, type Fixture, type RouteCase } from './route-catalog';
-
-const OWNER = 'matrix-owner';
-
-/** A text file as multipart/form-data, field "file". */
-function textUpload(text: string) {
-  const boundary = '----matrix-boundary';
-  return {
-    payload:
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n` +
-      `Content-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`,
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-/** The request a route case makes for these headers. */
-export async function send(
-  t: TestApp,
-  route: RouteCase,
-  f: Fixture,
-  headers: Record<string, string>,
-) {
-  const url = fillPath(route.path, f) + (route.query ? `?${route.query}` : '');
-  if (route.upload) {
-    const body = textUpload('matrix notes');
-    return t.app.inject({
-      method: route.method,
-      url,
-      headers: { ...headers, 'content-type': body.contentType },
-      payload: body.payload,
-    });
-  }
-  return call(t.app, route.method, url, headers, route.body?.(f));
-}
-
-/** An experiment with a bench, a saved version, a thread, a session and an uploaded text. */
-export async function makeFixture(t: TestApp, owner: Record<string, string>): Promise<Fixture> {
-  const id = await experimentWithBench(t.app, owner, '96');
-  const version = await call(t.app, 'POST', `/api/experiments/${id}/versions`, owner, {
-    summary: 'fixture',
-  });
-  const thread = await chatRepository(t.database.db).createThread(OWNER, id);
-  const session = await call(t.app, 'POST', `/api/experiments/${id}/chat/sessions`, owner);
-  const upload = textUpload('fixture text');
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/experiments/${id}/upload`,
-    headers: { ...owner, 'content-type': upload.contentType },
-    payload: upload.payload,
-  });
-  const plate = await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner);
-  return {
-    id,
-    versionId: version.json().id,
-    tid: thread.threadId,
-    sid: session.json().session_id,
-    plateVersion: plate.json().version,
-  };
-}
+import { fillPath, ROUTES, type Fixture } from './route-catalog';
+import { makeFixture, OWNER, send } from './route-fixture';
 
 const guarded = ROUTES.filter((r) => r.access === 'experiment' || r.access === 'thread');
 const signedIn = ROUTES.filter((r) => r.access !== 'public');
@@ -127,7 +68,15 @@ describe.each(DB_KINDS)('route matrix on %s', (kind) => {
   it.each(signedIn.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s without credentials answers 401',
     async (_name, route) => {
-      const f: Fixture = { id: 1, versionId: 1, tid: 'exp_1_1', sid: '1', plateVersion: 0 };
+      const f: Fixture = {
+        id: 1,
+        versionId: 1,
+        tid: 'exp_1_1',
+        sid: '1',
+        plateVersion: 0,
+        definitionId: 1,
+        stockId: 1,
+      };
       const res = await send(t, route, f, {});
       if (res.statusCode === 404 && !t.app.hasRoute({ method: route.method, url: route.path })) {
         expect(route.path).toMatch(/\/chat$|\/resume$/);

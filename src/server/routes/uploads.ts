@@ -62,7 +62,14 @@ export async function uploadRoutes(
           `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}".`,
         );
       }
-      const part = await request.file();
+      const part = await request.file().catch((error: Error & { statusCode?: number }) => {
+        // The multipart parser's own failures (no boundary, cut-off body) carry no status.
+        if (error.statusCode) throw error;
+        throw new HttpError(
+          400,
+          `The upload is not valid multipart/form-data (${error.message}). Send the file in the field "${UPLOAD_FIELD}".`,
+        );
+      });
       if (!part) {
         throw new HttpError(400, `No file was sent: add it to the field "${UPLOAD_FIELD}".`);
       }
