@@ -101,7 +101,13 @@ export async function revertSnapshot(versionId: number): Promise<boolean> {
     if (designer.experiment?.id !== id) return false;
     adoptServerState(result.plate);
     designer.experiment = result.experiment;
-    if (Array.isArray(result.bench)) bench.reagents = result.bench;
+    if (Array.isArray(result.bench)) {
+      bench.reagents = result.bench.toSorted(
+        (a, b) =>
+          a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) ||
+          a.slug.localeCompare(b.slug),
+      );
+    }
     const format = result.plate.defn.format;
     const wanted = result.snapshot?.subsection ?? 0;
     const subsection = wanted >= 0 && wanted < Math.max(1, subsectionCount(format)) ? wanted : 0;

@@ -221,3 +221,45 @@ test('designer: onboarding opens the reagent picker', async ({ page, server }) =
   await page.keyboard.press('Escape');
   await expect(picker).toBeHidden();
 });
+
+test('designer: a save refused as stale reloads the plate and keeps the edit one Undo away', async ({
+  page,
+  server,
+}) => {
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page, server, 'Conflict (e2e)');
+  await addReagents(page.request, server, id);
+  await seedPlate(page.request, server, id);
+  // Without the event stream this page cannot hear of the other write: its save is refused.
+  await page.route('**/api/experiments/*/events', (route) => route.abort());
+  await page.goto(`/experiments/${id}`);
+  await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
+  await expectSaved(page);
+
+  const before = await plateOnServer(page.request, server, id);
+  const other = await page.request.put(`${server.baseURL}/api/experiments/${id}/plate`, {
+    data: {
+      version: before.version,
+      defn: { format: 1536 },
+      wells: { P24: { targets: { medium: { target_nM: null, volume_uL: 5 } } } },
+    },
+  });
+  expect(other.status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Clear plate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Clear plate' })
+    .getByRole('button', { name: 'Clear plate' })
+    .click();
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'conflict');
+  await expect(page.getByTestId('save-banner')).toContainText(
+    `The plate was changed elsewhere (now version ${before.version + 1}) and has been reloaded.`,
+  );
+  expect(wellIds(await plateOnServer(page.request, server, id))).toEqual(['P24']);
+
+  // The refused edit (an empty plate) is one Undo away, and then saved on the newer version.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expectSaved(page);
+  await expect.poll(async () => wellIds(await plateOnServer(page.request, server, id))).toEqual([]);
+  await expect(page.getByTestId('save-banner')).toBeHidden();
+});
