@@ -122,7 +122,7 @@ async function plateFigures(kind: DatabaseKind): Promise<BenchResult[]> {
     const ids: number[] = [];
     for (let c = 0; c < CLIENTS; c++) ids.push(await newExperiment(server));
     const bodies = ids.map((_, c) =>
-      Array.from({ length: PUTS_PER_CLIENT }, (_, i) => fullPlate(i, c + i)),
+      Array.from({ length: PUTS_PER_CLIENT }, (_unused, i) => fullPlate(i, c + i)),
     );
     await timedRequest(server, 'PUT', `/api/experiments/${shared}/plate`, fullPlate(1, 3)); // warm-up
     const puts = await closedLoop(CLIENTS, PUTS_PER_CLIENT, async (c, i) => {
@@ -152,15 +152,16 @@ async function plateFigures(kind: DatabaseKind): Promise<BenchResult[]> {
   }
 }
 
+const catalogUrl = (q: string) => `/api/reagents/catalog?q=${encodeURIComponent(q)}`;
+
 async function catalogFigures(): Promise<BenchResult[]> {
   const server = await startBenchServer('pglite');
   try {
-    const url = (q: string) => `/api/reagents/catalog?q=${encodeURIComponent(q)}`;
-    for (const q of CATALOG_QUERIES) await timedRequest(server, 'GET', url(q)); // warm-up
+    for (const q of CATALOG_QUERIES) await timedRequest(server, 'GET', catalogUrl(q)); // warm-up
     const samples: number[] = [];
     for (let round = 0; round < 30; round++) {
       for (const q of CATALOG_QUERIES) {
-        const res = await timedRequest(server, 'GET', url(q));
+        const res = await timedRequest(server, 'GET', catalogUrl(q));
         if (res.status !== 200) throw new Error(`catalog ${res.status}`);
         samples.push(res.ms);
       }

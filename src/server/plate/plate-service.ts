@@ -13,9 +13,9 @@ import type { BenchReagentInfo } from '../../domain/plate-wire';
 import type { PlatePut } from '../../domain/schemas/plate';
 import type { Db } from '../db/connect';
 import { HttpError, experimentNotFound } from '../errors';
-import { listBench, type DbOrTx } from '../repositories/bench';
-import { benchInfoOf, benchKeyOf } from '../repositories/bench-json';
-import { loadPlate, plateHead, writePlate, type StoredPlateState } from '../repositories/plates';
+import { listBenchFacts, type DbOrTx } from '../repositories/bench';
+import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/bench-json';
+import { loadPlate, plateContext, writePlate, type StoredPlateState } from '../repositories/plates';
 import { PlateAnswer, PlateCache } from './plate-cache';
 
 /** Called after a plate write is committed (the events stream publishes "plate_changed"). */
@@ -39,10 +39,15 @@ export function staleBody(current: PlateAnswer): Buffer {
   ]);
 }
 
+/** The bench facts of rows as the plate arithmetic reads them, with their cache key. */
+export function benchFactsOf(rows: readonly BenchFactsRow[]): BenchFacts {
+  const infos = rows.map(benchInfoOf);
+  return { infos, key: benchKeyOf(infos) };
+}
+
 /** Reads the bench of an experiment as the plate arithmetic needs it. */
 export async function benchFacts(db: DbOrTx, experimentId: number): Promise<BenchFacts> {
-  const infos = (await listBench(db, experimentId)).map(benchInfoOf);
-  return { infos, key: benchKeyOf(infos) };
+  return benchFactsOf(await listBenchFacts(db, experimentId));
 }
 
 /** A computed state and what the plates row keeps of it. */
@@ -81,11 +86,9 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
 
   /** The owner's current plate computed with the current bench; 404 when not theirs. */
   async function current(ownerId: string, experimentId: number): Promise<PlateAnswer> {
-    const [head, bench] = await Promise.all([
-      plateHead(db, ownerId, experimentId),
-      benchFacts(db, experimentId),
-    ]);
+    const head = await plateContext(db, ownerId, experimentId);
     if (!head) throw experimentNotFound();
+    const bench = benchFactsOf(head.bench);
     const hit = cache.get(experimentId, head.version, bench.key);
     if (hit !== undefined) return hit;
     const stored = await loadPlate(db, experimentId);
@@ -108,11 +111,9 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     experimentId: number,
     body: PlatePut,
   ): Promise<{ ok: true; answer: PlateAnswer } | { ok: false; current: PlateAnswer }> {
-    const [head, bench] = await Promise.all([
-      plateHead(db, ownerId, experimentId),
-      benchFacts(db, experimentId),
-    ]);
+    const head = await plateContext(db, ownerId, experimentId);
     if (!head) throw experimentNotFound();
+    const bench = benchFactsOf(head.bench);
     const issues = validatePlateWells(
       body.defn,
       body.wells,

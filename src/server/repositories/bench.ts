@@ -1,16 +1,39 @@
 // Bench reagents of an experiment. Callers check the experiment's owner first; every query
 // here is scoped by experiment id.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BenchReagentPatch } from '../../domain/schemas/reagent';
 import type { Db } from '../db/connect';
 import { benchReagents } from '../db/schema';
-import type { BenchInsert, BenchRow } from './bench-json';
+import type { BenchFactsRow, BenchInsert, BenchRow } from './bench-json';
 
 /** A Db or a transaction on it. */
 export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const one = (experimentId: number, slug: string) =>
   and(eq(benchReagents.experimentId, experimentId), eq(benchReagents.slug, slug));
+
+/**
+ * A subquery answering, as one JSON array, the columns the plate arithmetic reads of every
+ * reagent on an experiment's bench (by name, then slug): a plate read then needs one round
+ * trip for the plate version and the bench together.
+ */
+export function benchFactsJson(experimentId: SQL | number): SQL<BenchFactsRow[]> {
+  return sql<BenchFactsRow[]>`coalesce((
+    select json_agg(json_build_object(
+      'slug', b.slug, 'name', b.name, 'reagentType', b.reagent_type, 'data', b.data,
+      'stockUm', b.stock_um, 'maxConcentrationPercent', b.max_concentration_percent,
+      'minTransferUl', b.min_transfer_ul) order by lower(b.name), b.slug)
+    from ${benchReagents} b where b.experiment_id = ${experimentId}), '[]'::json)`;
+}
+
+/** The bench facts of an experiment (see benchFactsJson). */
+export async function listBenchFacts(db: DbOrTx, experimentId: number): Promise<BenchFactsRow[]> {
+  // Both drivers answer {rows} and parse json columns.
+  const result = (await db.execute(sql`select ${benchFactsJson(experimentId)} as bench`)) as {
+    rows: { bench: BenchFactsRow[] }[];
+  };
+  return result.rows[0]?.bench ?? [];
+}
 
 /** The experiment's bench reagents by name (then slug). */
 export async function listBench(db: DbOrTx, experimentId: number): Promise<BenchRow[]> {

@@ -6,7 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PlateDefn } from '../../domain/plate-format';
 import type { PlateIndices, WireWells } from '../../domain/plate-state';
 import { experiments, plates } from '../db/schema';
-import type { DbOrTx } from './bench';
+import { benchFactsJson, type DbOrTx } from './bench';
+import type { BenchFactsRow } from './bench-json';
 
 /** The stored plate: version, defn, canonical wire wells, and the hash of the last write. */
 export interface StoredPlate {
@@ -23,14 +24,21 @@ export interface StoredPlateState {
   indices: PlateIndices;
 }
 
-/** Version of the owner's plate and the experiment's plate type; null when not theirs. */
-export async function plateHead(
+/**
+ * In one round trip: the owner's plate version, the plate type and the bench facts; null
+ * when the experiment is not theirs.
+ */
+export async function plateContext(
   db: DbOrTx,
   ownerId: string,
   experimentId: number,
-): Promise<{ version: number; plateType: string } | null> {
+): Promise<{ version: number; plateType: string; bench: BenchFactsRow[] } | null> {
   const rows = await db
-    .select({ version: plates.version, plateType: experiments.plateType })
+    .select({
+      version: plates.version,
+      plateType: experiments.plateType,
+      bench: benchFactsJson(sql`${plates.experimentId}`),
+    })
     .from(plates)
     .innerJoin(experiments, eq(experiments.id, plates.experimentId))
     .where(and(eq(plates.experimentId, experimentId), eq(experiments.ownerId, ownerId)));
