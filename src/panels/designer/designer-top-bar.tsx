@@ -31,7 +31,7 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
     <header className="designer-bar" data-testid="designer-top-bar">
       <Link to="/experiments" className="btn btn--ghost btn--sm" aria-label="Back to experiments">
         <BackIcon />
-        Experiments
+        <span className="designer-bar__back-text">Experiments</span>
       </Link>
       <div className="designer-bar__titles">
         <span className="designer-bar__kicker">Plate designer</span>
@@ -60,7 +60,6 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
           Redo
         </button>
       </div>
-      <span className="designer-bar__spacer" />
       <SaveStatusIndicator />
       <button
         type="button"
