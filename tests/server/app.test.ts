@@ -83,6 +83,20 @@ describe.each(DB_KINDS)('app on %s', (kind) => {
     expect(poisoned.statusCode).toBe(400);
   });
 
+  it('refuses text holding a NUL character with 400 before anything is written', async () => {
+    const headers = await userHeaders();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiments/',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'bad\u0000name', plate_type: '96' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toContain('NUL');
+    const list = await t.app.inject({ url: '/api/experiments/', headers });
+    expect(list.json()).toEqual([]);
+  });
+
   it('without a built client, pages tell how to build it', async () => {
     const res = await t.app.inject({ url: '/experiments' });
     expect(res.statusCode).toBe(503);
