@@ -150,7 +150,14 @@ export function PlateView(props: PlateViewProps) {
       bridge.current = { scene, renderer: name };
       setRenderer(name);
     };
-    const onFrame = (stats: FrameStats) => callbacks.current.onFrame?.(stats);
+    const onFrame = (stats: FrameStats) => {
+      // The size the drawn layout was computed for: tests place the pointer from it.
+      const scene = bridge.current.scene;
+      if (stats.layout && scene && host.current) {
+        host.current.dataset.drawnSize = `${scene.layout.width}x${scene.layout.height}`;
+      }
+      callbacks.current.onFrame?.(stats);
+    };
     return (
       <Application {...APP_PROPS} className="plate-view__canvas" resolution={devicePixelRatio || 1}>
         <SceneBinder

@@ -3,8 +3,11 @@
 // tags. The canvas never reads per-well objects; the designer (or the metrics worker's answer)
 // fills these arrays.
 import type { MetricsOutput } from '../domain/metrics-kernel';
+import type { PlateDefn } from '../domain/plate-format';
+import type { WireWells } from '../domain/plate-wire';
 import { STATUS } from '../domain/prediction';
 import { REAGENT_TYPE_COLOR_NUMBERS, REAGENT_TYPES } from '../domain/reagent-types';
+import { indexOfWellId } from '../domain/well-id';
 
 /** Marker codes, one per well; when a well has several tags the highest code wins. */
 export const MARKER = { NONE: 0, VEHICLE: 1, NEGATIVE: 2, POSITIVE: 3, RESERVED: 4 } as const;
@@ -47,6 +50,17 @@ export function markerOfTags(tags: readonly string[] | undefined): number {
     if (code > m) m = code;
   }
   return m;
+}
+
+/** Marker code of every well from the wells' tags (wells outside the plate are skipped). */
+export function markersOfWells(defn: PlateDefn, wells: WireWells): Uint8Array {
+  const out = new Uint8Array(defn.rows * defn.cols);
+  for (const [id, well] of Object.entries(wells)) {
+    if (!well?.tags?.length) continue;
+    const i = indexOfWellId(id, defn);
+    if (i >= 0) out[i] = markerOfTags(well.tags);
+  }
+  return out;
 }
 
 /**

@@ -1,0 +1,67 @@
+/**
+ * The plate panel of the designer: the WebGL plate, the subsection picker (384/1536), a live
+ * selection status line, the legend and the keyboard shortcut sheet. Well contents come in as
+ * per-well codes (`appearance`); this panel holds no plate document.
+ */
+import { useState } from 'react';
+import type { PlateFormat } from '../domain/plate-format';
+import { PlateView } from '../plate-canvas/plate-view';
+import type { WellAppearance } from '../plate-canvas/well-appearance';
+import { plateSelection, type SelectionStore } from '../state/selection-store';
+import { PlateLegend } from './plate/plate-legend';
+import { SelectionStatus } from './plate/selection-status';
+import { ShortcutSheet, type ShortcutGroup } from './plate/shortcut-sheet';
+import { SubsectionPicker } from './plate/subsection-picker';
+import './plate/plate-panel.css';
+
+export interface PlatePanelProps {
+  format: PlateFormat;
+  /** Per-well drawing codes; every well empty when absent. */
+  appearance?: WellAppearance;
+  /** One line about a well for its hover tooltip. */
+  describeWell?: (index: number) => string | undefined;
+  /** Right-click on a well (the well detail dialog). */
+  onWellContextMenu?: (index: number) => void;
+  /** Enter on the focused well (the well editor). */
+  onOpenEditor?: (index: number) => void;
+  /** More shortcut tables for the sheet. */
+  shortcuts?: readonly ShortcutGroup[];
+  /** Session store (default: the designer's). */
+  store?: SelectionStore;
+}
+
+export function PlatePanel(props: PlatePanelProps) {
+  const store = props.store ?? plateSelection;
+  const [sheet, setSheet] = useState(false);
+  return (
+    <section className="plate-panel" data-testid="plate-panel" aria-label="Plate">
+      <div className="plate-panel__bar">
+        <SubsectionPicker store={store} />
+        <SelectionStatus store={store} />
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => setSheet(true)}
+          aria-keyshortcuts="?"
+        >
+          Keyboard shortcuts
+        </button>
+      </div>
+      <div className="plate-panel__canvas">
+        <PlateView
+          format={props.format}
+          appearance={props.appearance}
+          store={store}
+          describeWell={props.describeWell}
+          onWellContextMenu={props.onWellContextMenu}
+          onOpenEditor={props.onOpenEditor}
+          onShowShortcuts={() => setSheet(true)}
+        />
+      </div>
+      <PlateLegend />
+      <ShortcutSheet open={sheet} onClose={() => setSheet(false)} extra={props.shortcuts} />
+    </section>
+  );
+}
+
+export default PlatePanel;

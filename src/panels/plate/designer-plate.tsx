@@ -1,0 +1,70 @@
+/**
+ * The plate panel bound to the open designer document: well colours and statuses from the
+ * metrics worker, a hover line per well, Enter to the well editor, right-click to the well
+ * detail dialog. Loaded lazily by the designer route so pixi stays out of the main chunk.
+ */
+import { useCallback, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { BenchReagent } from '../../api/bench';
+import { formatVolume } from '../../domain/accuracy';
+import { plateDefn } from '../../domain/plate-format';
+import type { WireWells } from '../../domain/plate-wire';
+import { STATUS } from '../../domain/prediction';
+import { idOfIndex } from '../../domain/well-id';
+import { bench } from '../../state/bench-store';
+import { designer } from '../../state/designer-store';
+import { DESIGNER_KEYS } from '../designer/designer-keys';
+import { WellDetailDialog } from '../dialogs/well-detail-dialog';
+import { PlatePanel } from '../plate-panel';
+import { useWellAppearance } from './use-well-appearance';
+
+const STATUS_WORDS: Record<number, string> = {
+  [STATUS.UNKNOWN]: 'no prediction',
+  [STATUS.GOOD]: 'within tolerance',
+  [STATUS.WARNING]: 'up to 2× tolerance',
+  [STATUS.ERROR]: 'beyond tolerance',
+};
+
+const SHORTCUTS = [{ title: 'Designer', bindings: DESIGNER_KEYS }];
+
+export default function DesignerPlate() {
+  const doc = useSnapshot(designer);
+  const { reagents } = useSnapshot(bench);
+  const format = doc.format;
+  const wells = doc.wells as WireWells;
+  const benchReagents = reagents as readonly BenchReagent[];
+  const { appearance, metrics } = useWellAppearance(format, wells, benchReagents);
+  const [detail, setDetail] = useState<number | null>(null);
+
+  const describeWell = useCallback(
+    (index: number) => {
+      const well = wells[idOfIndex(plateDefn(format), index)];
+      const slugs = Object.keys(well?.targets ?? {});
+      if (slugs.length === 0) return 'Empty';
+      const names = slugs.map((s) => benchReagents.find((r) => r.slug === s)?.name ?? s);
+      const parts = [names.join(', ')];
+      const volume = metrics?.volumeUL[index];
+      if (volume !== undefined && volume > 0) parts.push(formatVolume(volume));
+      const status = metrics ? STATUS_WORDS[metrics.status[index]] : undefined;
+      if (status) parts.push(status);
+      return parts.join(' · ');
+    },
+    [wells, format, benchReagents, metrics],
+  );
+
+  return (
+    <>
+      <PlatePanel
+        format={format}
+        appearance={appearance}
+        describeWell={describeWell}
+        onWellContextMenu={setDetail}
+        onOpenEditor={() => {
+          designer.tab = 'editor';
+        }}
+        shortcuts={SHORTCUTS}
+      />
+      <WellDetailDialog index={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}

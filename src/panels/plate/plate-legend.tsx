@@ -1,0 +1,126 @@
+// What the plate's colours and marks mean: reagent type fills (spec section 9), status rings,
+// control and vehicle markers, and the selection and focus marks. The swatches use the same
+// colour tables as the canvas.
+import { STATUS } from '../../domain/prediction';
+import { REAGENT_TYPES, REAGENT_TYPE_LABELS } from '../../domain/reagent-types';
+import {
+  EMPTY_WELL,
+  MARKER,
+  OVERLAY_COLORS,
+  STATUS_RING,
+  TYPE_FILL,
+} from '../../plate-canvas/well-appearance';
+
+const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
+
+function Swatch({
+  fill,
+  ring,
+  stroke,
+  marker,
+  square,
+}: {
+  fill?: number;
+  ring?: number | null;
+  stroke?: number;
+  marker?: number;
+  square?: boolean;
+}) {
+  return (
+    <svg className="plate-legend__swatch" viewBox="0 0 20 20" aria-hidden="true">
+      <circle
+        cx="10"
+        cy="10"
+        r="8"
+        fill={fill === undefined ? '#ffffff' : hex(fill)}
+        stroke={stroke === undefined ? 'none' : hex(stroke)}
+        strokeWidth="1.5"
+        fillOpacity={fill === OVERLAY_COLORS.selection ? 0.3 : 1}
+      />
+      {ring != null && (
+        <circle cx="10" cy="10" r="6.8" fill="none" stroke={hex(ring)} strokeWidth="2.4" />
+      )}
+      {square && (
+        <rect
+          x="1"
+          y="1"
+          width="18"
+          height="18"
+          fill="none"
+          stroke={hex(OVERLAY_COLORS.focus)}
+          strokeWidth="1.6"
+        />
+      )}
+      {marker !== undefined && (
+        <g stroke="#1b212b" strokeWidth="1.4" strokeLinecap="round">
+          <circle cx="10" cy="10" r="6" fill="#ffffff" />
+          {marker === MARKER.POSITIVE && <path d="M6.5 10h7M10 6.5v7" />}
+          {marker === MARKER.NEGATIVE && <path d="M6.5 10h7" />}
+          {marker === MARKER.RESERVED && <path d="M7.5 7.5l5 5M12.5 7.5l-5 5" />}
+          {marker === MARKER.VEHICLE && <circle cx="10" cy="10" r="1.6" fill="#1b212b" />}
+        </g>
+      )}
+    </svg>
+  );
+}
+
+function Item({ children, label }: { children: React.ReactNode; label: string }) {
+  return (
+    <li className="plate-legend__item">
+      {children}
+      <span>{label}</span>
+    </li>
+  );
+}
+
+/** The legend under the plate. */
+export function PlateLegend() {
+  return (
+    <div className="plate-legend" data-testid="plate-legend">
+      <ul className="plate-legend__group" aria-label="Reagent types">
+        {REAGENT_TYPES.map((t, i) => (
+          <Item key={t} label={REAGENT_TYPE_LABELS[t]}>
+            <Swatch fill={TYPE_FILL[i]} />
+          </Item>
+        ))}
+        <Item label="Empty">
+          <Swatch stroke={EMPTY_WELL.outline} />
+        </Item>
+      </ul>
+      <ul className="plate-legend__group" aria-label="Target status">
+        <Item label="Within tolerance">
+          <Swatch stroke={EMPTY_WELL.outline} ring={STATUS_RING[STATUS.GOOD]} />
+        </Item>
+        <Item label="Up to 2× tolerance">
+          <Swatch stroke={EMPTY_WELL.outline} ring={STATUS_RING[STATUS.WARNING]} />
+        </Item>
+        <Item label="Beyond 2× tolerance or a broken limit">
+          <Swatch stroke={EMPTY_WELL.outline} ring={STATUS_RING[STATUS.ERROR]} />
+        </Item>
+        <Item label="No prediction">
+          <Swatch stroke={EMPTY_WELL.outline} ring={STATUS_RING[STATUS.UNKNOWN]} />
+        </Item>
+      </ul>
+      <ul className="plate-legend__group" aria-label="Tags and marks">
+        <Item label="Positive control">
+          <Swatch marker={MARKER.POSITIVE} />
+        </Item>
+        <Item label="Negative control">
+          <Swatch marker={MARKER.NEGATIVE} />
+        </Item>
+        <Item label="Vehicle / zero">
+          <Swatch marker={MARKER.VEHICLE} />
+        </Item>
+        <Item label="Reserved">
+          <Swatch marker={MARKER.RESERVED} />
+        </Item>
+        <Item label="Selected">
+          <Swatch fill={OVERLAY_COLORS.selection} stroke={OVERLAY_COLORS.selection} />
+        </Item>
+        <Item label="Keyboard focus">
+          <Swatch stroke={EMPTY_WELL.outline} square />
+        </Item>
+      </ul>
+    </div>
+  );
+}
