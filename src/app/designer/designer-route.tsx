@@ -3,7 +3,7 @@
  * store ("Loading experiment…", then the designer or "Unable to load experiment" with Retry),
  * and shows the designer screen. The plate panel is handed to the screen's left area.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { DesignerScreen } from '../../panels/designer/designer-screen';
@@ -12,6 +12,9 @@ import { designer } from '../../state/designer-store';
 import { AppHeader } from '../header/app-header';
 import { ErrorBox } from '../ui/error-box';
 import { PageStatus } from '../ui/page-status';
+
+// The WebGL plate (pixi) loads on its own, after the designer frame is on screen.
+const DesignerPlate = lazy(() => import('../../panels/plate/designer-plate'));
 
 function DesignerLoader({ id }: { id: number }) {
   const { loadStatus, loadError, experiment } = useSnapshot(designer);
@@ -57,7 +60,16 @@ function DesignerLoader({ id }: { id: number }) {
       </>
     );
   }
-  return <DesignerScreen experimentId={id} />;
+  return (
+    <DesignerScreen
+      experimentId={id}
+      plate={
+        <Suspense fallback={<PageStatus message="Loading plate…" />}>
+          <DesignerPlate />
+        </Suspense>
+      }
+    />
+  );
 }
 
 /** The route element; the router lets only numeric ids through. */
