@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plateDefn } from '../../src/domain/plate-format';
 import { canonicalizeWells, plateHash } from '../../src/domain/plate-state';
+import { buildApp } from '../../src/server/app';
 import { plates } from '../../src/server/db/schema';
-import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
+import { createTestApp, DB_KINDS, testConfig, userHeaders, type TestApp } from './helpers';
 import { call, createExperiment, experimentWithBench } from './plate-fixtures';
 
 // Hand calculation: staurosporine stock 1 mM = 1e6 nM. C5 gets 0.5 uL in a 50 uL well
@@ -247,6 +248,31 @@ describe.each(DB_KINDS)('plate on %s', (kind) => {
     expect(res.statusCode).toBe(404);
     expect((await call(t.app, 'GET', plateUrl(id), {})).statusCode).toBe(401);
     expect((await call(t.app, 'GET', plateUrl(id), owner)).json().version).toBe(0);
+  });
+
+  it('a second server on the same database never answers a stale cached plate', async () => {
+    const other = await buildApp(testConfig(), { database: t.database, distDir: null });
+    try {
+      const id = await experimentWithBench(t.app, owner);
+      const here = (await put(id, { version: 0, defn: { format: 384 }, wells: WELLS })).json();
+      expect((await call(other, 'GET', plateUrl(id), owner)).json()).toEqual(here);
+      const there = await call(other, 'PUT', plateUrl(id), owner, {
+        version: 1,
+        defn: { format: 384 },
+        wells: { A1: WELLS.E1 },
+      });
+      expect(there.statusCode).toBe(200);
+      const seen = (await call(t.app, 'GET', plateUrl(id), owner)).json();
+      expect(seen).toEqual(there.json());
+      expect(Object.keys(seen.wells)).toEqual(['A1']);
+      // A bench change made through one server shows in the other's next answer.
+      await call(other, 'DELETE', `/api/experiments/${id}/bench/reagents/staurosporine`, owner);
+      const after = (await call(t.app, 'GET', plateUrl(id), owner)).json();
+      expect(after.version).toBe(2);
+      expect(after.wells.A1.predicted.staurosporine).toBeUndefined();
+    } finally {
+      await other.close();
+    }
   });
 
   it('two writers racing on one plate: no update is lost (one gets 409)', async () => {
