@@ -40,6 +40,16 @@ export function parseOrThrow<S extends z.ZodType>(
   throw new HttpError(400, `Invalid ${what}: ${detail}`, issues);
 }
 
+/** PostgreSQL's codes for text it cannot store: 0x00 in text (22021) or in jsonb (22P05). */
+const NUL_REFUSED = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a database error, also when the query builder wrapped it. */
+function databaseErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** Fastify error handler: HttpError as is, fastify's own 4xx with its message, 500 logged. */
 export function handleError(
   error: FastifyError | HttpError,
@@ -61,6 +71,10 @@ export function handleError(
   }
   if (status >= 400 && status < 500) {
     return reply.status(status).send({ detail: error.message });
+  }
+  // A NUL character that got past the body checks (a path or query): PostgreSQL refuses it.
+  if (NUL_REFUSED.has(databaseErrorCode(error) ?? '')) {
+    return reply.status(400).send({ detail: 'Text must not contain a NUL character (\\u0000)' });
   }
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send({ detail: 'Internal server error' });

@@ -199,7 +199,7 @@ describe.each(DB_KINDS)('chat threads, sessions and agent feeds on %s', (kind) =
       payload: [1, 2],
     });
     expect(notObject.statusCode).toBe(400);
-    expect(notObject.json().detail).toBe('Invalid request body: must be a JSON object');
+    expect(notObject.json().detail).toBe('The request body must be a JSON object, not an array');
   });
 
   it('answers progress and observations of owned threads only', async () => {

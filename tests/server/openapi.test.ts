@@ -4,13 +4,6 @@ import { openapiPath, ROUTES } from './route-catalog';
 
 type Operation = { summary?: string; tags?: string[] };
 
-// The assistant's routes arrive with the assistant; until then they are the only ones allowed
-// to be missing. Remove an entry as soon as its route is served.
-const ARRIVING_WITH_THE_ASSISTANT = new Set([
-  'POST /api/experiments/{id}/chat',
-  'POST /api/experiments/{id}/threads/{tid}/resume',
-]);
-
 describe('OpenAPI document', () => {
   let t: TestApp;
   let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
@@ -40,7 +33,7 @@ describe('OpenAPI document', () => {
   it('lists every route of the API contract with its method', () => {
     const documented = new Set(operations().map((o) => o.key));
     const missing = ROUTES.map((r) => `${r.method} ${openapiPath(r.path)}`).filter(
-      (key) => !documented.has(key) && !ARRIVING_WITH_THE_ASSISTANT.has(key),
+      (key) => !documented.has(key),
     );
     expect(missing).toEqual([]);
   });

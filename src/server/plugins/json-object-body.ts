@@ -1,6 +1,7 @@
 // Every JSON body of the API is an object (spec section 7 and the API contract). A body that
 // parses but is an array, a string, a number or null is refused before any route sees it, so
-// no route can mistake it for an empty change.
+// no route can mistake it for an empty change. Text with a NUL character is refused too:
+// PostgreSQL cannot store it, and no person types one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 
@@ -8,6 +9,19 @@ import { HttpError } from '../errors';
 export function isJsonRequest(request: FastifyRequest): boolean {
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   return type === 'application/json' || type.endsWith('+json');
+}
+
+/** The dotted path of the first string (key or value) holding a NUL character, or null. */
+export function pathOfNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '(body)' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = pathOfNul(child, at);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Refuses JSON bodies that are not objects with a 400 saying what to send. */
@@ -18,6 +32,12 @@ export function registerJsonObjectBodies(app: FastifyInstance): void {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       const got = body === null ? 'null' : Array.isArray(body) ? 'an array' : `a ${typeof body}`;
       throw new HttpError(400, `The request body must be a JSON object, not ${got}`);
+    }
+    const nul = pathOfNul(body);
+    if (nul) {
+      throw new HttpError(400, `${nul} contains a NUL character (\\u0000): remove it and retry`, [
+        { path: nul, message: 'must not contain a NUL character' },
+      ]);
     }
   });
 }
