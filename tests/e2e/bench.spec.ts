@@ -174,3 +174,104 @@ test('bench fridge: catalog and custom reagents, constraints and delete', async 
   await expect(page.getByTestId('bench-fridge').getByTestId('bench-row')).toHaveCount(2);
   expect(pageErrors).toEqual([]);
 });
+
+test('the Well editor applies a concentration to the selected wells and removes it', async ({
+  page,
+  server,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page, server, 'Well editor (e2e)');
+  const added = await page.request.post(`${server.baseURL}/api/experiments/${id}/bench/reagents`, {
+    data: {
+      name: 'Staurosporine',
+      reagent_type: 'chemical',
+      solvent: 'DMSO',
+      default_concentration_value: 1,
+      default_concentration_units: 'mM',
+      molecular_weight_g_per_mol: 466.53,
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  await page.goto(`/experiments/${id}`);
+  await expect(page.getByTestId('bench-fridge').getByTestId('bench-row')).toHaveCount(1);
+
+  // Select A1 and A2 with the keyboard: Space selects the focused well, Shift+→ extends.
+  const plate = page.getByRole('grid').first();
+  await plate.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Shift+ArrowRight');
+
+  const editor = page.getByTestId('well-editor');
+  await expect(editor).toBeVisible();
+  await expect(editor.getByText('2 wells selected: A1, A2')).toBeVisible();
+  await expect(editor.getByLabel('Concentration (µM)')).toHaveValue('1000');
+  await expect(editor.getByLabel('Volume (µL)')).toHaveValue('10');
+  await expect(editor.getByLabel('Reagent', { exact: true })).toHaveValue('staurosporine');
+  await editor.getByLabel('Concentration (µM)').fill('10');
+  await editor.getByLabel('Volume (µL)').fill('5');
+  await expect(editor.getByTestId('well-editor-preview')).toHaveText(
+    '10 µM with 5.0 µL · pipetting moderate (±5–10%)',
+  );
+  await editor.getByRole('button', { name: 'Apply to 2 wells' }).click();
+
+  // 1 mM stock, 5 µL alone in the well: 1 mM predicted against a 10 µM target.
+  const table = editor.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').nth(1)).toContainText('A1');
+  await expect(table.getByRole('row').nth(1)).toContainText('Error');
+  await expect(editor.getByText('5.0 µL', { exact: true }).first()).toBeVisible();
+
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`${server.baseURL}/api/experiments/${id}/plate`);
+      const state = (await response.json()) as {
+        wells: Record<
+          string,
+          { targets: Record<string, { target_nM: number; volume_uL: number }> }
+        >;
+      };
+      return Object.fromEntries(
+        Object.entries(state.wells).map(([w, well]) => [w, well.targets.staurosporine]),
+      );
+    })
+    .toMatchObject({
+      A1: { target_nM: 10_000, volume_uL: 5 },
+      A2: { target_nM: 10_000, volume_uL: 5 },
+    });
+
+  // Every well, then the well detail dialog of a right-clicked one.
+  await plate.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await expect(editor.getByText(/^96 wells selected/)).toBeVisible();
+  await editor.getByRole('button', { name: 'Apply to 96 wells' }).click();
+  const box = await plate.boundingBox();
+  expect(box).not.toBeNull();
+  const detail = page.getByTestId('well-detail');
+  // The centre of the plate may fall between wells: try a few points around it.
+  for (const [dx, dy] of [
+    [0, 0],
+    [0.1, 0.1],
+    [-0.1, -0.1],
+    [0.2, 0],
+    [0, 0.2],
+  ]) {
+    await page.mouse.click(box!.x + box!.width * (0.5 + dx), box!.y + box!.height * (0.5 + dy), {
+      button: 'right',
+    });
+    if (await detail.isVisible()) break;
+  }
+  await expect(detail.getByRole('heading', { name: /^Well [A-H]\d{1,2}$/ })).toBeVisible();
+  await expect(detail.getByTestId('well-detail-id')).toHaveText(/^[A-H]\d{1,2}$/);
+  await expect(detail.getByRole('table')).toContainText('Staurosporine');
+  await expect(detail.getByRole('table')).toContainText('10 µM');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+
+  await editor.getByRole('button', { name: 'Remove from selected wells' }).click();
+  await expect(editor.getByText('The selected wells are empty.')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
