@@ -193,3 +193,23 @@ describe('CustomReagentDialog', () => {
     expect(bench.reagents.map((r) => r.slug)).toEqual(['water']);
   });
 });
+
+describe('CustomReagentDialog time-out', () => {
+  it('says "Request timed out" after 10 s and keeps what was typed', async () => {
+    vi.useFakeTimers();
+    try {
+      renderForm();
+      chooseType('other');
+      type('Name', 'Slow water');
+      type('Description', 'kept');
+      net.hang();
+      await submit();
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(screen.getByText('Request timed out')).toBeTruthy();
+      expect(field('Name').value).toBe('Slow water');
+      expect(field('Description').value).toBe('kept');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
