@@ -158,7 +158,11 @@ export async function reloadPlate(): Promise<void> {
   if (id == null) return;
   try {
     const state = await getPlate(id);
-    if (state && designer.experiment?.id === id) adoptServerState(state, false);
+    // An edit made while the plate was on its way wins: its save meets the 409 and the
+    // conflict path takes over, so nothing the user did is replaced here.
+    if (!state || designer.experiment?.id !== id || !savesIdle()) return;
+    if (state.version === baseVersion() && designer.plate?.version === state.version) return;
+    adoptServerState(state, false);
   } catch (error) {
     console.error('Could not reload the plate', error);
   }

@@ -263,3 +263,109 @@ test('designer: a save refused as stale reloads the plate and keeps the edit one
   await expect.poll(async () => wellIds(await plateOnServer(page.request, server, id))).toEqual([]);
   await expect(page.getByTestId('save-banner')).toBeHidden();
 });
+
+test('designer: select a column of a 1536 plate, apply, check the prediction, undo and redo', async ({
+  page,
+  server,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page, server, 'Column apply (e2e)');
+  await addReagents(page.request, server, id);
+  await page.goto(`/experiments/${id}`);
+  const plate = page.getByTestId('plate-view');
+  await expect(plate).toBeVisible();
+  await expect(plate).toHaveAttribute('data-format', '1536');
+
+  // Column 1: A1 has the focus; Shift+ArrowDown extends across the subsections to AF1.
+  await plate.focus();
+  for (let i = 0; i < 31; i++) await page.keyboard.press('Shift+ArrowDown');
+  const editor = page.getByTestId('well-editor');
+  await expect(page.getByRole('tab', { name: 'Well editor' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const apply = editor.getByRole('button', { name: 'Apply to 32 wells' });
+  await expect(apply).toBeVisible();
+
+  // 9 uL of medium, then 1 uL of the 10 mM staurosporine stock aiming at 1000 uM.
+  await editor.getByLabel('Reagent', { exact: true }).selectOption('medium');
+  await editor.getByLabel('Concentration (µM)').fill('1');
+  await editor.getByLabel('Volume (µL)', { exact: true }).fill('9');
+  await apply.click();
+  await editor.getByLabel('Reagent', { exact: true }).selectOption('staurosporine');
+  await editor.getByLabel('Concentration (µM)').fill('1000');
+  await editor.getByLabel('Volume (µL)', { exact: true }).fill('1');
+  await apply.click();
+
+  // Hand calculation: 10,000,000 nM * 1 uL / (9 + 1) uL = 1,000,000 nM = 1 mM, 0 % off the
+  // 1000 uM target: good.
+  const row = editor.getByRole('row').filter({ hasText: 'Staurosporine' }).first();
+  await expect(row.getByRole('cell').nth(0)).toHaveText('A1');
+  await expect(row.getByRole('cell').nth(4)).toContainText('mM');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('Good');
+  await expectSaved(page);
+  const saved = await plateOnServer(page.request, server, id);
+  expect(wellIds(saved)).toHaveLength(32);
+  expect(saved.wells.AF1.targets.staurosporine).toMatchObject({
+    target_nM: 1_000_000,
+    volume_uL: 1,
+  });
+  const predicted = (saved.wells.AF1 as unknown as { predicted: Record<string, { nM: number }> })
+    .predicted.staurosporine.nM;
+  expect(predicted).toBeCloseTo(1_000_000, 3);
+
+  // Undo takes the staurosporine out again (on the server too); redo puts it back.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(editor.getByRole('row').filter({ hasText: 'Staurosporine' })).toHaveCount(0);
+  await expectSaved(page);
+  await expect
+    .poll(
+      async () => (await plateOnServer(page.request, server, id)).wells.A1.targets.staurosporine,
+    )
+    .toBeUndefined();
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(row.getByRole('cell').nth(5)).toHaveText('Good');
+  await expectSaved(page);
+  await expect
+    .poll(
+      async () =>
+        (await plateOnServer(page.request, server, id)).wells.A1.targets.staurosporine?.volume_uL,
+    )
+    .toBe(1);
+  expect(pageErrors).toEqual([]);
+});
+
+test("designer: live events show another writer's plate and the agent activity banner", async ({
+  page,
+  server,
+}) => {
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page, server, 'Live events (e2e)');
+  await addReagents(page.request, server, id);
+  await page.goto(`/experiments/${id}`);
+  const clear = page.getByRole('button', { name: 'Clear plate' });
+  await expect(clear).toBeDisabled(); // nothing on the plate yet
+  await expectSaved(page);
+
+  // Another writer fills a well: the page hears "plate_changed" and shows it.
+  const before = await plateOnServer(page.request, server, id);
+  const other = await page.request.put(`${server.baseURL}/api/experiments/${id}/plate`, {
+    data: {
+      version: before.version,
+      defn: { format: 1536 },
+      wells: { P24: { targets: { medium: { target_nM: null, volume_uL: 5 } } } },
+    },
+  });
+  expect(other.status()).toBe(200);
+  await expect(clear).toBeEnabled();
+
+  // The assistant working on this experiment shows the banner.
+  const banner = page.getByText('Agent is thinking...');
+  const chat = page.request.post(`${server.baseURL}/api/experiments/${id}/chat`, {
+    data: { message: 'what is on the plate?', thread_id: null, create_new_thread: true },
+  });
+  await expect(banner).toBeVisible();
+  expect((await chat).ok()).toBe(true);
+});
