@@ -4,7 +4,7 @@
  * the plan as a new plate version with an optimistic version check, store the messages and
  * report activity on the experiment's event stream.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { PlateState } from '../../domain/plate-state';
 import type { ProtocolOp } from '../../domain/plate-wire';
 import { reagentCreateSchema } from '../../domain/schemas/reagent';
@@ -50,13 +50,22 @@ export interface TurnInput {
   selection?: string[];
 }
 
-/** The answer of POST /chat (api-contract.md). */
+/** The answer of POST /chat (api-contract.md); plate_v2 comes as the plate's JSON text. */
 export interface ChatResponse {
   messages: ChatMessageJson[];
   thread_id: string;
-  plate_v2: PlateState | null;
+  /** the new PlateState as JSON text (the plate service's cached serialization), or null */
+  plateJson: string | null;
   version_id: number | null;
   protocol_ops: ProtocolOp[];
+}
+
+/** The response body: {messages, thread_id, plate_v2, version_id, protocol_ops}. */
+export function chatResponseBody(r: ChatResponse): string {
+  // A 1536-well state is about a megabyte: splice its cached text in, do not serialize twice.
+  const head = JSON.stringify({ messages: r.messages, thread_id: r.thread_id });
+  const tail = JSON.stringify({ version_id: r.version_id, protocol_ops: r.protocol_ops });
+  return `${head.slice(0, -1)},"plate_v2":${r.plateJson ?? 'null'},${tail.slice(1)}`;
 }
 
 class StalePlate extends Error {}
@@ -92,7 +101,7 @@ function createPayloadOf(e: CatalogReagent) {
 
 async function latestVersion(db: Db, experimentId: number) {
   const [row] = await db
-    .select({ id: plateVersions.id, hash: sql<string | null>`${plateVersions.state} ->> 'hash'` })
+    .select({ id: plateVersions.id, version: plateVersions.version })
     .from(plateVersions)
     .where(eq(plateVersions.experimentId, experimentId))
     .orderBy(desc(plateVersions.id))
@@ -126,7 +135,9 @@ async function writeChange(
     const bench = await benchFacts(tx, experimentId);
     const last = await latestVersion(tx as Db, experimentId);
     let beforeId = last?.id;
-    if (!last || last.hash !== plate.hash) {
+    // Versions are saved with the plate version of their moment, and every plate write bumps
+    // it: a newest version row at the current plate version holds the current plate.
+    if (!last || last.version !== plate.version) {
       const before = await insertVersion(tx, {
         experimentId,
         version: plate.version,
@@ -340,8 +351,10 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
     }
   }
 
+  let plateJson: string | null = null;
   if (written) {
     const answer = deps.plates.remember(experimentId, written.state, written.benchKey);
+    plateJson = answer.json;
     deps.plates.onPlateChanged?.(experimentId, answer.version);
   }
   const messages = await deps.chat.appendMessages(input.threadId, [
@@ -362,7 +375,7 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
   return {
     messages,
     thread_id: input.threadId,
-    plate_v2: written?.state ?? null,
+    plateJson,
     version_id: written?.versionId ?? null,
     protocol_ops: ops,
   };

@@ -106,14 +106,26 @@ export function buildCandidates(
   }));
   const onBench = new Set(bench.map((r) => r.slug));
   const benchNames = new Set(bench.map((r) => normalizeName(r.name)));
-  for (const e of catalog) {
-    if (onBench.has(e.slug) || benchNames.has(normalizeName(e.name))) continue;
-    out.push({
-      ref: { source: 'catalog', slug: e.slug, name: e.name, entry: e },
-      words: spellings(e.name, e.slug, ...e.aliases),
-    });
+  for (const c of catalogCandidates(catalog)) {
+    if (onBench.has(c.ref.slug) || benchNames.has(normalizeName(c.ref.name))) continue;
+    out.push(c);
   }
   return out;
+}
+
+// The catalog does not change while the server runs: spell it out once.
+const CATALOG_CACHE = new WeakMap<readonly CatalogReagent[], Candidate[]>();
+
+function catalogCandidates(catalog: readonly CatalogReagent[]): Candidate[] {
+  let list = CATALOG_CACHE.get(catalog);
+  if (!list) {
+    list = catalog.map((e) => ({
+      ref: { source: 'catalog', slug: e.slug, name: e.name, entry: e },
+      words: spellings(e.name, e.slug, ...e.aliases),
+    }));
+    CATALOG_CACHE.set(catalog, list);
+  }
+  return list;
 }
 
 interface Token {

@@ -1,9 +1,9 @@
 // Running the assistant: POST /api/experiments/{id}/chat and POST .../threads/{tid}/resume.
 // Each turn may write a new plate version; stored conversations are read in chat-storage.ts.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chatRequestSchema } from '../../domain/schemas/chat';
 import { threadResumeSchema } from '../../domain/schemas/thread';
-import { runChatTurn, type TurnDeps } from '../agent/chat-turn';
+import { chatResponseBody, runChatTurn, type TurnDeps, type TurnInput } from '../agent/chat-turn';
 import type { ModelConfig } from '../agent/decide-calls';
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
@@ -50,19 +50,27 @@ export async function chatRoutes(
     warn: (message, error) => request.log.warn({ err: error }, message),
   });
 
+  const turn = async (request: FastifyRequest, reply: FastifyReply, input: TurnInput) => {
+    const answer = await runChatTurn(deps(request), input);
+    return reply
+      .status(200)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(chatResponseBody(answer));
+  };
+
   app.post(
     '/:id/chat',
     {
       schema: { summary: 'Send a message to the assistant (may change the plate)', tags: ['Chat'] },
     },
-    async (request) => {
+    async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
       const body = parseOrThrow(chatRequestSchema, request.body);
       const ownerId = userOf(request).id;
       const threadId =
         body.create_new_thread || !body.thread_id ? newThreadId(experiment.id) : body.thread_id;
       const thread = await chat.createThread(ownerId, experiment.id, { threadId });
-      return runChatTurn(deps(request), {
+      return turn(request, reply, {
         ownerId,
         experiment,
         threadId: thread.threadId,
@@ -75,7 +83,7 @@ export async function chatRoutes(
   app.post(
     '/:id/threads/:tid/resume',
     { schema: { summary: 'Continue a thread with the next message', tags: ['Threads'] } },
-    async (request) => {
+    async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
       const ownerId = userOf(request).id;
       const thread = await chat.getThread(
@@ -85,7 +93,7 @@ export async function chatRoutes(
       );
       if (!thread) throw threadNotFound();
       const body = parseOrThrow(threadResumeSchema, request.body);
-      return runChatTurn(deps(request), {
+      return turn(request, reply, {
         ownerId,
         experiment,
         threadId: thread.threadId,

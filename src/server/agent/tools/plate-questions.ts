@@ -4,7 +4,9 @@
  */
 import { formatConcentration, formatVolume } from '../../../domain/accuracy';
 import { vehiclePct } from '../../../domain/chemistry';
+import { computeMetrics, metricsInputFromPlate, STATUS } from '../../../domain/metrics-kernel';
 import { computePlateState, type StateWell } from '../../../domain/plate-state';
+import { idOfIndex } from '../../../domain/well-id';
 import type { WireWells } from '../../../domain/plate-wire';
 import { resolveReagent } from '../reagent-match';
 import { checkWells } from './plate-tools';
@@ -12,6 +14,16 @@ import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
 
 const MAX_LISTED = 8;
+
+// Which wells are unmet comes from the metrics kernel alone (typed arrays, no per-well
+// objects); the full state is computed only for the few wells an answer describes.
+function unmetIds(ctx: ToolContext): string[] {
+  const m = computeMetrics(metricsInputFromPlate(ctx.defn, ctx.wells, ctx.bench));
+  const out: string[] = [];
+  for (let w = 0; w < m.status.length; w++)
+    if (m.status[w] === STATUS.ERROR) out.push(idOfIndex(ctx.defn, w));
+  return out;
+}
 
 function stateOf(ctx: ToolContext, only?: readonly string[]) {
   let wells: WireWells = ctx.wells;
@@ -73,8 +85,8 @@ export function describeWells(ctx: ToolContext, a: { wells: string[] }): ToolOut
 
 /** Wells whose targets or constraints are not met, with the reason. */
 export function listUnmet(ctx: ToolContext): ToolOutcome {
-  const state = stateOf(ctx);
-  const unmet = state.indices.unmet;
+  const unmet = unmetIds(ctx);
+  const state = stateOf(ctx, unmet.slice(0, MAX_LISTED));
   if (unmet.length === 0) return { kind: 'answer', text: 'All targets are met: no unmet wells.' };
   const reasons = unmet.slice(0, MAX_LISTED).map((id) => {
     const w = state.wells[id];
@@ -155,14 +167,17 @@ export function whereIs(ctx: ToolContext, a: { reagent: string }): ToolOutcome {
 
 /** An overview: wells filled, reagents used and how often, unmet count. */
 export function plateSummary(ctx: ToolContext): ToolOutcome {
-  const state = stateOf(ctx);
-  const filled = Object.keys(state.wells).length;
+  const filled = Object.keys(ctx.wells).length;
   if (filled === 0) return { kind: 'answer', text: `The ${ctx.defn.format}-well plate is empty.` };
   const names = new Map(ctx.bench.map((b) => [b.slug, b.name]));
-  const used = Object.entries(state.indices.by_target)
-    .map(([slug, ids]) => `${names.get(slug) ?? slug} (${ids.length})`)
+  const counts = new Map<string, number>();
+  for (const w of Object.values(ctx.wells))
+    for (const slug of Object.keys(w.targets)) counts.set(slug, (counts.get(slug) ?? 0) + 1);
+  const used = [...counts]
+    .toSorted(([a], [b]) => (names.get(a) ?? a).localeCompare(names.get(b) ?? b))
+    .map(([slug, n]) => `${names.get(slug) ?? slug} (${n})`)
     .join(', ');
-  const unmet = state.indices.unmet.length;
+  const unmet = unmetIds(ctx).length;
   return {
     kind: 'answer',
     text:

@@ -1,0 +1,144 @@
+// assistant.turn_1536: one assistant turn with the built-in interpreter through app.inject
+// (POST /chat: parse, plan, write the plate version, store the messages, answer the full
+// plate) on a 1536-well plate that is already well filled, with a mix of the requests
+// screening staff send: additions, series, controls, questions, clears and undo.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { buildApp } from '../../src/server/app';
+import { parseConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/connect';
+import { summarize, type BenchResult } from './bench-result';
+
+const JWT_SECRET = 'bench-jwt-secret-for-hs256-signing-0123456789';
+const ROUNDS = 4;
+
+const BENCH = [
+  {
+    name: 'Compound A',
+    reagent_type: 'chemical',
+    solvent: 'DMSO',
+    molecular_weight_g_per_mol: 400,
+    default_concentration_value: 10,
+    default_concentration_units: 'mM',
+  },
+  {
+    name: 'Compound B',
+    reagent_type: 'chemical',
+    solvent: 'DMSO',
+    molecular_weight_g_per_mol: 500,
+    default_concentration_value: 1,
+    default_concentration_units: 'mM',
+  },
+  {
+    name: 'Staurosporine',
+    reagent_type: 'chemical',
+    solvent: 'DMSO',
+    molecular_weight_g_per_mol: 466.53,
+    default_concentration_value: 1,
+    default_concentration_units: 'mM',
+  },
+  {
+    name: 'DMSO',
+    reagent_type: 'solvent',
+    default_concentration_value: 100,
+    default_concentration_units: '%',
+    max_concentration_percent: 1,
+  },
+  { name: 'Assay medium', reagent_type: 'media', ph: 7.4 },
+];
+
+// Fills most of the plate before anything is timed.
+const SETUP = [
+  'add 1 uM compound B to A1:AF48',
+  'DMSO controls in columns 1 and 2, 0.1 %',
+  'positive controls in column 48: 1 uM staurosporine',
+];
+
+const MIX = [
+  'add 10 uM staurosporine to column 23',
+  '3-fold dilution of compound A from 30 uM across row B, 10 points',
+  'what is in B3?',
+  'which wells are unmet',
+  'how much DMSO in column 4',
+  'negative controls in column 47',
+  'add 5 uM compund A to rows AA-AB, columns 3-12',
+  'clear rows AA to AF',
+  'undo',
+  'tag column 24 as REF',
+  'remove staurosporine from column 23',
+  'add 10 uM foobarin to B3',
+];
+
+/** Runs the assistant benchmark on PGlite in a temporary data directory. */
+export default async function assistantBench(): Promise<BenchResult[]> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'plate-bench-assistant-'));
+  const config = parseConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SUPABASE_JWT_SECRET: JWT_SECRET,
+    DEV_MODE_SECRET: 'bench-developer-secret',
+    DATA_DIR: dataDir,
+  });
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp(config, { database, distDir: null });
+  try {
+    const token = await new SignJWT({ role: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('bench-user')
+      .setAudience('authenticated')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const headers = { authorization: `Bearer ${token}` };
+    const post = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers, payload });
+    const id = (await post('/api/experiments/', { name: 'Bench', plate_type: '1536' })).json()
+      .id as number;
+    for (const r of BENCH) await post(`/api/experiments/${id}/bench/reagents`, r);
+    const chat = (message: string) =>
+      post(`/api/experiments/${id}/chat`, { message, thread_id: `exp_${id}_1700000000000` });
+    for (const m of SETUP) {
+      const res = await chat(m);
+      if (res.statusCode !== 200 || res.json().version_id == null)
+        throw new Error(`setup "${m}" failed: ${res.body}`);
+    }
+
+    const samples: number[] = [];
+    // CPU time of this process per turn (PGlite runs in it too): on a shared machine the
+    // wall time also counts other people's work, the CPU time does not.
+    const cpu: number[] = [];
+    let changes = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const m of MIX) {
+        const started = performance.now();
+        const c0 = process.cpuUsage();
+        const res = await chat(m);
+        samples.push(performance.now() - started);
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1000);
+        if (res.statusCode !== 200)
+          throw new Error(`"${m}" answered ${res.statusCode}: ${res.body}`);
+        if (res.json().version_id != null) changes++;
+      }
+    }
+    const cpuFigures = summarize('cpu', cpu);
+    return [
+      summarize('assistant.turn_1536', samples, {
+        cpu_p50: cpuFigures.p50,
+        cpu_p95: cpuFigures.p95,
+        load_average: Number(loadavg()[0].toFixed(2)),
+        goal_ms: 200,
+        database: 'pglite',
+        requests: MIX.length,
+        plate_changes: changes,
+      }),
+    ];
+  } finally {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
