@@ -334,6 +334,20 @@ test('designer: select a column of a 1536 plate, apply, check the prediction, un
         (await plateOnServer(page.request, server, id)).wells.A1.targets.staurosporine?.volume_uL,
     )
     .toBe(1);
+
+  // Copy the column and paste it with its top onto A3 (the focused well).
+  await plate.focus();
+  await page.keyboard.press('Control+c');
+  for (let i = 0; i < 31; i++) await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Control+v');
+  await expectSaved(page);
+  await expect
+    .poll(async () => {
+      const wells = (await plateOnServer(page.request, server, id)).wells;
+      return [wells.A3?.targets.staurosporine?.volume_uL, wells.AF3?.targets.medium?.volume_uL];
+    })
+    .toEqual([1, 9]);
   expect(pageErrors).toEqual([]);
 });
 
