@@ -1,13 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
-import type { FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { registerRequestUser } from '../../src/server/auth/request-user';
+import { createTokenVerifier } from '../../src/server/auth/supabase-jwt';
 import { openDatabase, type Database } from '../../src/server/db/connect';
+import { inProcessEventBus } from '../../src/server/events/event-bus';
 import { notifyPayload, parsePayload } from '../../src/server/events/pg-event-bus';
+import { experimentsRepository } from '../../src/server/repositories/experiments';
+import { eventRoutes } from '../../src/server/routes/events';
 import {
   createTestApp,
   DB_KINDS,
+  openTestDatabase,
   TEST_DEV_SECRET,
   testConfig,
   userHeaders,
@@ -188,6 +195,24 @@ describe.each(DB_KINDS)('event stream on %s', (kind) => {
     }
   });
 
+  it('publishes plate_changed with the new version when the plate is saved', async () => {
+    const stream = await openStream(base, `/api/experiments/${id}/events`, owner);
+    try {
+      await stream.next((e) => e.type === 'hello');
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/experiments/${id}/plate`,
+        headers: owner,
+        payload: { version: 0, defn: { format: 96, rows: 8, cols: 12 }, wells: {} },
+      });
+      expect(put.statusCode).toBe(200);
+      const changed = await stream.next((e) => e.type === 'plate_changed');
+      expect(changed).toMatchObject({ experiment_id: id, version: put.json().version });
+    } finally {
+      stream.close();
+    }
+  });
+
   it('accepts the developer cookie, and refuses strangers and anonymous callers', async () => {
     const login = await t.app.inject({
       method: 'POST',
@@ -255,4 +280,43 @@ describe('events across two server instances on one PostgreSQL database', () => 
       stream.close();
     }
   });
+});
+
+describe('event stream heartbeats', () => {
+  it('writes a comment heartbeat on the interval', async () => {
+    const fresh = await openTestDatabase('pglite');
+    const app = Fastify();
+    await app.register(cookie);
+    registerRequestUser(app, {
+      verifyToken: createTokenVerifier(testConfig()),
+      devModeEnabled: false,
+    });
+    app.decorate('events', inProcessEventBus());
+    await app.register(eventRoutes, {
+      prefix: '/api/experiments',
+      experiments: experimentsRepository(fresh.database.db),
+      heartbeatMs: 50,
+    });
+    const owner = await userHeaders('heartbeat');
+    const row = await experimentsRepository(fresh.database.db).create('heartbeat', {
+      name: 'Beats',
+      description: null,
+      plate_type: '96',
+    });
+    try {
+      const stream = await openStream(
+        await listen(app),
+        `/api/experiments/${row.id}/events`,
+        owner,
+      );
+      await stream.next((e) => e.type === 'hello');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      stream.close();
+      const beats = stream.comments.filter((c) => c.startsWith('heartbeat '));
+      expect(beats.length, JSON.stringify(stream.comments)).toBeGreaterThanOrEqual(2);
+    } finally {
+      await app.close();
+      await fresh.dispose();
+    }
+  }, 60_000);
 });
