@@ -92,7 +92,7 @@ describe.each(DB_KINDS)('app on %s', (kind) => {
       payload: JSON.stringify({ name: 'bad\u0000name', plate_type: '96' }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toContain('NUL');
+    expect(res.json().detail).toContain('name contains a NUL character');
     const list = await t.app.inject({ url: '/api/experiments/', headers });
     expect(list.json()).toEqual([]);
   });
