@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
-import cookie from '@fastify/cookie';
+import cookiePlugin from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -286,7 +286,7 @@ describe('event stream heartbeats', () => {
   it('writes a comment heartbeat on the interval', async () => {
     const fresh = await openTestDatabase('pglite');
     const app = Fastify();
-    await app.register(cookie);
+    await app.register(cookiePlugin);
     registerRequestUser(app, {
       verifyToken: createTokenVerifier(testConfig()),
       devModeEnabled: false,
