@@ -209,6 +209,19 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
   expect(rows.filter((r) => r.Well === 'AF48')).toHaveLength(1);
   expect(new Set(rows.map((r) => r.Well)).size).toBe(1536);
 
+  // Excel and the acoustic transfer list download under their names too.
+  for (const [item, fileName] of [
+    ['Download as Excel', `experiment_${id}.xlsx`],
+    ['Download transfer list', `experiment_${id}_transfers.csv`],
+  ]) {
+    await page.getByRole('button', { name: 'Export' }).click();
+    const next = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: item }).click();
+    const file = await next;
+    expect(file.suggestedFilename()).toBe(fileName);
+    expect((await readFile((await file.path())!)).length).toBeGreaterThan(0);
+  }
+
   expect(pageErrors).toEqual([]);
 });
 
