@@ -2,9 +2,8 @@
 // coalescing timer, which these tests never let run (the `send` given throws if called).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Experiment } from '../../../src/api/types';
-import { wellCount } from '../../../src/domain/plate-format';
+import { plateDefn, wellCount } from '../../../src/domain/plate-format';
 import { indexOfWellId } from '../../../src/domain/well-id';
-import { plateDefn } from '../../../src/domain/plate-format';
 import { WellSet } from '../../../src/plate-canvas/well-set';
 import { startDocument, stopDocument } from '../../../src/state/designer-document';
 import { designer, resetDesignerState, showDocument } from '../../../src/state/designer-store';
