@@ -275,3 +275,36 @@ test('the Well editor applies a concentration to the selected wells and removes 
   await expect(editor.getByText('The selected wells are empty.')).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
+
+test('the report-issue dialog requires a description and shows the report id', async ({
+  page,
+  server,
+}) => {
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page, server, 'Report (e2e)');
+  await page.goto(`/experiments/${id}`);
+  await page.getByRole('button', { name: 'Report issue' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report an issue' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Description is required')).toBeVisible();
+
+  await dialog.getByLabel('Description').fill('The bench fridge list does not scroll.');
+  await dialog.getByLabel('Logs').uncheck();
+  await dialog.getByLabel('Time window').selectOption('30');
+  const sent = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/report-issue'),
+  );
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    experiment_id: id,
+    description: 'The bench fridge list does not scroll.',
+    include: { chat: true, plate: true, logs: false, env: true },
+    time_window_minutes: 30,
+  });
+  await expect(dialog.getByTestId('report-submitted')).toContainText(
+    'Your report was submitted as',
+  );
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+});
