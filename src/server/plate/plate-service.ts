@@ -15,7 +15,12 @@ import type { Db } from '../db/connect';
 import { HttpError, experimentNotFound } from '../errors';
 import { listBenchFacts, type DbOrTx } from '../repositories/bench';
 import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/bench-json';
-import { loadPlate, plateContext, writePlate, type StoredPlateState } from '../repositories/plates';
+import {
+  loadPlate,
+  plateContextQuery,
+  writePlate,
+  type StoredPlateState,
+} from '../repositories/plates';
 import { PlateAnswer, PlateCache } from './plate-cache';
 
 /** Called after a plate write is committed (the events stream publishes "plate_changed"). */
@@ -77,6 +82,7 @@ function wellsRefused(issues: { path: string; message: string }[]): HttpError {
 /** The plate operations of the API, sharing one cache. */
 export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
   const cache = new PlateCache();
+  const plateContext = plateContextQuery(db);
 
   function remember(experimentId: number, state: PlateState, benchKey: string): PlateAnswer {
     const answer = new PlateAnswer(state.version, Buffer.from(JSON.stringify(state)));
@@ -86,7 +92,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
 
   /** The owner's current plate computed with the current bench; 404 when not theirs. */
   async function current(ownerId: string, experimentId: number): Promise<PlateAnswer> {
-    const head = await plateContext(db, ownerId, experimentId);
+    const head = await plateContext(ownerId, experimentId);
     if (!head) throw experimentNotFound();
     const bench = benchFactsOf(head.bench);
     const hit = cache.get(experimentId, head.version, bench.key);
@@ -111,7 +117,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     experimentId: number,
     body: PlatePut,
   ): Promise<{ ok: true; answer: PlateAnswer } | { ok: false; current: PlateAnswer }> {
-    const head = await plateContext(db, ownerId, experimentId);
+    const head = await plateContext(ownerId, experimentId);
     if (!head) throw experimentNotFound();
     const bench = benchFactsOf(head.bench);
     const issues = validatePlateWells(

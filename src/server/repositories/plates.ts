@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlateDefn } from '../../domain/plate-format';
 import type { PlateIndices, WireWells } from '../../domain/plate-state';
+import type { Db } from '../db/connect';
 import { experiments, plates } from '../db/schema';
 import { benchFactsJson, type DbOrTx } from './bench';
 import type { BenchFactsRow } from './bench-json';
@@ -24,16 +25,20 @@ export interface StoredPlateState {
   indices: PlateIndices;
 }
 
+/** What a plate read needs first: the version, the plate type and the bench facts. */
+export interface PlateContext {
+  version: number;
+  plateType: string;
+  bench: BenchFactsRow[];
+}
+
 /**
- * In one round trip: the owner's plate version, the plate type and the bench facts; null
- * when the experiment is not theirs.
+ * A prepared query answering, in one round trip, the owner's plate version, plate type and
+ * bench facts (null when the experiment is not theirs). Every plate read runs it, so it is
+ * built and prepared once per database.
  */
-export async function plateContext(
-  db: DbOrTx,
-  ownerId: string,
-  experimentId: number,
-): Promise<{ version: number; plateType: string; bench: BenchFactsRow[] } | null> {
-  const rows = await db
+export function plateContextQuery(db: Db) {
+  const prepared = db
     .select({
       version: plates.version,
       plateType: experiments.plateType,
@@ -41,8 +46,17 @@ export async function plateContext(
     })
     .from(plates)
     .innerJoin(experiments, eq(experiments.id, plates.experimentId))
-    .where(and(eq(plates.experimentId, experimentId), eq(experiments.ownerId, ownerId)));
-  return rows[0] ?? null;
+    .where(
+      and(
+        eq(plates.experimentId, sql.placeholder('experimentId')),
+        eq(experiments.ownerId, sql.placeholder('ownerId')),
+      ),
+    )
+    .prepare('plate_context');
+  return async (ownerId: string, experimentId: number): Promise<PlateContext | null> => {
+    const rows = (await prepared.execute({ ownerId, experimentId })) as PlateContext[];
+    return rows[0] ?? null;
+  };
 }
 
 /** The stored plate of an experiment (callers check the owner); null when none. */
