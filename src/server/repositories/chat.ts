@@ -2,7 +2,7 @@
 // turns through createThread / appendMessages / listMessages / touchThread; the routes read
 // them back. Threads are always looked up with their owner and experiment, so a thread of
 // someone else reads exactly like a missing one.
-import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { ThreadStatus } from '../../domain/schemas/thread';
 import type { Db } from '../db/connect';
 import { chatMessages, chatSessions, chatThreads } from '../db/schema';
@@ -10,7 +10,6 @@ import { HttpError } from '../errors';
 
 export type ThreadRow = typeof chatThreads.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
-export type SessionRow = typeof chatSessions.$inferSelect;
 
 export type ChatRole = 'user' | 'assistant';
 
@@ -40,15 +39,6 @@ export interface ThreadJson {
   last_active: string;
   created_at: string;
   message_count: number;
-}
-
-/** A session as the API answers it. */
-export interface SessionJson {
-  session_id: string;
-  thread_id: string | null;
-  active: boolean;
-  created_at: string;
-  last_active: string;
 }
 
 /** Titles are the first words of the first user message. */
@@ -90,16 +80,6 @@ export function toThreadJson(row: ThreadRow, messageCount: number): ThreadJson {
     last_active: row.lastActive.toISOString(),
     created_at: row.createdAt.toISOString(),
     message_count: messageCount,
-  };
-}
-
-export function toSessionJson(row: SessionRow): SessionJson {
-  return {
-    session_id: String(row.id),
-    thread_id: row.threadId,
-    active: row.active,
-    created_at: row.createdAt.toISOString(),
-    last_active: row.lastActive.toISOString(),
   };
 }
 
@@ -317,88 +297,6 @@ export function chatRepository(db: Db) {
         )
         .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
       return rows.map(toMessageJson);
-    },
-
-    /** A new session with its own new thread; it becomes the active one. */
-    async createSession(ownerId: string, experimentId: number): Promise<SessionRow> {
-      return db.transaction(async (tx) => {
-        // Two sessions in one millisecond would share an id: take the next free millisecond.
-        let threadId = '';
-        for (let ms = Date.now(); !threadId; ms++) {
-          const [row] = await tx
-            .insert(chatThreads)
-            .values({ threadId: newThreadId(experimentId, ms), experimentId, ownerId })
-            .onConflictDoNothing()
-            .returning({ id: chatThreads.threadId });
-          threadId = row?.id ?? '';
-        }
-        await tx
-          .update(chatSessions)
-          .set({ active: false })
-          .where(and(eq(chatSessions.experimentId, experimentId), eq(chatSessions.active, true)));
-        const [row] = await tx
-          .insert(chatSessions)
-          .values({ experimentId, ownerId, threadId, active: true })
-          .returning();
-        return row;
-      });
-    },
-
-    /** The experiment's most recent sessions. */
-    async listSessions(ownerId: string, experimentId: number, limit: number) {
-      return db
-        .select()
-        .from(chatSessions)
-        .where(and(eq(chatSessions.ownerId, ownerId), eq(chatSessions.experimentId, experimentId)))
-        .orderBy(desc(chatSessions.lastActive), desc(chatSessions.id))
-        .limit(limit);
-    },
-
-    async getSession(ownerId: string, experimentId: number, sessionId: number) {
-      const [row] = await db
-        .select()
-        .from(chatSessions)
-        .where(
-          and(
-            eq(chatSessions.id, sessionId),
-            eq(chatSessions.ownerId, ownerId),
-            eq(chatSessions.experimentId, experimentId),
-          ),
-        );
-      return row ?? null;
-    },
-
-    /** Makes the session the experiment's only active one; null when not found. */
-    async activateSession(
-      ownerId: string,
-      experimentId: number,
-      sessionId: number,
-    ): Promise<SessionRow | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(chatSessions)
-          .set({ active: true, lastActive: now })
-          .where(
-            and(
-              eq(chatSessions.id, sessionId),
-              eq(chatSessions.ownerId, ownerId),
-              eq(chatSessions.experimentId, experimentId),
-            ),
-          )
-          .returning();
-        if (!row) return null;
-        await tx
-          .update(chatSessions)
-          .set({ active: false })
-          .where(
-            and(
-              eq(chatSessions.experimentId, experimentId),
-              eq(chatSessions.active, true),
-              ne(chatSessions.id, sessionId),
-            ),
-          );
-        return row;
-      });
     },
   };
 }

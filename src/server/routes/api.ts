@@ -8,6 +8,7 @@ import { versionService } from '../plate/version-service';
 import { openapiRoute } from '../plugins/api-docs';
 import { agentRepository } from '../repositories/agent';
 import { chatRepository } from '../repositories/chat';
+import { chatSessionsRepository } from '../repositories/chat-sessions';
 import { experimentTextsRepository } from '../repositories/experiment-texts';
 import { definitionsRepository } from '../repositories/definitions';
 import { experimentsRepository } from '../repositories/experiments';
@@ -76,7 +77,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     plates,
     db: database.db,
   });
-  await app.register(chatStorageRoutes, { prefix: '/experiments', experiments, chat });
+  await app.register(chatStorageRoutes, {
+    prefix: '/experiments',
+    experiments,
+    chat,
+    sessions: chatSessionsRepository(database.db),
+  });
   await app.register(chatRoutes, {
     prefix: '/experiments',
     db: database.db,

@@ -7,7 +7,7 @@ import { limitQuerySchema, threadPatchSchema } from '../../domain/schemas/thread
 import { userOf } from '../auth/request-user';
 import { HttpError, parseOrThrow } from '../errors';
 import type { ChatRepository } from '../repositories/chat';
-import { toSessionJson } from '../repositories/chat';
+import { toSessionJson, type ChatSessionsRepository } from '../repositories/chat-sessions';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { ownedExperiment } from './experiment-access';
 
@@ -39,9 +39,13 @@ const threadTags = ['Threads'];
 /** Registers history, sessions and thread routes (prefix /api/experiments). */
 export async function chatStorageRoutes(
   app: FastifyInstance,
-  options: { experiments: ExperimentsRepository; chat: ChatRepository },
+  options: {
+    experiments: ExperimentsRepository;
+    chat: ChatRepository;
+    sessions: ChatSessionsRepository;
+  },
 ): Promise<void> {
-  const { experiments, chat } = options;
+  const { experiments, chat, sessions } = options;
   app.addHook('preHandler', app.requireUser);
 
   app.get(
@@ -58,7 +62,7 @@ export async function chatStorageRoutes(
     { schema: { summary: 'Start a chat session (with a new thread)', tags: chatTags } },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
-      const row = await chat.createSession(userOf(request).id, experiment.id);
+      const row = await sessions.createSession(userOf(request).id, experiment.id);
       await app.events.publish(experiment.id, {
         type: 'thread_updated',
         thread_id: row.threadId,
@@ -79,7 +83,7 @@ export async function chatStorageRoutes(
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
       const { limit } = parseOrThrow(sessionsQuery, request.query, 'query');
-      const rows = await chat.listSessions(userOf(request).id, experiment.id, limit);
+      const rows = await sessions.listSessions(userOf(request).id, experiment.id, limit);
       return { sessions: rows.map(toSessionJson) };
     },
   );
@@ -89,7 +93,7 @@ export async function chatStorageRoutes(
     { schema: { summary: 'Messages of a chat session', tags: chatTags } },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
-      const session = await chat.getSession(
+      const session = await sessions.getSession(
         userOf(request).id,
         experiment.id,
         sessionIdOf(request),
@@ -104,7 +108,7 @@ export async function chatStorageRoutes(
     { schema: { summary: 'Mark a chat session active', tags: chatTags } },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
-      const row = await chat.activateSession(
+      const row = await sessions.activateSession(
         userOf(request).id,
         experiment.id,
         sessionIdOf(request),
