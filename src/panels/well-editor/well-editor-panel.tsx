@@ -30,7 +30,7 @@ import './well-editor.css';
 export function WellEditorPanel() {
   const doc = useSnapshot(designer);
   const sel = useSnapshot(plateSelection);
-  const { reagents } = useSnapshot(bench);
+  const { reagents, status } = useSnapshot(bench);
   const [values, setValues] = useState<EditorValues>(initialEditorValues);
   const id = useId();
 
@@ -61,6 +61,11 @@ export function WellEditorPanel() {
               .map((v) => v.id)
               .join(', ')}${n > 8 ? ', …' : ''}`}
       </p>
+      {status === 'demo' && (
+        <p className="hint" role="note">
+          The bench shows demo reagents: wells that use them cannot be saved until the bench loads.
+        </p>
+      )}
       <form
         className="well-editor__form"
         noValidate
