@@ -204,6 +204,7 @@ export function findReagents(text: string, candidates: readonly Candidate[]): Re
       }
     }
   }
+  found.push(...benchPrefixes(tokens, candidates, found));
   // The bench wins over the catalog, then the longer name, then the closer spelling.
   const ordered = found.toSorted(
     (a, b) => a.rank - b.rank || b.end - b.start - (a.end - a.start) || a.typos - b.typos,
@@ -214,6 +215,36 @@ export function findReagents(text: string, candidates: readonly Candidate[]): Re
     taken.push({ ref: f.ref, start: f.start, end: f.end, text: f.text, typos: f.typos });
   }
   return taken.toSorted((a, b) => a.start - b.start);
+}
+
+// Bench shorthand ("stauro" for staurosporine): a word of 5+ letters that begins exactly one
+// bench name, where nothing else matched. Only the bench: the catalog is too large for it.
+function benchPrefixes(
+  tokens: Token[],
+  candidates: readonly Candidate[],
+  found: readonly { start: number; end: number }[],
+): (ReagentMention & { words: number; rank: number })[] {
+  const out: (ReagentMention & { words: number; rank: number })[] = [];
+  for (const t of tokens) {
+    if (t.word.length < 5 || NOT_NAMES.has(t.word) || !/^[a-z]/.test(t.word)) continue;
+    if (found.some((f) => t.start < f.end && f.start < t.end)) continue;
+    const hits = candidates.filter(
+      (c) =>
+        c.ref.source === 'bench' && c.words.some((w) => w[0].startsWith(t.word) && w[0] !== t.word),
+    );
+    if (hits.length !== 1) continue;
+    const name = hits[0].words[0][0];
+    out.push({
+      ref: hits[0].ref,
+      start: t.start,
+      end: t.end,
+      text: t.word,
+      typos: name.length - t.word.length,
+      words: 1,
+      rank: 0,
+    });
+  }
+  return out;
 }
 
 /** Resolves one name or slug (as a tool argument gives it) to a bench or catalog reagent. */

@@ -64,7 +64,8 @@ const SETS: [RegExp, SetName][] = [
   // "empty wells A1 to A3" opens with the verb; "fill the empty wells" names a set.
   [/(?<!^\s*(?:please\s+)?)\bempty\s+wells?\b|\bunused\s+wells?\b|\bthe\s+rest\b/gi, 'empty'],
   [
-    /\b(?:all(?:\s+the)?\s+wells?|every\s+well|(?:the\s+)?(?:whole|entire|full)\s+plate|all\s+of\s+the\s+plate|everything(?!\s+(?:in|on|from|of)\b))\b/gi,
+    // "all wells in row B" is row B: "all" followed by a place narrows, it does not widen.
+    /\b(?:(?:all(?:\s+the)?\s+wells?|every\s+well|everything)(?!\s+(?:in|on|from|of|across|along|within)\b)|(?:the\s+)?(?:whole|entire|full)\s+plate|all\s+of\s+the\s+plate)\b/gi,
     'all',
   ],
 ];

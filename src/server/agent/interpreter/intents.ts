@@ -57,12 +57,15 @@ function annotationValue(rest: string, keyword: RegExp): string | undefined {
 
 function controlKind(f: ClauseFacts, t: string): ControlKind | null {
   if (/\breserve[ds]?\b/.test(t)) return 'reserved';
-  if (/\b(?:positive|pos|high|max(?:imum)?(?:\s+signal)?)\b/.test(t)) return 'positive';
-  if (/\b(?:negative|neg|low|min(?:imum)?(?:\s+signal)?)\b/.test(t)) return 'negative';
+  if (/\b(?:positive|pos)\b/.test(t)) return 'positive';
+  if (/\b(?:negative|neg)\b/.test(t)) return 'negative';
   if (/\b(?:blanks?|zero|zeros)\b/.test(t)) return 'zero';
   if (f.reagents.some((m) => /dmso/i.test(m.ref.name)) || /\bdmso\b/i.test(f.text)) return 'dmso';
   if (/\bvehicle\b/.test(t)) return 'vehicle';
   if (f.reagents.length > 0 && f.concs.length > 0) return 'positive';
+  // Which of "max signal" and "min signal" is the treated control depends on the assay: read
+  // it from the contents (a reagent makes it POS, above), else vehicle only.
+  if (/\b(?:max|min|high|low)(?:imum)?\s+(?:signal|controls?)\b/.test(t)) return 'negative';
   return null;
 }
 
@@ -127,8 +130,18 @@ export function classify(f: ClauseFacts): Intent {
   )
     return { kind: 'series' };
 
-  if (/\b(?:controls?|positive|negative|pos|neg|blanks?|zero|reserve[ds]?)\b/.test(t))
+  if (
+    /\b(?:controls?|positive|negative|pos|neg|blanks?|zero|reserve[ds]?)\b|\b(?:max|min|high|low)(?:imum)?\s+signal\b/.test(
+      t,
+    )
+  )
     return { kind: 'control', control: controlKind(f, t) };
+  // "DMSO-only wells", "media only in column 1": vehicle controls.
+  if (/\bonly\b/.test(t) && f.concs.length === 0) {
+    if (f.reagents.some((m) => /dmso/i.test(m.ref.name)))
+      return { kind: 'control', control: 'dmso' };
+    if (/\b(?:vehicle|media|medium)\b/.test(t)) return { kind: 'control', control: 'vehicle' };
+  }
 
   if (/\b(?:clear|remove|delete|empty|wipe|erase|reset|discard|take\s+out)\b/.test(t))
     return { kind: 'clear', reagentScoped: f.reagents.length > 0 };

@@ -126,6 +126,19 @@ function unknownReagent(
   return `I don't know a reagent called "${word}".${near ? ` Did you mean ${near}?` : ''}${onBench}`;
 }
 
+const FILLERS =
+  /^(?:everything|every|each|any|all|anything|the|contents?|of|wells?|it|them|out|up|stuff|reagents?|liquids?|\s)*$/i;
+
+// The words between a removal verb and "from"/"in", when they are not filler.
+function unreadObject(rest: string): string | undefined {
+  const m =
+    /\b(?:remove|delete|take\s+out|clear|empty|wipe|erase|discard)\b\s+(.+?)\s+(?:from|in|out\s+of)\b/i.exec(
+      rest,
+    );
+  const words = m?.[1].replace(/\s+/g, ' ').trim();
+  return words && !FILLERS.test(words) ? words : undefined;
+}
+
 function needWells(f: ClauseFacts, ctx: InterpretContext, what: string): string[] | string {
   if (f.ranges.errors.length > 0) return `${f.ranges.errors.join('; ')}. Nothing changed.`;
   if (f.ranges.matches.length === 0)
@@ -190,6 +203,10 @@ function clauseCalls(
       if (typeof ids === 'string') return ids;
       if (r && intent.reagentScoped)
         return [{ name: 'remove_reagent', args: { wells: ids, reagent: r.ref.slug } }];
+      // "remove foobarin from column 3": a name that is not a reagent must not become a clear.
+      const named = unreadObject(f.rest);
+      if (named)
+        return `I don't know a reagent called "${named}", so I removed nothing. Name a reagent on the bench, or say "clear" and the wells to empty them.`;
       return [{ name: 'clear_wells', args: { wells: ids } }];
     }
     case 'control': {
