@@ -2,13 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
 import cookiePlugin from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { registerRequestUser } from '../../src/server/auth/request-user';
 import { createTokenVerifier } from '../../src/server/auth/supabase-jwt';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { inProcessEventBus } from '../../src/server/events/event-bus';
-import { notifyPayload, parsePayload } from '../../src/server/events/pg-event-bus';
+import { LISTENER_NAME, notifyPayload, parsePayload } from '../../src/server/events/pg-event-bus';
 import { experimentsRepository } from '../../src/server/repositories/experiments';
 import { eventRoutes } from '../../src/server/routes/events';
 import {
@@ -276,6 +277,29 @@ describe('events across two server instances on one PostgreSQL database', () => 
       expect(event).toMatchObject({ experiment_id: id, etag: put.json().etag });
       await second.events.publish(id, { type: 'plate_changed', version: 7 });
       expect(await stream.next((e) => e.type === 'plate_changed')).toMatchObject({ version: 7 });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('reconnects a lost listener, says hello again, and delivers what follows', async () => {
+    const owner = await userHeaders('reconnect');
+    const id = await createExperiment(first.app, owner);
+    const base = await listen(first.app);
+    const stream = await openStream(base, `/api/experiments/${id}/events`, owner);
+    try {
+      await stream.next((e) => e.type === 'hello');
+      // Cut every listening connection of this database, as a server restart would.
+      await first.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where application_name = ${LISTENER_NAME} and datname = current_database()`,
+      );
+      const hellos = () => stream.events.filter((e) => e.type === 'hello').length;
+      await stream.next(() => hellos() >= 2, 10_000);
+      await second.events.publish(id, { type: 'agent_activity', after: 'reconnect' });
+      expect(await stream.next((e) => e.after === 'reconnect', 10_000)).toMatchObject({
+        experiment_id: id,
+      });
     } finally {
       stream.close();
     }

@@ -15,6 +15,9 @@ import {
 /** The channel; NOTIFY is scoped to one database, so one name serves every deployment. */
 export const EVENTS_CHANNEL = 'plate_events';
 
+/** application_name of the listening connection, so operators can tell it apart. */
+export const LISTENER_NAME = 'plate-events-listener';
+
 /** NOTIFY refuses payloads of 8000 bytes or more; bigger events are sent without extras. */
 export const MAX_PAYLOAD_BYTES = 7900;
 
@@ -52,7 +55,7 @@ export async function pgEventBus(url: string, db: Db): Promise<EventBus> {
   let retryTimer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    const next = new Client({ connectionString: url });
+    const next = new Client({ connectionString: url, application_name: LISTENER_NAME });
     next.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL) return;
       const event = parsePayload(message.payload);
