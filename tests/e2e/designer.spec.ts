@@ -17,12 +17,24 @@ interface PlateJson {
   version: number;
 }
 
+// The server lives as long as the worker, shared with other spec files: what a test creates
+// it deletes, so a later spec starts from an empty experiment list.
+const created: number[] = [];
+
+test.afterEach(async ({ page, server }) => {
+  for (const id of created.splice(0)) {
+    await page.request.delete(`${server.baseURL}/api/experiments/${id}`);
+  }
+});
+
 async function createExperiment(page: Page, server: ServerInfo, name: string, plate = '1536') {
   const response = await page.request.post(`${server.baseURL}/api/experiments/`, {
     data: { name, plate_type: plate },
   });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  const { id } = (await response.json()) as { id: number };
+  created.push(id);
+  return id;
 }
 
 async function addReagents(request: APIRequestContext, server: ServerInfo, id: number) {
