@@ -49,6 +49,9 @@ export class SaveQueue<D> {
   private attempt = 0;
   private waiters: ((outcome: FlushOutcome) => void)[] = [];
   private disposed = false;
+  // Bumped by reset(): an answer to a request sent before it describes a state the caller
+  // has already replaced, and is ignored.
+  private epoch = 0;
   private readonly coalesceMs: number;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
@@ -77,6 +80,7 @@ export class SaveQueue<D> {
     this.clearTimer();
     this.pending = null;
     this.attempt = 0;
+    this.epoch += 1;
     this.baseVersion = baseVersion;
     if (!this.inFlight) this.settle('saved');
   }
@@ -120,10 +124,17 @@ export class SaveQueue<D> {
     this.pending = null;
     this.inFlight = true;
     this.options.onStatus('saving', null);
+    const epoch = this.epoch;
     this.options.send(doc, this.baseVersion).then(
-      (state) => this.landed(doc, state),
-      (error: unknown) => this.failed(doc, error),
+      (state) => (epoch === this.epoch ? this.landed(doc, state) : this.superseded()),
+      (error: unknown) => (epoch === this.epoch ? this.failed(doc, error) : this.superseded()),
     );
+  }
+
+  private superseded(): void {
+    this.inFlight = false;
+    if (this.pending !== null) this.fire();
+    else this.settle('saved');
   }
 
   private landed(doc: D, state: PlateState): void {

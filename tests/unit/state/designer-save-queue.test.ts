@@ -234,3 +234,21 @@ describe('designer document with a refused save', () => {
     stopDocument();
   });
 });
+
+describe('save queue reset while a request is in flight', () => {
+  it('ignores the answer of a request sent before the reset', async () => {
+    const { queue, calls, saved, statuses } = harness();
+    queue.schedule('old');
+    await vi.advanceTimersByTimeAsync(300);
+    queue.reset(20);
+    calls[0].resolve(stateAt(4));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saved).toEqual([]);
+    expect(queue.version).toBe(20);
+    expect(queue.idle).toBe(true);
+    expect(lastStatus(statuses)).toBe('saved');
+    queue.schedule('new');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(calls[1]).toMatchObject({ doc: 'new', base: 20 });
+  });
+});
