@@ -128,6 +128,37 @@ describe('plate tools', () => {
     expect(runTool(ctx, { name: 'nope' as never, args: {} }).kind).toBe('error');
   });
 
+  it('checks arguments against the schema a language model is given', () => {
+    const ctx = context(96);
+    const run = (args: Record<string, unknown>) =>
+      runTool(ctx, {
+        name: 'set_reagent',
+        args: { wells: ['A1'], reagent: 'staurosporine', ...args },
+      });
+    expect(run({ target_nM: '10 uM' })).toEqual({
+      kind: 'error',
+      message: 'set_reagent: target_nM must be a number >= 0.',
+    });
+    expect(run({ target_nM: -5 })).toEqual({
+      kind: 'error',
+      message: 'set_reagent: target_nM must be a number >= 0.',
+    });
+    expect(run({ target_nM: 10, colour: 'red' })).toEqual({
+      kind: 'error',
+      message: 'set_reagent: unknown argument "colour".',
+    });
+    expect(
+      runTool(ctx, { name: 'set_control', args: { wells: ['A1'], kind: 'sideways' } }),
+    ).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/kind must be one of positive/),
+    });
+    expect(runTool(ctx, { name: 'clear_wells', args: { wells: 'A1' } })).toEqual({
+      kind: 'error',
+      message: 'clear_wells: wells must be a list of well ids.',
+    });
+  });
+
   it('refuses a planned target when no vehicle can fill the well', () => {
     const ctx = {
       ...context(96),

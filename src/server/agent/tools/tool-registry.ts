@@ -172,6 +172,36 @@ export function isToolName(name: string): name is ToolName {
   return Object.hasOwn(TOOLS, name);
 }
 
+interface PropertySchema {
+  type: 'string' | 'number' | 'integer' | 'array';
+  enum?: string[];
+}
+interface ObjectSchema {
+  properties: Record<string, PropertySchema>;
+}
+
+// Arguments come from a language model as often as from the interpreter: check them against
+// the schema the model was given, so "10 uM" never reaches the arithmetic as a number.
+function argumentProblem(schema: ObjectSchema, args: Record<string, unknown>): string | undefined {
+  for (const [key, value] of Object.entries(args)) {
+    const p = schema.properties[key];
+    if (!p) return `unknown argument "${key}"`;
+    if (value == null) continue;
+    if (
+      (p.type === 'number' || p.type === 'integer') &&
+      (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    )
+      return `${key} must be a number >= 0`;
+    if (p.type === 'integer' && !Number.isInteger(value)) return `${key} must be a whole number`;
+    if (p.type === 'string' && typeof value !== 'string') return `${key} must be text`;
+    if (p.enum && !p.enum.includes(value as string))
+      return `${key} must be one of ${p.enum.join(', ')}`;
+    if (p.type === 'array' && (!Array.isArray(value) || value.some((v) => typeof v !== 'string')))
+      return `${key} must be a list of well ids`;
+  }
+  return undefined;
+}
+
 /** Runs one call; unknown names and malformed arguments become refusals, never throws. */
 export function runTool(ctx: ToolContext, call: ToolCall): ToolOutcome {
   if (!isToolName(call.name)) return toolError(`There is no tool called "${String(call.name)}".`);
@@ -180,8 +210,8 @@ export function runTool(ctx: ToolContext, call: ToolCall): ToolOutcome {
   const required = (spec.parameters as { required: string[] }).required;
   const missing = required.filter((k) => args[k] == null);
   if (missing.length > 0) return toolError(`${call.name} needs ${missing.join(', ')}.`);
-  if ('wells' in args && args.wells != null && !Array.isArray(args.wells))
-    return toolError(`${call.name}: wells must be a list of well ids.`);
+  const wrong = argumentProblem(spec.parameters as unknown as ObjectSchema, args);
+  if (wrong) return toolError(`${call.name}: ${wrong}.`);
   try {
     return spec.run(ctx, args as never);
   } catch (e) {
