@@ -8,6 +8,7 @@ import {
   findVolumes,
 } from '../../../src/server/agent/interpreter/quantities';
 
+const f = (t: string) => findFactor(t)?.factor;
 const conc = (t: string) =>
   findConcentrations(t).map((c) => (c.nM != null ? `${c.nM} nM` : `${c.percent} %`));
 
@@ -32,7 +33,6 @@ describe('quantities in requests', () => {
   });
 
   it('reads dilution factors', () => {
-    const f = (t: string) => findFactor(t)?.factor;
     expect(f('3-fold dilution')).toBe(3);
     expect(f('threefold')).toBe(3);
     expect(f('1:2 serial dilution')).toBe(2);

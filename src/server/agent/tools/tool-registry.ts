@@ -182,9 +182,9 @@ interface ObjectSchema {
 
 // Arguments come from a language model as often as from the interpreter: check them against
 // the schema the model was given, so "10 uM" never reaches the arithmetic as a number.
-function argumentProblem(schema: ObjectSchema, args: Record<string, unknown>): string | undefined {
+function argumentProblem(spec: ObjectSchema, args: Record<string, unknown>): string | undefined {
   for (const [key, value] of Object.entries(args)) {
-    const p = schema.properties[key];
+    const p = spec.properties[key];
     if (!p) return `unknown argument "${key}"`;
     if (value == null) continue;
     if (
