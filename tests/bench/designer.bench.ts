@@ -11,6 +11,7 @@ import {
   type BenchReagentInfo,
   type WireWells,
 } from '../../src/domain/plate-state';
+import { appearanceFromMetrics, markersOfWells } from '../../src/plate-canvas/well-appearance';
 import { applyReagent } from '../../src/state/plate-edits';
 import { emptyHistory, record } from '../../src/state/undo-history';
 import { summarize, type BenchResult } from './bench-result';
@@ -53,12 +54,19 @@ export default async function designerBench(): Promise<BenchResult[]> {
     const started = performance.now();
     const wells = applyReagent(base, DEFN, 'staurosporine', { uM, volumeUl: 0.5 }, ALL);
     history = record(history, base);
-    const metrics = computeMetrics(metricsInputFromPlate(DEFN, wells, BENCH));
+    const input = metricsInputFromPlate(DEFN, wells, BENCH);
+    const reagentType = input.reagentType.slice();
+    const metrics = computeMetrics(input);
+    const appearance = appearanceFromMetrics(metrics, reagentType, markersOfWells(DEFN, wells));
     const elapsed = performance.now() - started;
     const previewStarted = performance.now();
     const state = computePlateState({ defn: DEFN, wells, version: run, bench: BENCH });
     const previewElapsed = performance.now() - previewStarted;
-    if (metrics.volumeUL[1535] !== 10 || Object.keys(state.wells).length !== 1536) {
+    if (
+      metrics.volumeUL[1535] !== 10 ||
+      appearance.typeCode[1535] < 0 ||
+      Object.keys(state.wells).length !== 1536
+    ) {
       throw new Error('apply_all_1536 did not fill the plate');
     }
     if (run >= WARMUP) {
@@ -69,7 +77,7 @@ export default async function designerBench(): Promise<BenchResult[]> {
   return [
     summarize('designer.apply_all_1536', samples, {
       goal_ms: 50,
-      scope: 'edit + undo record + metrics kernel input and compute (no rendering)',
+      scope: 'edit + undo record + metrics kernel + appearance codes (no rendering)',
     }),
     summarize('designer.preview_all_1536', previews, {
       scope: 'computePlateState of all 1536 wells on the client, hash included',
