@@ -373,6 +373,17 @@ test('designer: select a column of a 1536 plate, apply, check the prediction, un
       return [wells.A3?.targets.staurosporine?.volume_uL, wells.AF3?.targets.medium?.volume_uL];
     })
     .toEqual([1, 9]);
+
+  // After a reload the plate and its predictions are still there.
+  await page.reload();
+  await expect(plate).toHaveAttribute('data-format', '1536');
+  await plate.focus();
+  await page.keyboard.press(' '); // selects the focused well, A1
+  await expect(editor.getByRole('button', { name: 'Apply to 1 well' })).toBeVisible();
+  const again = editor.getByRole('row').filter({ hasText: 'Staurosporine' });
+  await expect(again).toHaveCount(1);
+  await expect(again.getByRole('cell').nth(0)).toHaveText('A1');
+  await expect(again.getByRole('cell').nth(5)).toHaveText('Good');
   expect(pageErrors).toEqual([]);
 });
 
