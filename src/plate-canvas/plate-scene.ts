@@ -20,6 +20,8 @@ export interface FrameStats {
   layout: boolean;
   wells: boolean;
   overlay: boolean;
+  /** Settles when the overlay of this frame is painted (it may paint in a worker). */
+  painted: Promise<void>;
 }
 
 interface Seen {
@@ -142,9 +144,9 @@ export class PlateScene {
       const a = this.appearance.status.length === size ? this.appearance : emptyAppearance(size);
       for (const v of this.views) changed = v.applyAppearance(a) || changed;
     }
-    if (layout || overlay) this.updateOverlay();
+    const painted = layout || overlay ? this.updateOverlay() : Promise.resolve();
     if (changed) this.app.renderer.render(this.app.stage);
-    this.onFrame?.({ start, end: performance.now(), layout, wells, overlay });
+    this.onFrame?.({ start, end: performance.now(), layout, wells, overlay, painted });
   };
 
   private rebuild(): void {
@@ -160,9 +162,9 @@ export class PlateScene {
     this.overlay.setLayout(this.layout, resolution);
   }
 
-  private updateOverlay(): void {
+  private updateOverlay(): Promise<void> {
     const s = this.store;
-    this.overlay.update({
+    return this.overlay.update({
       format: s.format,
       selection: s.selection,
       focus: s.focus,
@@ -177,6 +179,7 @@ export class PlateScene {
     if (this.frame !== 0) cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.unsubscribe();
+    this.overlay.destroy();
     for (const v of this.views) v.destroy();
     this.views = [];
     this.wellsLayer.destroy({ children: true });

@@ -110,7 +110,6 @@ export function PlateView(props: PlateViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const tooltip = useRef<HTMLDivElement>(null);
   const tiles = useRef<HTMLDivElement>(null);
-  const brush = useRef<HTMLDivElement>(null);
   const block = useRef<HTMLDivElement>(null);
   const overlay = useRef<OverlayElements | null>(null);
   const bridge = useRef<Bridge>({ scene: null, renderer: '' });
@@ -123,12 +122,8 @@ export function PlateView(props: PlateViewProps) {
 
   // The overlay elements exist before pixi finishes its (asynchronous) start.
   useLayoutEffect(() => {
-    if (tiles.current && brush.current && block.current) {
-      overlay.current = {
-        tiles: tiles.current,
-        brush: brush.current,
-        block: block.current,
-      };
+    if (tiles.current && block.current) {
+      overlay.current = { tiles: tiles.current, block: block.current };
     }
   }, []);
 
@@ -237,7 +232,6 @@ export function PlateView(props: PlateViewProps) {
       {pixi}
       <div ref={tiles} className="plate-view__tiles" aria-hidden="true" />
       <div ref={block} className="plate-view__block" aria-hidden="true" />
-      <div ref={brush} className="plate-view__brush" aria-hidden="true" />
       <div ref={tooltip} className="plate-view__tooltip" aria-hidden="true" hidden />
       <AriaGridMirror store={store} format={format} subsection={sub} idPrefix={idPrefix} />
     </div>

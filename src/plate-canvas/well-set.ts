@@ -43,6 +43,18 @@ export class WellSet {
     return new WellSet(size, words);
   }
 
+  /** A set from the words of toWords() (e.g. after crossing to a worker). */
+  static fromWords(size: number, words: Uint32Array): WellSet {
+    const own = new Uint32Array(Math.ceil(size / 32));
+    own.set(words.subarray(0, own.length));
+    return new WellSet(size, own);
+  }
+
+  /** A copy of the bitset's words (32 wells per word, well i at bit i % 32 of word i / 32). */
+  toWords(): Uint32Array {
+    return this.words.slice();
+  }
+
   get isEmpty(): boolean {
     return this.count === 0;
   }

@@ -58,6 +58,15 @@ describe('WellSet', () => {
     expect(WellSet.empty(N).union(other)).toBe(other);
   });
 
+  it('round-trips through its words', () => {
+    const s = WellSet.of(N, [0, 31, 32, 1535]);
+    const words = s.toWords();
+    expect(words.length).toBe(48);
+    expect(WellSet.fromWords(N, words).equals(s)).toBe(true);
+    words[0] = 0; // a copy: the set is untouched
+    expect(s.has(0)).toBe(true);
+  });
+
   it('refuses to mix plate sizes', () => {
     expect(() => WellSet.of(96, [1]).union(WellSet.of(384, [1]))).toThrow();
   });

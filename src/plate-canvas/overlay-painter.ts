@@ -1,0 +1,229 @@
+// Paints the session overlay (selection, focus and hover marks; the drag rectangle) into 2D
+// contexts. It runs wherever the canvases are: in the overlay worker when the browser can
+// hand canvases to a worker (OffscreenCanvas), else on the main thread. Nothing here touches
+// the DOM.
+// - Marks sit inside their well's cell, so a change redraws only the cells whose marks
+//   changed (clear the cell, copy its marks from a pre-drawn sheet).
+// - Mark canvases are tiles of at most 8x12 wells (tileRects): only changed tiles travel to
+//   the compositor.
+// - The drag rectangle has its own canvas: moving it clears the old rectangle, not the marks.
+import { BLOCK_COLS, BLOCK_ROWS } from '../domain/plate-format';
+import type { GridView, PlateLayout, Rect } from './plate-geometry';
+import { OVERLAY_COLORS } from './well-appearance';
+import type { WellSet } from './well-set';
+
+/** What the 2D contexts of HTML and offscreen canvases have in common, as used here. */
+export type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;
+
+/** Session state the overlay shows. */
+export interface PaintState {
+  selection: WellSet;
+  /** Focused well, or -1 when the focus ring is hidden. */
+  focus: number;
+  hover: number;
+  dragRect: Rect | null;
+}
+
+/** One mark tile: which cells of which view, and where, in device pixels of the layout. */
+export interface TileRect {
+  view: number;
+  row0: number;
+  col0: number;
+  dx: number;
+  dy: number;
+  width: number;
+  height: number;
+}
+
+const css = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
+const SELECTED = 1;
+const FOCUSED = 2;
+const HOVERED = 4;
+
+/** Tiles of at most 8x12 cells covering every view, snapped outwards to device pixels. */
+export function tileRects(layout: PlateLayout, dpr: number): TileRect[] {
+  const out: TileRect[] = [];
+  layout.views.forEach((view, v) => {
+    const rows = Math.min(view.viewRows, BLOCK_ROWS);
+    const cols = Math.min(view.viewCols, BLOCK_COLS);
+    for (let r0 = 0; r0 < view.viewRows; r0 += rows) {
+      for (let c0 = 0; c0 < view.viewCols; c0 += cols) {
+        const dx = Math.floor((view.x + c0 * view.pitch) * dpr);
+        const dy = Math.floor((view.y + r0 * view.pitch) * dpr);
+        const right = Math.ceil((view.x + Math.min(view.viewCols, c0 + cols) * view.pitch) * dpr);
+        const bottom = Math.ceil((view.y + Math.min(view.viewRows, r0 + rows) * view.pitch) * dpr);
+        out.push({ view: v, row0: r0, col0: c0, dx, dy, width: right - dx, height: bottom - dy });
+      }
+    }
+  });
+  return out;
+}
+
+function drawMark(ctx: Ctx2D, bits: number, x: number, size: number, view: GridView, dpr: number) {
+  const half = size / 2;
+  const cx = x + half;
+  const cy = half;
+  if (bits & SELECTED) {
+    ctx.beginPath();
+    ctx.arc(cx, cy, view.radius * dpr, 0, Math.PI * 2);
+    ctx.globalAlpha = 0.28;
+    ctx.fillStyle = css(OVERLAY_COLORS.selection);
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    const w = Math.max(2 * dpr, half * 0.26);
+    ctx.beginPath();
+    ctx.arc(cx, cy, Math.max(0, half - dpr - w / 2), 0, Math.PI * 2);
+    ctx.lineWidth = w;
+    ctx.strokeStyle = css(OVERLAY_COLORS.selection);
+    ctx.stroke();
+  }
+  if (bits & HOVERED) {
+    ctx.beginPath();
+    ctx.arc(cx, cy, Math.max(0, half - dpr), 0, Math.PI * 2);
+    ctx.lineWidth = 1.5 * dpr;
+    ctx.strokeStyle = css(OVERLAY_COLORS.hover);
+    ctx.stroke();
+  }
+  if (bits & FOCUSED) {
+    const w = Math.max(1.5 * dpr, view.pitch * dpr * 0.07);
+    ctx.lineWidth = w;
+    ctx.strokeStyle = css(OVERLAY_COLORS.focus);
+    ctx.strokeRect(x + w / 2, w / 2, size - w, size - w);
+  }
+}
+
+interface Sheet {
+  canvas: AnyCanvas;
+  /** Side of one mark in device pixels (at most the pitch: marks never leave their cell). */
+  size: number;
+}
+
+/** The seven combinations of selected/focused/hovered, side by side, for one view size. */
+function markSheet(view: GridView, dpr: number, make: (w: number, h: number) => AnyCanvas): Sheet {
+  const size = Math.max(4, Math.floor(view.pitch * dpr));
+  const canvas = make(size * 8, size);
+  const ctx = canvas.getContext('2d') as Ctx2D | null;
+  if (ctx) for (let bits = 1; bits < 8; bits++) drawMark(ctx, bits, bits * size, size, view, dpr);
+  return { canvas, size };
+}
+
+/** A canvas for the mark sheets, in a worker or in a page. */
+export function scratchCanvas(w: number, h: number): AnyCanvas {
+  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(w, h);
+  const c = document.createElement('canvas');
+  c.width = w;
+  c.height = h;
+  return c;
+}
+
+/** Paints one layout's overlay into the given tile and brush contexts. */
+export class OverlayPainter {
+  private layout: PlateLayout | null = null;
+  private dpr = 1;
+  private tiles: (TileRect & { ctx: Ctx2D | null })[] = [];
+  private sheets: Sheet[] = [];
+  private brush: Ctx2D | null = null;
+  /** Per view: index of its first tile, and tiles per row of tiles. */
+  private firstTile: number[] = [];
+  private perRow: number[] = [];
+  private shown: PaintState | null = null;
+
+  /** Starts over with new canvases (tiles in tileRects order); all is drawn on the next update. */
+  setLayout(layout: PlateLayout, dpr: number, tiles: (Ctx2D | null)[], brush: Ctx2D | null): void {
+    this.layout = layout;
+    this.dpr = dpr;
+    this.tiles = tileRects(layout, dpr).map((t, i) => ({ ...t, ctx: tiles[i] ?? null }));
+    this.sheets = layout.views.map((v) => markSheet(v, dpr, scratchCanvas));
+    this.perRow = layout.views.map((v) => Math.ceil(v.viewCols / Math.min(v.viewCols, BLOCK_COLS)));
+    this.firstTile = layout.views.map((_, v) => this.tiles.findIndex((t) => t.view === v));
+    this.brush = brush;
+    this.shown = null;
+  }
+
+  private bits(index: number, s: PaintState): number {
+    return (
+      (s.selection.has(index) ? SELECTED : 0) |
+      (index === s.focus ? FOCUSED : 0) |
+      (index === s.hover ? HOVERED : 0)
+    );
+  }
+
+  /** Clears the well's cell in every view that shows it and draws its marks again. */
+  private redrawWell(index: number, s: PaintState): void {
+    const layout = this.layout;
+    if (!layout) return;
+    const bits = this.bits(index, s);
+    for (let v = 0; v < layout.views.length; v++) {
+      const view = layout.views[v];
+      const r = Math.floor(index / view.cols) - view.row0;
+      const c = (index % view.cols) - view.col0;
+      if (r < 0 || c < 0 || r >= view.viewRows || c >= view.viewCols) continue;
+      const tileRows = Math.min(view.viewRows, BLOCK_ROWS);
+      const tileCols = Math.min(view.viewCols, BLOCK_COLS);
+      const t =
+        this.firstTile[v] + Math.floor(r / tileRows) * this.perRow[v] + Math.floor(c / tileCols);
+      const tile = this.tiles[t];
+      const { canvas, size } = this.sheets[v];
+      if (!tile?.ctx) continue;
+      const x = Math.round((view.x + (c + 0.5) * view.pitch) * this.dpr - size / 2) - tile.dx;
+      const y = Math.round((view.y + (r + 0.5) * view.pitch) * this.dpr - size / 2) - tile.dy;
+      tile.ctx.clearRect(x, y, size, size);
+      if (bits !== 0) tile.ctx.drawImage(canvas, bits * size, 0, size, size, x, y, size, size);
+    }
+  }
+
+  /** Brings the canvases in line with the state, touching only what changed. */
+  update(s: PaintState): void {
+    if (!this.layout) return;
+    const prev = this.shown;
+    if (prev === null) {
+      s.selection.forEach((i) => this.redrawWell(i, s));
+      for (const i of [s.focus, s.hover]) if (i >= 0) this.redrawWell(i, s);
+    } else {
+      if (prev.selection !== s.selection && !prev.selection.equals(s.selection)) {
+        prev.selection.forEachDifference(s.selection, (i) => this.redrawWell(i, s));
+      }
+      if (prev.focus !== s.focus || prev.hover !== s.hover) {
+        for (const i of new Set([prev.focus, s.focus, prev.hover, s.hover])) {
+          if (i >= 0) this.redrawWell(i, s);
+        }
+      }
+    }
+    this.drawBrush(prev?.dragRect ?? null, s.dragRect, prev === null);
+    this.shown = s;
+  }
+
+  private drawBrush(was: Rect | null, rect: Rect | null, fresh: boolean): void {
+    const ctx = this.brush;
+    if (!ctx || (!fresh && sameRect(was, rect))) return;
+    const d = this.dpr;
+    if (fresh) ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    else if (was) {
+      ctx.clearRect(
+        Math.floor(was.x * d) - 2,
+        Math.floor(was.y * d) - 2,
+        Math.ceil(was.width * d) + 4,
+        Math.ceil(was.height * d) + 4,
+      );
+    }
+    if (!rect) return;
+    const x = Math.round(rect.x * d);
+    const y = Math.round(rect.y * d);
+    const w = Math.max(1, Math.round(rect.width * d));
+    const h = Math.max(1, Math.round(rect.height * d));
+    ctx.fillStyle = css(OVERLAY_COLORS.selection);
+    ctx.globalAlpha = 0.1;
+    ctx.fillRect(x, y, w, h);
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = d;
+    ctx.strokeStyle = css(OVERLAY_COLORS.selection);
+    ctx.strokeRect(x + d / 2, y + d / 2, w - d, h - d);
+  }
+}
+
+function sameRect(a: Rect | null, b: Rect | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
