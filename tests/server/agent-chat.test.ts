@@ -11,7 +11,7 @@ import type { ExperimentEvent } from '../../src/server/events/event-bus';
 import { BENCH } from '../unit/agent/agent-fixtures';
 import { expectChange } from '../unit/agent/corpus-check';
 import { CORPUS, type CorpusCase } from '../unit/agent/request-corpus';
-import { createTestApp, userHeaders, type TestApp } from './helpers';
+import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
 import { call } from './plate-fixtures';
 
 const REAGENTS = [
@@ -167,7 +167,24 @@ describe('request corpus through POST /chat', () => {
   });
 });
 
-describe('POST /chat', () => {
+async function until(check: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
+  let pglite: TestApp;
+  beforeAll(async () => {
+    if (kind === 'pglite') return;
+    pglite = t;
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    if (kind === 'pglite') return;
+    await t.close();
+    t = pglite;
+  });
+
   it('answers the contract shape, stores the thread and reports agent activity', async () => {
     const id = await experiment(1536);
     const events: ExperimentEvent[] = [];
@@ -178,6 +195,8 @@ describe('POST /chat', () => {
       '3-fold dilution of compound A from 30 uM across row B, 10 points',
       thread,
     );
+    // On PostgreSQL events come back through LISTEN/NOTIFY, a moment after the answer.
+    await until(() => events.some((e) => e.type === 'plate_changed'));
     stop();
     expect(res.statusCode).toBe(200);
     const body = res.json();
