@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueReports } from '../../src/server/db/schema';
 import { chatRepository } from '../../src/server/repositories/chat';
+import { REPORTS_PER_MINUTE } from '../../src/server/routes/report-issue';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
 
 describe.each(DB_KINDS)('report issue on %s', (kind) => {
@@ -109,6 +110,25 @@ describe.each(DB_KINDS)('report issue on %s', (kind) => {
       .from(issueReports);
     expect(after.n).toBe(before.n);
     expect((await report({ description: 'x' }, {})).statusCode).toBe(401);
+  });
+
+  it('limits how many reports one address sends per minute', async () => {
+    const limited = await createTestApp(kind);
+    try {
+      const send = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/report-issue',
+          headers: owner,
+          payload: { description: 'Again' },
+        });
+      for (let i = 0; i < REPORTS_PER_MINUTE; i++) expect((await send()).statusCode).toBe(201);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(/^Too many attempts\. Try again in /);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers "disabled" and stores nothing when reporting is switched off', async () => {

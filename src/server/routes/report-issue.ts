@@ -19,6 +19,9 @@ import type { IssueReportsRepository } from '../repositories/issue-reports';
 /** The answer when reporting is switched off (REPORTING_ENABLED=false). */
 export const REPORTING_DISABLED = { status: 'disabled', message: 'Reporting is disabled' } as const;
 
+/** Reports one client address may send per minute. */
+export const REPORTS_PER_MINUTE = 30;
+
 /** Records of the assistant kept with a report, at most. */
 const MAX_LOG_RECORDS = 200;
 
@@ -90,6 +93,8 @@ export async function reportIssueRoutes(
         summary: 'Report an issue with optional context (chat, plate, logs, env)',
         tags: ['Support'],
       },
+      // Each report keeps a copy of the plate and conversation: bound how fast they pile up.
+      config: { rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       if (!enabled) return reply.status(200).send(REPORTING_DISABLED);
