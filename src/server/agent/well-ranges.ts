@@ -65,7 +65,7 @@ const SETS: [RegExp, SetName][] = [
   [/(?<!^\s*(?:please\s+)?)\bempty\s+wells?\b|\bunused\s+wells?\b|\bthe\s+rest\b/gi, 'empty'],
   [
     // "all wells in row B" is row B: "all" followed by a place narrows, it does not widen.
-    /\b(?:(?:all(?:\s+the)?\s+wells?|every\s+well|everything)(?!\s+(?:in|on|from|of|across|along|within)\b)|(?:the\s+)?(?:whole|entire|full)\s+plate|all\s+of\s+the\s+plate)\b/gi,
+    /\b(?:(?:all(?:\s+the)?\s+wells?|every\s+well|everything)(?!\s+(?:in|on|from|of|across|along|within)\b)|(?:the\s+)?(?:whole|entire|full)\s+plate|all\s+of\s+the\s+plate|the\s+plate(?!\s+(?:edges?|layout|type|format)\b))\b/gi,
     'all',
   ],
 ];

@@ -331,6 +331,13 @@ export const CORPUS: CorpusCase[] = [
   },
   {
     format: 96,
+    setup: ['add 10 uM staurosporine to A1', 'tag H12 as REF'],
+    request: 'clear the plate',
+    changed: ['A1', 'H12'],
+    cleared: true,
+  },
+  {
+    format: 96,
     setup: ['add 10 uM staurosporine to row B', 'add 1 uM staurosporine to row C'],
     request: 'delete everything in row B',
     changed: row(96, 'B'),

@@ -195,7 +195,10 @@ function clauseCalls(
       return [{ name: 'where_is', args: { reagent: r.ref.slug } }];
     case 'describe': {
       if (f.ranges.errors.length > 0) return `${f.ranges.errors.join('; ')}.`;
-      if (f.ranges.indices.length === 0) return [{ name: 'plate_summary', args: {} }];
+      const all = ctx.defn.rows * ctx.defn.cols;
+      // "what's on the plate" asks for an overview, not 1536 well descriptions.
+      if (f.ranges.indices.length === 0 || f.ranges.indices.length === all)
+        return [{ name: 'plate_summary', args: {} }];
       return [{ name: 'describe_wells', args: { wells: idsOf(ctx.defn, f.ranges.indices) } }];
     }
     case 'clear': {
