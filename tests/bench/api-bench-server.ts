@@ -93,23 +93,3 @@ export async function timedRequest(
   const text = await res.text();
   return { ms: performance.now() - started, status: res.status, text };
 }
-
-/**
- * Runs `clients` loops at once, each calling `step(client, i)` `perClient` times; answers
- * each request's latency and the overall requests per second.
- */
-export async function closedLoop(
-  clients: number,
-  perClient: number,
-  step: (client: number, i: number) => Promise<number>,
-): Promise<{ samples: number[]; rps: number }> {
-  const samples: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      for (let i = 0; i < perClient; i++) samples.push(await step(c, i));
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { samples, rps: samples.length / seconds };
-}

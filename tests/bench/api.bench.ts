@@ -1,14 +1,18 @@
 // API figures over real HTTP on loopback: GET and PUT /plate of a full 1536-well plate with
 // four reagents per well, 50 concurrent clients, on PGlite and on PostgreSQL; and the
-// catalog search. The client runs in the server's process (as `npm run bench` does), so the
-// figures include the client's own work on the shared cores.
+// catalog search. The plate clients run in a worker thread; server_cpu_ms_per_request is the
+// server thread's CPU time per request (with PGlite, the database's work is included: it runs
+// in that thread), a figure that holds even when other work shares the machine.
 import { plateDefn } from '../../src/domain/plate-format';
 import { idOfIndex } from '../../src/domain/well-id';
 import type { DatabaseKind } from '../../src/server/db/connect';
-import { round3, summarize, type BenchResult } from './bench-result';
-import { closedLoop, startBenchServer, timedRequest, type BenchServer } from './api-bench-server';
+import { percentile, round3, summarize, type BenchResult } from './bench-result';
+import { runLoad, type LoadPlan, type LoadResult } from './api-bench-clients';
+import { startBenchServer, timedRequest, type BenchServer } from './api-bench-server';
 
 const CLIENTS = 50;
+/** What the clients accept, as browsers do: the server sends its gzip made once per version. */
+const ENCODING = 'gzip';
 const GETS_PER_CLIENT = 10;
 const PUTS_PER_CLIENT = 2;
 const CATALOG_QUERIES = [
@@ -97,54 +101,77 @@ async function newExperiment(server: BenchServer): Promise<number> {
   return id;
 }
 
+/** Server-thread CPU time (ms) spent while `work` runs (the clients run in a worker). */
+async function serverCpu<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  const before = process.threadCpuUsage();
+  const result = await work();
+  const used = process.threadCpuUsage(before);
+  return { result, cpuMs: (used.user + used.system) / 1000 };
+}
+
+function figures(
+  name: string,
+  run: { result: LoadResult; cpuMs: number },
+  extra: Record<string, unknown>,
+): BenchResult {
+  const { samples, rps, failures } = run.result;
+  if (failures.length > 0) throw new Error(`${name}: ${failures.slice(0, 3).join('; ')}`);
+  return summarize(name, samples, {
+    ...extra,
+    throughput_rps: round3(rps),
+    server_cpu_ms_per_request: round3(run.cpuMs / samples.length),
+  });
+}
+
 async function plateFigures(kind: DatabaseKind): Promise<BenchResult[]> {
   const server = await startBenchServer(kind);
   try {
+    const load = (requests: LoadPlan['requests']) =>
+      serverCpu(() =>
+        runLoad({
+          base: server.base,
+          authorization: server.headers.authorization,
+          encoding: ENCODING,
+          requests,
+        }),
+      );
     // GET: every client reads the same full plate.
     const shared = await newExperiment(server);
-    const first = await timedRequest(
-      server,
-      'PUT',
-      `/api/experiments/${shared}/plate`,
-      fullPlate(0, 0),
-    );
-    if (first.status !== 200) throw new Error(`PUT: ${first.status} ${first.text.slice(0, 300)}`);
-    const bytes = first.text.length;
     const getUrl = `/api/experiments/${shared}/plate`;
-    for (let i = 0; i < 5; i++) await timedRequest(server, 'GET', getUrl); // warm-up
-    const gets = await closedLoop(CLIENTS, GETS_PER_CLIENT, async () => {
-      const res = await timedRequest(server, 'GET', getUrl);
-      if (res.status !== 200) throw new Error(`GET ${res.status}`);
-      return res.ms;
-    });
+    const first = await timedRequest(server, 'PUT', getUrl, fullPlate(0, 0));
+    if (first.status !== 200) throw new Error(`PUT: ${first.status} ${first.text.slice(0, 300)}`);
+    const common = { database: kind, clients: CLIENTS, response_bytes: first.text.length };
+    const get = { method: 'GET' as const, url: getUrl };
+    // One client alone first: the latency without queueing behind 49 others.
+    const alone = await load([Array.from({ length: 30 }, () => get)]);
+    const gets = await load(
+      Array.from({ length: CLIENTS }, () => Array.from({ length: GETS_PER_CLIENT }, () => get)),
+    );
 
     // PUT: each client writes its own experiment's plate, version after version.
     const ids: number[] = [];
     for (let c = 0; c < CLIENTS; c++) ids.push(await newExperiment(server));
-    const bodies = ids.map((_, c) =>
-      Array.from({ length: PUTS_PER_CLIENT }, (_unused, i) => fullPlate(i, c + i)),
+    await timedRequest(server, 'PUT', getUrl, fullPlate(1, 3)); // warm-up
+    const puts = await load(
+      ids.map((id, c) =>
+        Array.from({ length: PUTS_PER_CLIENT }, (_unused, i) => ({
+          method: 'PUT' as const,
+          url: `/api/experiments/${id}/plate`,
+          body: fullPlate(i, c + i),
+        })),
+      ),
     );
-    await timedRequest(server, 'PUT', `/api/experiments/${shared}/plate`, fullPlate(1, 3)); // warm-up
-    const puts = await closedLoop(CLIENTS, PUTS_PER_CLIENT, async (c, i) => {
-      const res = await timedRequest(
-        server,
-        'PUT',
-        `/api/experiments/${ids[c]}/plate`,
-        bodies[c][i],
-      );
-      if (res.status !== 200) throw new Error(`PUT ${res.status} ${res.text.slice(0, 300)}`);
-      return res.ms;
-    });
-    const common = { database: kind, clients: CLIENTS, response_bytes: bytes };
     return [
-      summarize('api.plate_get_1536', gets.samples, {
+      figures('api.plate_get_1536', gets, {
         ...common,
-        throughput_rps: round3(gets.rps),
+        encoding: ENCODING,
+        single_client_p50: round3(percentile(alone.result.samples, 50)),
+        single_client_p95: round3(percentile(alone.result.samples, 95)),
       }),
-      summarize('api.plate_put_1536', puts.samples, {
+      figures('api.plate_put_1536', puts, {
         ...common,
-        request_bytes: bodies[0][0].length,
-        throughput_rps: round3(puts.rps),
+        encoding: ENCODING,
+        request_bytes: fullPlate(0, 0).length,
       }),
     ];
   } finally {
