@@ -191,7 +191,13 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     );
     expect(res.headers['content-disposition']).toBe(`attachment; filename="experiment_${id}.xlsx"`);
     const wb = XLSX.read(res.rawPayload, { type: 'buffer' });
-    expect(wb.SheetNames).toEqual(['Plate map', 'Wells', 'Bench reagents', 'Protocol']);
+    expect(wb.SheetNames).toEqual([
+      'Plate map',
+      'Wells',
+      'Bench reagents',
+      'Protocol',
+      'Acoustic sources',
+    ]);
 
     const map = XLSX.utils.sheet_to_json<(string | number | null)[]>(wb.Sheets['Plate map'], {
       header: 1,
@@ -237,6 +243,42 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(notes).toEqual([
       expect.objectContaining({ Where: 'B3', Label: 'blank', Notes: 'sample S1; NEG DMSO' }),
     ]);
+  });
+
+  it('names what goes in each source well of the transfer list, with hand-summed totals', async () => {
+    const wb = XLSX.read((await get('excel')).rawPayload, { type: 'buffer' });
+    const sources = XLSX.utils.sheet_to_json<Record<string, string | number>>(
+      wb.Sheets['Acoustic sources'],
+      { defval: '' },
+    );
+    const bySource = Object.fromEntries(
+      sources.map((r) => [`${r.Slug}${r.Dilution ? ` ${r.Dilution}` : ''}`, r]),
+    );
+    expect(Object.keys(bySource).toSorted()).toEqual([
+      'assay-medium',
+      'dmso',
+      'staurosporine',
+      'staurosporine 1:10',
+    ]);
+    // Medium: 49500 + 49945 + 49000 + 49500 nL; staurosporine: 500 + 55 nL.
+    expect(bySource['assay-medium']).toMatchObject({ 'Total (nL)': 197945, Transfers: 4 });
+    expect(bySource.staurosporine).toMatchObject({
+      Reagent: 'Staurosporine',
+      'Total (nL)': 555,
+      Transfers: 2,
+    });
+    expect(bySource['staurosporine 1:10']).toMatchObject({ 'Total (nL)': 500, Transfers: 1 });
+    expect(bySource.dmso).toMatchObject({ 'Total (nL)': 1000, Transfers: 1 });
+
+    // The transfer list takes each liquid from the well this sheet names.
+    const list = parse((await get('transfer-list')).body, { columns: true }) as Row[];
+    const where = (r: Record<string, string | number>) =>
+      `${r['Source Plate Name']} ${r['Source Well']}`;
+    const medium = where(bySource['assay-medium']);
+    const mediumRows = list.filter((r) => where(r) === medium);
+    expect(mediumRows.map((r) => Number(r['Transfer Volume'])).reduce((a, b) => a + b)).toBe(
+      197945,
+    );
   });
 
   it('exports an empty plate as its empty wells', async () => {

@@ -1,5 +1,6 @@
 // The Excel export (DOMAIN.md "Exports"): a plate-map sheet laid out as the plate grid, the
-// long table, the bench reagents and the protocol operations. xlsx only writes here; the
+// long table, the bench reagents and the protocol operations, and the source wells of the
+// acoustic transfer list. xlsx only writes here; the
 // server never parses a workbook.
 /* oxlint-disable import/no-named-as-default-member -- see the import of xlsx */
 // xlsx is CommonJS: Node hands its module.exports over as the default import, which the
@@ -19,6 +20,7 @@ export const SHEETS = {
   wells: 'Wells',
   bench: 'Bench reagents',
   protocol: 'Protocol',
+  sources: 'Acoustic sources',
 } as const;
 
 /** What a plate-map cell says of a well: its label, then each reagent with its target. */
@@ -115,6 +117,7 @@ export function plateWorkbook(
   state: PlateState,
   bench: readonly BenchReagentJson[],
   ops: readonly ProtocolOp[],
+  sources: Cell[][],
 ): Buffer {
   const wb = XLSX.utils.book_new();
   const mapWidths = [4, ...Array.from({ length: state.defn.cols }, () => 18)];
@@ -140,5 +143,6 @@ export function plateWorkbook(
     sheet(protocolCells(ops), [6, 10, 8, 16, 12, 30, 60]),
     SHEETS.protocol,
   );
+  XLSX.utils.book_append_sheet(wb, sheet(sources, [18, 12, 24, 16, 10, 12, 10]), SHEETS.sources);
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }

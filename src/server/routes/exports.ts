@@ -5,16 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import type { PlateState } from '../../domain/plate-state';
-import { wireWellsOf } from '../../domain/plate-state';
-import {
-  acousticTransferList,
-  assignSourceWells,
-  sourceKeysOf,
-  transferListCells,
-} from '../../domain/transfer-list';
+import { transferListCells } from '../../domain/transfer-list';
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
 import { parseOrThrow } from '../errors';
+import { acousticPlan, sourceCells } from '../exports/acoustic-sources';
 import { PLATE_TABLE_HEADERS, plateTableRows } from '../exports/plate-table';
 import { plateWorkbook } from '../exports/plate-workbook';
 import { plateProtocolOps } from '../exports/protocol-ops';
@@ -89,7 +84,9 @@ export async function exportRoutes(
       const { id, state } = await plateOf(request);
       const rows = await listBench(db, id);
       const ops = plateProtocolOps(state, rows.map(benchInfoOf));
-      const body = plateWorkbook(state, rows.map(benchJsonOf), ops);
+      const names = Object.fromEntries(rows.map((r) => [r.slug, r.name]));
+      const sources = sourceCells(acousticPlan(state), names);
+      const body = plateWorkbook(state, rows.map(benchJsonOf), ops, sources);
       return download(reply, XLSX_TYPE, `experiment_${id}.xlsx`, body);
     },
   );
@@ -106,9 +103,7 @@ export async function exportRoutes(
     async (request, reply) => {
       parseOrThrow(transferQuery, request.query, 'query');
       const { id, state } = await plateOf(request);
-      const wells = wireWellsOf(state);
-      const sources = assignSourceWells(sourceKeysOf(state.defn, wells));
-      const { rows, skipped } = acousticTransferList(state.defn, wells, sources);
+      const { rows, skipped } = acousticPlan(state);
       // Additions below one droplet cannot be dispensed: say how many were left out.
       reply.header('x-skipped-transfers', String(skipped.length));
       const csv = stringify(transferListCells(rows));
