@@ -46,6 +46,10 @@ type Row = Record<string, string>;
 
 const rowsOf = (rows: Row[], well: string) => rows.filter((r) => r.Well === well);
 
+/** "Source[1] A1": the source plate and well a row names. */
+const where = (r: Record<string, string | number>) =>
+  `${r['Source Plate Name']} ${r['Source Well']}`;
+
 describe.each(DB_KINDS)('exports on %s', (kind) => {
   let t: TestApp;
   let owner: Record<string, string>;
@@ -272,8 +276,6 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
 
     // The transfer list takes each liquid from the well this sheet names.
     const list = parse((await get('transfer-list')).body, { columns: true }) as Row[];
-    const where = (r: Record<string, string | number>) =>
-      `${r['Source Plate Name']} ${r['Source Well']}`;
     const medium = where(bySource['assay-medium']);
     const mediumRows = list.filter((r) => where(r) === medium);
     expect(mediumRows.map((r) => Number(r['Transfer Volume'])).reduce((a, b) => a + b)).toBe(
