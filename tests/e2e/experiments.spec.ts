@@ -1,9 +1,10 @@
 // A new user's first visit, end to end against the real server and the built client:
 // developer-mode sign-in, create, open, search, delete; the login form by keyboard alone;
 // Google sign-in without credentials.
-import type { Page } from '@playwright/test';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { signInAsDeveloper } from './fixtures/developer-login';
 import { expect, test } from './fixtures/server';
+import type { ServerInfo } from './fixtures/server';
 
 async function enableDeveloperMode(page: Page, secret: string): Promise<void> {
   await page.getByRole('switch', { name: 'Developer mode' }).click();
@@ -11,10 +12,31 @@ async function enableDeveloperMode(page: Page, secret: string): Promise<void> {
   await page.getByRole('button', { name: 'Unlock' }).click();
 }
 
+// The server is shared by every spec file of the worker: start this journey from an empty
+// list, whatever earlier files left, through a request context of its own (the page stays
+// signed out).
+async function deleteAllExperiments(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  server: ServerInfo,
+) {
+  const api = await playwright.request.newContext({ baseURL: server.baseURL });
+  try {
+    expect((await api.post('/api/dev/login', { data: { secret: server.devSecret } })).ok()).toBe(
+      true,
+    );
+    const list = (await (await api.get('/api/experiments/')).json()) as { id: number }[];
+    for (const { id } of list) await api.delete(`/api/experiments/${id}`);
+  } finally {
+    await api.dispose();
+  }
+}
+
 test('a new user signs in with developer mode, creates, finds and deletes an experiment', async ({
   page,
   server,
+  playwright,
 }) => {
+  await deleteAllExperiments(playwright, server);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto('/experiments');
