@@ -236,6 +236,16 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
     expect(types[0]).toBe('agent_activity:thinking');
     expect(types).toContain('agent_activity:done');
     expect(types).toContain('plate_changed:');
+    const progress = await call(
+      t.app,
+      'GET',
+      `/api/agents/plate-assistant/threads/${thread}/progress`,
+      headers,
+    );
+    expect(progress.json()).toMatchObject({
+      status: 'idle',
+      steps: [{ tools: ['dilution_series'] }],
+    });
   });
 
   it('creates a thread when none is given and continues it with resume', async () => {

@@ -13,7 +13,12 @@ import { CATALOG_SEED, type CatalogReagent } from '../catalog/catalog-seed';
 import type { Db } from '../db/connect';
 import { plateVersions } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
-import { benchFacts, preparePlate, type PlateService } from '../plate/plate-service';
+import {
+  benchFacts,
+  preparePlate,
+  type BenchFacts,
+  type PlateService,
+} from '../plate/plate-service';
 import { insertBench } from '../repositories/bench';
 import { benchInsertOf } from '../repositories/bench-json';
 import type { ChatMessageJson, ChatRepository } from '../repositories/chat';
@@ -127,12 +132,14 @@ async function writeChange(
   plate: StoredPlate,
   result: CallsResult,
   summary: string,
+  benchRead: BenchFacts,
 ): Promise<Written & { beforeId: number }> {
   const experimentId = input.experiment.id;
   return deps.db.transaction(async (tx) => {
     for (const add of result.benchAdds)
       await insertBench(tx, benchInsertOf(experimentId, createPayloadOf(add)));
-    const bench = await benchFacts(tx, experimentId);
+    // The bench read for planning still holds unless this change put reagents on it.
+    const bench = result.benchAdds.length > 0 ? await benchFacts(tx, experimentId) : benchRead;
     const last = await latestVersion(tx as Db, experimentId);
     let beforeId = last?.id;
     // Versions are saved with the plate version of their moment, and every plate write bumps
@@ -312,7 +319,8 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
         break;
       }
       const result = runCalls(ctx, decision.calls);
-      for (const call of decision.calls) await record(deps, input, 'step', { tool: call.name });
+      if (decision.calls.length > 0)
+        await record(deps, input, 'step', { tools: decision.calls.map((c) => c.name) });
       if (result.undo && !result.wells && !result.error) {
         const u = await undoLast(deps, input, plate);
         text = u.text;
@@ -325,7 +333,7 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
         break;
       }
       const summary = result.summaries.join('; ').slice(0, 1900);
-      const w = await writeChange(deps, input, plate, result, summary);
+      const w = await writeChange(deps, input, plate, result, summary, bench);
       written = w;
       ops = result.ops;
       text = [replyText(result, w.state), decision.source === 'model' ? decision.reply : undefined]
