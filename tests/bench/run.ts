@@ -13,7 +13,7 @@ const filter = process.argv[2] ?? '';
 
 const files = (await readdir(here))
   .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
-  .sort();
+  .toSorted();
 
 const benchmarks: BenchResult[] = [];
 const failures: string[] = [];

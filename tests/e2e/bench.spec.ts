@@ -65,7 +65,7 @@ test('bench fridge: catalog and custom reagents, constraints and delete', async 
   );
   // DMSO is the only solvent: it becomes the default vehicle.
   await expect(fridge.getByLabel('Default vehicle')).toHaveValue('dmso');
-  expect((await benchOnServer(page.request, server, id)).map((r) => r.slug).sort()).toEqual([
+  expect((await benchOnServer(page.request, server, id)).map((r) => r.slug).toSorted()).toEqual([
     'dmso',
     'staurosporine',
   ]);
@@ -168,7 +168,7 @@ test('bench fridge: catalog and custom reagents, constraints and delete', async 
   await fridge.getByRole('button', { name: 'Delete Compound X-17' }).click();
   await expect(rows).toHaveCount(2);
   await expect
-    .poll(async () => (await benchOnServer(page.request, server, id)).map((r) => r.name).sort())
+    .poll(async () => (await benchOnServer(page.request, server, id)).map((r) => r.name).toSorted())
     .toEqual(['DMSO', 'Staurosporine']);
   await page.reload();
   await expect(page.getByTestId('bench-fridge').getByTestId('bench-row')).toHaveCount(2);

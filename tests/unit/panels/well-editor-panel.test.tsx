@@ -57,7 +57,7 @@ describe('WellEditorPanel', () => {
       '50 µM with 5.0 µL · pipetting moderate (±5–10%)',
     );
     await click('Apply to 2 wells');
-    expect(Object.keys(designer.wells).sort()).toEqual(['A1', 'B2']);
+    expect(Object.keys(designer.wells).toSorted()).toEqual(['A1', 'B2']);
     expect(designer.wells.A1.targets['compound-a']).toEqual({ target_nM: 50_000, volume_uL: 5 });
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
