@@ -16,10 +16,10 @@ export function unmetAmong(state: PlateState, changed: readonly string[]): strin
 
 /** The message text of a turn that ran its calls. */
 export function replyText(result: CallsResult, state: PlateState | null): string {
-  if (result.error)
-    return `${result.error} Nothing changed.`
-      .replace(/\.\s*\. Nothing/, '. Nothing')
-      .replace(/Nothing changed\. Nothing changed\./, 'Nothing changed.');
+  if (result.error) {
+    const e = result.error.trim();
+    return /nothing changed/i.test(e) ? e : `${e}${/[.?!]$/.test(e) ? '' : '.'} Nothing changed.`;
+  }
   const lines: string[] = [];
   for (const s of result.summaries) lines.push(`${s}.`);
   if (result.warnings.length > 0) {

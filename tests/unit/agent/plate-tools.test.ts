@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePlateState } from '../../../src/domain/plate-state';
 import { runCalls } from '../../../src/server/agent/run-calls';
+import { replyText } from '../../../src/server/agent/turn-reply';
 import {
   editDistance,
   findReagents,
@@ -258,5 +259,26 @@ describe('plate tools', () => {
       ]),
     );
     for (const t of toolSchemas()) expect(t.function.parameters).toMatchObject({ type: 'object' });
+  });
+});
+
+describe('turn reply', () => {
+  it('says once that nothing changed', () => {
+    const base = {
+      summaries: [],
+      answers: [],
+      changed: [],
+      ops: [],
+      benchAdds: [],
+      warnings: [],
+      undo: false,
+    };
+    expect(replyText({ ...base, error: 'Z9 is not on this 96-well plate.' }, null)).toBe(
+      'Z9 is not on this 96-well plate. Nothing changed.',
+    );
+    expect(replyText({ ...base, error: 'B3 is already empty; nothing changed.' }, null)).toBe(
+      'B3 is already empty; nothing changed.',
+    );
+    expect(replyText({ ...base, answers: ['A1 is empty.'] }, null)).toBe('A1 is empty.');
   });
 });
