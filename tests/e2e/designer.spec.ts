@@ -105,9 +105,9 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
   await expectSaved(page);
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
 
-  // Right area: Chat first (a placeholder until the assistant lands), then the editor tab.
+  // Right area: Chat first (the assistant's panel), then the editor tab.
   await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('chat-placeholder')).toBeVisible();
+  await expect(page.getByTestId('chat-panel')).toBeVisible();
   await page.getByRole('tab', { name: 'Well editor' }).click();
   await expect(page.getByRole('tab', { name: 'Well editor' })).toHaveAttribute(
     'aria-selected',

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { ChatPanel } from '../../panels/chat/chat-panel';
 import { DesignerScreen } from '../../panels/designer/designer-screen';
 import { closeDesigner, loadDesigner } from '../../state/designer-load';
 import { designer } from '../../state/designer-store';
@@ -63,6 +64,7 @@ function DesignerLoader({ id }: { id: number }) {
   return (
     <DesignerScreen
       experimentId={id}
+      chat={<ChatPanel experimentId={id} />}
       plate={
         <Suspense fallback={<PageStatus message="Loading plate…" />}>
           <DesignerPlate />
