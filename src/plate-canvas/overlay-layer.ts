@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { subsectionBounds, type PlateFormat } from '../domain/plate-format';
 import type { OverlayApi } from '../workers/overlay-api';
-import { OverlayPainter, tileRects, type Ctx2D } from './overlay-painter';
+import { BatchedPainter, tileRects, type Ctx2D } from './overlay-painter';
 import type { PlateLayout, Rect } from './plate-geometry';
 import type { WellSet } from './well-set';
 
@@ -54,7 +54,7 @@ function canvasAt(x: number, y: number, w: number, h: number, dpr: number, cls: 
 export class OverlayLayer {
   private readonly worker: Worker | null;
   private readonly remote: Comlink.Remote<OverlayApi> | null;
-  private readonly local: OverlayPainter | null;
+  private readonly local: BatchedPainter | null;
   private layout: PlateLayout | null = null;
   private blockShown = '';
 
@@ -69,7 +69,7 @@ export class OverlayLayer {
     } else {
       this.worker = null;
       this.remote = null;
-      this.local = new OverlayPainter();
+      this.local = new BatchedPainter();
     }
   }
 
@@ -98,10 +98,7 @@ export class OverlayLayer {
     }
   }
 
-  /**
-   * Shows the state; the answer settles once it is painted (in the worker: once the canvases
-   * are handed to the compositor at the end of the worker's task).
-   */
+  /** Shows the state; painted in the painter's next animation frame, when the answer settles. */
   update(s: OverlayState): Promise<void> {
     this.drawBlock(s);
     const focus = s.showFocus ? s.focus : -1;
@@ -114,8 +111,8 @@ export class OverlayLayer {
         dragRect: s.dragRect && { ...s.dragRect },
       });
     }
-    this.local?.update({ selection: s.selection, focus, hover: s.hover, dragRect: s.dragRect });
-    return Promise.resolve();
+    const state = { selection: s.selection, focus, hover: s.hover, dragRect: s.dragRect };
+    return this.local ? this.local.update(state) : Promise.resolve();
   }
 
   /** Frames the zoomed subsection on the overview of a 384/1536 plate. */

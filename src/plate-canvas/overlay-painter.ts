@@ -129,12 +129,15 @@ export class OverlayPainter {
   private perRow: number[] = [];
   private shown: PaintState | null = null;
 
+  /** `makeCanvas` gives the canvases the marks are pre-drawn on (tests pass a fake). */
+  constructor(private readonly makeCanvas: (w: number, h: number) => AnyCanvas = scratchCanvas) {}
+
   /** Starts over with new canvases (tiles in tileRects order); all is drawn on the next update. */
   setLayout(layout: PlateLayout, dpr: number, tiles: (Ctx2D | null)[], brush: Ctx2D | null): void {
     this.layout = layout;
     this.dpr = dpr;
     this.tiles = tileRects(layout, dpr).map((t, i) => ({ ...t, ctx: tiles[i] ?? null }));
-    this.sheets = layout.views.map((v) => markSheet(v, dpr, scratchCanvas));
+    this.sheets = layout.views.map((v) => markSheet(v, dpr, this.makeCanvas));
     this.perRow = layout.views.map((v) => Math.ceil(v.viewCols / Math.min(v.viewCols, BLOCK_COLS)));
     this.firstTile = layout.views.map((_, v) => this.tiles.findIndex((t) => t.view === v));
     this.brush = brush;
@@ -184,11 +187,10 @@ export class OverlayPainter {
       if (prev.selection !== s.selection && !prev.selection.equals(s.selection)) {
         prev.selection.forEachDifference(s.selection, (i) => this.redrawWell(i, s));
       }
-      if (prev.focus !== s.focus || prev.hover !== s.hover) {
-        for (const i of new Set([prev.focus, s.focus, prev.hover, s.hover])) {
-          if (i >= 0) this.redrawWell(i, s);
-        }
-      }
+      const moved = new Set<number>();
+      if (prev.focus !== s.focus) moved.add(prev.focus).add(s.focus);
+      if (prev.hover !== s.hover) moved.add(prev.hover).add(s.hover);
+      for (const i of moved) if (i >= 0) this.redrawWell(i, s);
     }
     this.drawBrush(prev?.dragRect ?? null, s.dragRect, prev === null);
     this.shown = s;
@@ -226,4 +228,51 @@ function sameRect(a: Rect | null, b: Rect | null): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+type FrameRequest = (paint: () => void) => void;
+
+/** The animation frame of the scope this runs in (a page or a worker), else a 16 ms timer. */
+const nextFrame: FrameRequest =
+  typeof requestAnimationFrame === 'function'
+    ? (paint) => void requestAnimationFrame(() => paint())
+    : (paint) => void setTimeout(paint, 16);
+
+/**
+ * Paints only the latest state, once per animation frame: updates may arrive faster than
+ * frames (a burst of keys, a fast drag) and each caller learns when its state is on canvas.
+ */
+export class BatchedPainter {
+  private pending: PaintState | null = null;
+  private waiters: (() => void)[] = [];
+  private requested = false;
+
+  constructor(
+    private readonly painter = new OverlayPainter(),
+    private readonly request: FrameRequest = nextFrame,
+  ) {}
+
+  setLayout(layout: PlateLayout, dpr: number, tiles: (Ctx2D | null)[], brush: Ctx2D | null): void {
+    this.painter.setLayout(layout, dpr, tiles, brush);
+  }
+
+  /** Resolves once this state (or a newer one) is painted. */
+  update(s: PaintState): Promise<void> {
+    this.pending = s;
+    if (!this.requested) {
+      this.requested = true;
+      this.request(this.paint);
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private readonly paint = () => {
+    this.requested = false;
+    const s = this.pending;
+    this.pending = null;
+    if (s) this.painter.update(s);
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  };
 }

@@ -1,9 +1,13 @@
 // The plate's scene: a pixi stage with the wells (every well of the plate, labels, ids), and
-// above it the session overlay (overlay-layer.ts). Changes only mark damage (layout, wells,
-// overlay); one requestAnimationFrame applies the damaged parts. The WebGL stage is rendered
-// only when layout or wells changed: selection, focus, hover and the drag rectangle never
-// re-render 1536 wells. The ticker never runs, so an idle plate costs nothing. Session state
-// is read from the valtio store through a synchronous subscription, outside React renders.
+// above it the session overlay (overlay-layer.ts). Changes only mark damage:
+// - layout and wells: one requestAnimationFrame rebuilds or re-tints what changed and renders
+//   the WebGL stage once;
+// - selection, focus, hover, drag rectangle: the overlay gets the latest state once per task
+//   (a microtask coalesces the task's changes) and paints it once per animation frame, in its
+//   worker when it has one. Such changes never render the 1536 wells again and cost the main
+//   thread no frame of its own.
+// The ticker never runs, so an idle plate costs nothing. Session state is read from the
+// valtio store through a synchronous subscription, outside React renders.
 import { Container, type Application } from 'pixi.js';
 import { subscribe } from 'valtio/vanilla';
 import { wellCount, type PlateFormat } from '../domain/plate-format';
@@ -22,6 +26,8 @@ export interface FrameStats {
   overlay: boolean;
   /** Settles when the overlay of this frame is painted (it may paint in a worker). */
   painted: Promise<void>;
+  /** True for work done in an animation frame; false for an overlay-only microtask. */
+  inFrame: boolean;
 }
 
 interface Seen {
@@ -44,6 +50,7 @@ export class PlateScene {
   private focusVisible = false;
   private damage = { layout: true, wells: true, overlay: true };
   private frame = 0;
+  private overlayQueued = false;
   private seen: Seen;
   private readonly unsubscribe: () => void;
   /** Geometry of what is drawn now; hit-testing reads it. */
@@ -97,7 +104,8 @@ export class PlateScene {
     ) {
       this.damage.overlay = true;
     }
-    this.request();
+    if (this.damage.layout) this.request();
+    else if (this.damage.overlay) this.queueOverlay();
   }
 
   /** The drawing size in CSS pixels. */
@@ -123,12 +131,37 @@ export class PlateScene {
     if (visible === this.focusVisible) return;
     this.focusVisible = visible;
     this.damage.overlay = true;
-    this.request();
+    this.queueOverlay();
   }
 
   private request(): void {
     if (this.frame === 0) this.frame = requestAnimationFrame(this.flush);
   }
+
+  private queueOverlay(): void {
+    if (this.overlayQueued) return;
+    this.overlayQueued = true;
+    queueMicrotask(this.flushOverlay);
+  }
+
+  /** Hands the task's session changes to the overlay (unless a frame rebuilds everything). */
+  private readonly flushOverlay = (): void => {
+    this.overlayQueued = false;
+    if (!this.damage.overlay || this.damage.layout || this.frame !== 0 || this.width === 0) return;
+    const start = performance.now();
+    this.damage.overlay = false;
+    const painted = this.updateOverlay();
+    const end = performance.now();
+    this.onFrame?.({
+      start,
+      end,
+      layout: false,
+      wells: false,
+      overlay: true,
+      painted,
+      inFrame: false,
+    });
+  };
 
   /** Applies the damage, rendering the WebGL stage only if wells or layout changed. */
   readonly flush = (): void => {
@@ -146,7 +179,15 @@ export class PlateScene {
     }
     const painted = layout || overlay ? this.updateOverlay() : Promise.resolve();
     if (changed) this.app.renderer.render(this.app.stage);
-    this.onFrame?.({ start, end: performance.now(), layout, wells, overlay, painted });
+    this.onFrame?.({
+      start,
+      end: performance.now(),
+      layout,
+      wells,
+      overlay,
+      painted,
+      inFrame: true,
+    });
   };
 
   private rebuild(): void {

@@ -1,7 +1,7 @@
 // What the overlay worker exposes: the plate overlay's painter, driven by small messages.
 // Kept apart from the worker entry so it can also run in tests on a MessageChannel.
 import * as Comlink from 'comlink';
-import { OverlayPainter } from '../plate-canvas/overlay-painter';
+import { BatchedPainter } from '../plate-canvas/overlay-painter';
 import type { PlateLayout, Rect } from '../plate-canvas/plate-geometry';
 import { WellSet } from '../plate-canvas/well-set';
 
@@ -16,7 +16,7 @@ export interface OverlayUpdate {
 
 /** An overlay API instance owning one painter. */
 export function createOverlayApi() {
-  const painter = new OverlayPainter();
+  const painter = new BatchedPainter();
   return {
     /** New canvases for a new layout (tiles in tileRects order, then the brush canvas). */
     setLayout(layout: PlateLayout, dpr: number, tiles: OffscreenCanvas[], brush: OffscreenCanvas) {
@@ -27,9 +27,9 @@ export function createOverlayApi() {
         brush.getContext('2d'),
       );
     },
-    /** Paints a state; resolves once painted (the canvases commit when the task ends). */
-    update(u: OverlayUpdate) {
-      painter.update({
+    /** Paints a state in the worker's next animation frame; resolves once painted. */
+    update(u: OverlayUpdate): Promise<void> {
+      return painter.update({
         selection: WellSet.fromWords(u.size, u.words),
         focus: u.focus,
         hover: u.hover,
