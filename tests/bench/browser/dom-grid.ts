@@ -1,0 +1,85 @@
+// The DOM baseline of the drag-select benchmark: a fair, straightforward DOM plate. 1536
+// divs in a CSS grid, coloured like the canvas wells; a drag uses the same geometry and
+// selection rules as the canvas and then toggles a class on every cell.
+import type { GridView } from '../../../src/plate-canvas/plate-geometry';
+import { rectFromPoints, wellsInRect } from '../../../src/plate-canvas/plate-geometry';
+import {
+  frameParts,
+  frameIndex,
+  TYPE_FILL,
+  type WellAppearance,
+} from '../../../src/plate-canvas/well-appearance';
+import { WellSet } from '../../../src/plate-canvas/well-set';
+
+const CSS = `
+.dom-grid { position: relative; display: grid; background: #eef1f5; touch-action: none; user-select: none; }
+.dom-grid__cell { box-sizing: border-box; margin: 8%; border-radius: 50%; background: #fff; border: 1px solid #b4bcc8; }
+.dom-grid__cell.selected { outline: 2px solid #2458c6; outline-offset: 1px; }
+`;
+
+export interface DomGrid {
+  el: HTMLElement;
+  view: GridView;
+}
+
+/** Builds the grid of rows x cols cells of `pitch` px inside `parent`. */
+export function createDomGrid(
+  parent: HTMLElement,
+  rows: number,
+  cols: number,
+  pitch: number,
+  appearance: WellAppearance,
+): DomGrid {
+  const style = document.createElement('style');
+  style.textContent = CSS;
+  document.head.append(style);
+  const el = document.createElement('div');
+  el.className = 'dom-grid';
+  el.style.gridTemplateColumns = `repeat(${cols}, ${pitch}px)`;
+  el.style.gridAutoRows = `${pitch}px`;
+  el.style.width = `${cols * pitch}px`;
+  const cells: HTMLElement[] = [];
+  for (let i = 0; i < rows * cols; i++) {
+    const cell = document.createElement('div');
+    cell.className = 'dom-grid__cell';
+    const fill = frameParts(frameIndex(appearance.typeCode[i], 0, 0))[0];
+    if (fill > 0) {
+      cell.style.background = `#${TYPE_FILL[fill - 1].toString(16).padStart(6, '0')}`;
+      cell.style.borderColor = 'transparent';
+    }
+    cells.push(cell);
+  }
+  el.append(...cells);
+  parent.append(el);
+  const view: GridView = {
+    kind: 'plate',
+    rows,
+    cols,
+    row0: 0,
+    col0: 0,
+    viewRows: rows,
+    viewCols: cols,
+    x: 0,
+    y: 0,
+    pitch,
+    radius: pitch * 0.42,
+    gutter: 0,
+  };
+
+  let origin: { x: number; y: number } | null = null;
+  let box = el.getBoundingClientRect();
+  el.addEventListener('pointerdown', (e) => {
+    box = el.getBoundingClientRect();
+    origin = { x: e.clientX - box.left, y: e.clientY - box.top };
+  });
+  el.addEventListener('pointermove', (e) => {
+    if (!origin) return;
+    const p = { x: e.clientX - box.left, y: e.clientY - box.top };
+    const selected = WellSet.of(rows * cols, wellsInRect(view, rectFromPoints(origin, p)));
+    for (let i = 0; i < cells.length; i++) cells[i].classList.toggle('selected', selected.has(i));
+  });
+  el.addEventListener('pointerup', () => {
+    origin = null;
+  });
+  return { el, view };
+}

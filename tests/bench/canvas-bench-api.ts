@@ -1,0 +1,22 @@
+// What the benchmark page (tests/bench/browser) offers the benchmark driver (canvas.bench.ts).
+
+/** One measured interaction, in milliseconds. */
+export interface StepSample {
+  /** Main-thread time: input handling + the frame's work on the main thread (see harness). */
+  main: number;
+  /** Input handling + scene update + render call only (canvas), or + class toggles (DOM). */
+  renderCall: number;
+  /** From the input to the second requestAnimationFrame after the frame that showed it. */
+  frame: number;
+}
+
+export interface BenchPageApi {
+  /** Marks each step for a trace (off by default: marks take time too). */
+  setMarks(on: boolean): void;
+  /** Resolves when the plate has drawn its first frame. */
+  ready(): Promise<{ renderer: string; firstFrame: number; firstPresented: number }>;
+  dragCanvas(sweeps: number, steps: number): Promise<StepSample[]>;
+  dragDom(sweeps: number, steps: number): Promise<StepSample[]>;
+  fullRedraw(times: number): Promise<StepSample[]>;
+  workerRoundTrips(times: number): Promise<number[]>;
+}

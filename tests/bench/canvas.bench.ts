@@ -1,0 +1,200 @@
+// Browser benchmarks of the plate canvas and the metrics worker: builds the benchmark page
+// (tests/bench/browser, its own vite config), serves it with vite's preview server in this
+// process, and drives Debian's chromium with Playwright. Headless chromium draws WebGL in
+// software (SwiftShader), far slower than a GPU, so every canvas figure comes twice: main-
+// thread time (p50/p95) and presented-frame latency (frame_p50/frame_p95); see
+// browser/harness.ts for exactly what each covers.
+import { readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import { build, preview } from 'vite';
+import { percentile, round3, summarize, type BenchResult } from './bench-result';
+import type { BenchPageApi, StepSample } from './canvas-bench-api';
+import { stepCpuTimes } from './trace-cpu';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const configFile = path.join(here, 'vite.bench.config.ts');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
+const NAVIGATIONS = 7;
+const SWEEPS = 3;
+const STEPS = 100;
+const REDRAWS = 40;
+const WORKER_CALLS = 100;
+const TRACED_STEPS = 60;
+const tracePath = path.resolve(here, '../../.tmp/canvas-bench-trace.json');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Calls window.bench[name](...args) in the page. */
+function call<K extends keyof BenchPageApi>(
+  page: Page,
+  name: K,
+  ...args: Parameters<BenchPageApi[K]>
+): Promise<Awaited<ReturnType<BenchPageApi[K]>>> {
+  return page.evaluate(
+    ([n, a]) => {
+      const api = (globalThis as unknown as { bench: Record<string, (...x: unknown[]) => unknown> })
+        .bench;
+      return api[n as string](...(a as unknown[]));
+    },
+    [name, args] as const,
+  ) as Promise<Awaited<ReturnType<BenchPageApi[K]>>>;
+}
+
+/** Main-thread CPU time of each step of `run`, from a Chrome trace taken around it. */
+async function tracedCpu(
+  browser: import('@playwright/test').Browser,
+  page: Page,
+  run: () => Promise<unknown>,
+): Promise<number[]> {
+  await browser.startTracing(page, {
+    path: tracePath,
+    categories: ['toplevel', 'blink.user_timing', '__metadata'],
+  });
+  await call(page, 'setMarks', true);
+  await run();
+  await call(page, 'setMarks', false);
+  await browser.stopTracing();
+  const trace = JSON.parse(await readFile(tracePath, 'utf8')) as { traceEvents: never[] };
+  await rm(tracePath, { force: true });
+  return stepCpuTimes(trace.traceEvents, 'bench-step-start', 'bench-step-end');
+}
+
+function cpuFields(cpu: number[]): Partial<BenchResult> {
+  return {
+    main_cpu_p50: round3(percentile(cpu, 50)),
+    main_cpu_p95: round3(percentile(cpu, 95)),
+    main_cpu_n: cpu.length,
+  };
+}
+
+function stepFigure(name: string, samples: StepSample[], extra: Partial<BenchResult> = {}) {
+  const main = samples.map((s) => s.main);
+  const calls = samples.map((s) => s.renderCall);
+  const frame = samples.map((s) => s.frame);
+  return summarize(name, main, {
+    frame_p50: round3(percentile(frame, 50)),
+    frame_p95: round3(percentile(frame, 95)),
+    render_call_p50: round3(percentile(calls, 50)),
+    render_call_p95: round3(percentile(calls, 95)),
+    ...extra,
+  });
+}
+
+export default async function canvasBench(): Promise<BenchResult[]> {
+  await build({ configFile, logLevel: 'warn' });
+  const port = await freePort();
+  const server = await preview({
+    configFile,
+    preview: { port, host: '127.0.0.1', strictPort: true },
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage({
+      viewport: { width: 1600, height: 1560 },
+      deviceScaleFactor: 1,
+    });
+    page.on('pageerror', (e) => console.error('bench page error:', e));
+    const url = `http://127.0.0.1:${port}/`;
+
+    const firsts: { renderer: string; firstFrame: number; firstPresented: number }[] = [];
+    for (let i = 0; i < NAVIGATIONS; i++) {
+      await page.goto(url);
+      firsts.push(await call(page, 'ready'));
+    }
+    const renderer = firsts[0].renderer;
+    if (renderer !== 'webgl')
+      console.warn(`bench: the plate rendered with "${renderer}", not webgl`);
+
+    // One unmeasured sweep each warms the JIT and the GPU process.
+    await call(page, 'dragCanvas', 1, 40);
+    await call(page, 'dragDom', 1, 40);
+    const canvas = await call(page, 'dragCanvas', SWEEPS, STEPS);
+    const dom = await call(page, 'dragDom', SWEEPS, STEPS);
+    const redraws = await call(page, 'fullRedraw', REDRAWS);
+    // The same interactions again under a trace, for the main thread's own CPU time.
+    const canvasCpu = await tracedCpu(browser, page, () =>
+      call(page, 'dragCanvas', 1, TRACED_STEPS),
+    );
+    const domCpu = await tracedCpu(browser, page, () => call(page, 'dragDom', 1, TRACED_STEPS));
+    const redrawCpu = await tracedCpu(browser, page, () => call(page, 'fullRedraw', 20));
+    const worker = await call(page, 'workerRoundTrips', WORKER_CALLS);
+
+    const canvasFig = stepFigure('canvas.drag_select_1536', canvas, {
+      renderer,
+      ...cpuFields(canvasCpu),
+    });
+    const domFig = stepFigure('dom_baseline.drag_select_1536', dom, cpuFields(domCpu));
+    canvasFig.ratio_vs_dom_p50 = round3(domFig.p50 / canvasFig.p50);
+    canvasFig.ratio_vs_dom_p95 = round3(domFig.p95 / canvasFig.p95);
+    canvasFig.frame_ratio_vs_dom_p50 = round3(
+      (domFig.frame_p50 ?? NaN) / (canvasFig.frame_p50 ?? NaN),
+    );
+    canvasFig.cpu_ratio_vs_dom_p50 = round3(
+      (domFig.main_cpu_p50 as number) / (canvasFig.main_cpu_p50 as number),
+    );
+    canvasFig.cpu_ratio_vs_dom_p95 = round3(
+      (domFig.main_cpu_p95 as number) / (canvasFig.main_cpu_p95 as number),
+    );
+    canvasFig.load_average_1m = round3(loadavg()[0]);
+    canvasFig.goal = 'p95 < 4 ms and ratio_vs_dom_p95 >= 10';
+
+    return [
+      canvasFig,
+      domFig,
+      stepFigure('canvas.full_redraw_1536', redraws, { renderer, ...cpuFields(redrawCpu) }),
+      summarize(
+        'canvas.first_frame_1536',
+        firsts.map((f) => f.firstFrame),
+        {
+          frame_p50: round3(
+            percentile(
+              firsts.map((f) => f.firstPresented),
+              50,
+            ),
+          ),
+          frame_p95: round3(
+            percentile(
+              firsts.map((f) => f.firstPresented),
+              95,
+            ),
+          ),
+          renderer,
+          note: 'ms from navigation start: p50/p95 to the first render call done, frame_* to its presented frame',
+        },
+      ),
+      summarize('worker.metrics_1536x16', worker, {
+        note: 'round trip through the module worker, input and output transferred',
+        goal: 'p95 < 5 ms',
+      }),
+    ];
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  }
+}
