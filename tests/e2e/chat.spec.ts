@@ -1,0 +1,175 @@
+// The Chat tab end to end against the real server (built-in interpreter, no language model)
+// and the built client: a request typed in the chat changes a 1536 plate (seen in the Well
+// editor and in the stored plate), the thread goes into ?thread=, and after a reload with it
+// the conversation and the change are still there; then the conversation is deleted.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signInAsDeveloper } from './fixtures/developer-login';
+import { expect, test } from './fixtures/server';
+import type { ServerInfo } from './fixtures/server';
+
+interface PlateJson {
+  defn: { format: number };
+  wells: Record<string, { targets: Record<string, { target_nM: number | null }> }>;
+  version: number;
+}
+
+// The server lives as long as the worker, shared with other spec files: what a test creates
+// it deletes.
+const created: number[] = [];
+
+test.afterEach(async ({ page, server }) => {
+  for (const id of created.splice(0)) {
+    await page.request.delete(`${server.baseURL}/api/experiments/${id}`);
+  }
+});
+
+async function createExperiment(request: APIRequestContext, server: ServerInfo, name: string) {
+  const response = await request.post(`${server.baseURL}/api/experiments/`, {
+    data: { name, plate_type: '1536' },
+  });
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: number };
+  created.push(id);
+  return id;
+}
+
+async function addBench(request: APIRequestContext, server: ServerInfo, id: number) {
+  const url = `${server.baseURL}/api/experiments/${id}/bench/reagents`;
+  const stauro = await request.post(url, {
+    data: {
+      name: 'Staurosporine',
+      slug: 'staurosporine',
+      reagent_type: 'chemical',
+      solvent: 'DMSO',
+      default_concentration_value: 10,
+      default_concentration_units: 'mM',
+      molecular_weight_g_per_mol: 466.5,
+    },
+  });
+  expect(stauro.status(), await stauro.text()).toBe(201);
+  const media = await request.post(url, {
+    data: { name: 'Assay medium', slug: 'medium', reagent_type: 'media', ph: 7.4 },
+  });
+  expect(media.status(), await media.text()).toBe(201);
+  const vehicle = await request.patch(`${server.baseURL}/api/experiments/${id}/vehicle`, {
+    data: { vehicle_slug: 'medium' },
+  });
+  expect(vehicle.status(), await vehicle.text()).toBe(200);
+}
+
+async function plateOnServer(request: APIRequestContext, server: ServerInfo, id: number) {
+  const response = await request.get(`${server.baseURL}/api/experiments/${id}/plate`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as PlateJson;
+}
+
+/** Selects well A23 from the keyboard and expects staurosporine in the Well editor. */
+async function expectStaurosporineInA23(page: Page) {
+  const plate = page.getByTestId('plate-view');
+  await expect(plate).toHaveAttribute('data-format', '1536');
+  await plate.focus();
+  for (let i = 0; i < 22; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  const editor = page.getByTestId('well-editor');
+  await expect(editor.getByRole('button', { name: 'Apply to 1 well' })).toBeVisible();
+  const row = editor.getByRole('row').filter({ hasText: 'Staurosporine' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(0)).toHaveText('A23');
+}
+
+test('chat: a typed request changes the plate; the thread survives a reload; delete it', async ({
+  page,
+  server,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page.request, server, 'Chat journey (e2e)');
+  await addBench(page.request, server, id);
+
+  await page.goto(`/experiments/${id}`);
+  await expect(page.getByRole('heading', { name: 'Chat journey (e2e)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByTestId('chat-panel');
+  await expect(page.getByRole('button', { name: 'Clear plate' })).toBeDisabled();
+
+  // Suggestions fit the plate and the bench; one fills the input.
+  await panel.getByRole('button', { name: 'add 10 uM Staurosporine to column 47' }).click();
+  const input = panel.getByLabel('Message the assistant');
+  await expect(input).toHaveValue('add 10 uM Staurosporine to column 47');
+  await expect(input).toBeFocused();
+
+  // Whitespace is not sent; Shift+Enter adds a newline; Enter sends.
+  await input.fill('   ');
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await input.fill('add 10 uM staurosporine');
+  await input.press('Shift+Enter');
+  await input.pressSequentially('to column 23');
+  await expect(input).toHaveValue('add 10 uM staurosporine\nto column 23');
+  await input.fill('add 10 uM staurosporine to column 23');
+  await input.press('Enter');
+
+  const log = panel.getByRole('log', { name: 'Conversation' });
+  await expect(log.getByTestId('chat-message-user')).toHaveText(
+    /add 10 uM staurosporine to column 23/,
+  );
+  await expect(log.getByTestId('chat-message-assistant')).toHaveCount(1, { timeout: 15_000 });
+  await expect(input).toBeEnabled();
+  await expect(input).toHaveValue('');
+
+  // The thread id went into the address (replace: the history did not grow).
+  await expect(page).toHaveURL(new RegExp(`[?&]thread=exp_${id}_\\d+`));
+  const threadId = new URL(page.url()).searchParams.get('thread') ?? '';
+  expect(threadId).toMatch(new RegExp(`^exp_${id}_\\d{13}$`));
+
+  // The plate changed: on the server (32 wells of column 23) and on the page.
+  const stored = await plateOnServer(page.request, server, id);
+  const withStauro = Object.entries(stored.wells)
+    .filter(([, w]) => w.targets.staurosporine?.target_nM === 10_000)
+    .map(([wid]) => wid);
+  expect(withStauro).toHaveLength(32);
+  expect(withStauro.every((wid) => /^[A-Z]{1,2}23$/.test(wid))).toBe(true);
+  await expect(page.getByRole('button', { name: 'Clear plate' })).toBeEnabled();
+  await expectStaurosporineInA23(page);
+
+  // A reload with ?thread= shows the conversation and the change again.
+  await page.goto(`/experiments/${id}?thread=${threadId}`);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(log.getByTestId('chat-message-user')).toHaveText(
+    /add 10 uM staurosporine to column 23/,
+  );
+  await expect(log.getByTestId('chat-message-assistant')).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`thread=${threadId}`));
+
+  // The conversations menu lists it (keyboard only).
+  const menuButton = panel.getByRole('button', { name: /Conversations/ });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const conversations = page.getByRole('region', { name: 'Conversations' });
+  const item = conversations.getByTestId('chat-thread');
+  await expect(item).toHaveCount(1);
+  await expect(item).toHaveAttribute('data-thread-id', threadId);
+  await expect(item).toContainText('2 messages');
+  await expect(item).toContainText('add 10 uM staurosporine to column 23');
+  await page.keyboard.press('Escape');
+  await expect(conversations).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  await expectStaurosporineInA23(page);
+
+  // Delete the conversation (confirmation); the plate keeps the change.
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await menuButton.click();
+  await conversations.getByRole('button', { name: /^Delete conversation/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete conversation' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(conversations.getByTestId('chat-thread')).toHaveCount(0);
+  await expect(log.getByTestId('chat-message-user')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/thread=/);
+  const threads = await page.request.get(`${server.baseURL}/api/experiments/${id}/threads`);
+  expect(((await threads.json()) as { threads: unknown[] }).threads).toEqual([]);
+  expect(Object.keys((await plateOnServer(page.request, server, id)).wells)).toHaveLength(32);
+  expect(pageErrors).toEqual([]);
+});
