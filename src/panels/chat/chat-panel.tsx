@@ -66,9 +66,14 @@ export function ChatPanel({ experimentId }: ChatPanelProps) {
   const sending = state.status === 'sending';
   const loading = state.status === 'loading';
 
+  const wasSending = useRef(false);
   useEffect(() => {
-    // The box was disabled while waiting, which drops focus: give it back.
-    if (!sending && document.activeElement === document.body) inputRef.current?.focus();
+    // The box was disabled while waiting, which drops focus: give it back after a send
+    // (only then: on load the keyboard belongs to the plate).
+    if (wasSending.current && !sending && document.activeElement === document.body) {
+      inputRef.current?.focus();
+    }
+    wasSending.current = sending;
   }, [sending]);
 
   const messages = state.messages as readonly ChatEntry[];

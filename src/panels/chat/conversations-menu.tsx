@@ -1,10 +1,11 @@
 /**
  * The conversations menu of the Chat tab: the recent threads (title, when last active, how
  * many messages), open one, start a new one, delete one after a confirmation. A disclosure
- * (not an ARIA menu) because each row holds two buttons; Escape closes it.
+ * (not an ARIA menu) because each row holds two buttons; Escape or a click outside closes it.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ConfirmDialog } from '../../app/ui/confirm-dialog';
+import { usePopover } from '../../app/ui/use-popover';
 import { formatRelativeShort } from '../../domain/relative-time';
 import type { ThreadSummary } from '../../api/chat';
 import { threadTitle } from '../../state/chat-store';
@@ -34,28 +35,21 @@ export function ConversationsMenu({
   onNew,
   onDelete,
 }: ConversationsMenuProps) {
-  const [open, setOpen] = useState(false);
+  const {
+    open,
+    setOpen,
+    triggerRef: buttonRef,
+    panelRef,
+    closeAndFocusTrigger: close,
+  } = usePopover();
   const [confirming, setConfirming] = useState<ThreadSummary | null>(null);
   // "Now" of the relative times: taken when the list opens, not on every render.
   const [now, setNow] = useState(() => Date.now());
-  const buttonRef = useRef<HTMLButtonElement | null>(null);
-  const panelRef = useRef<HTMLDivElement | null>(null);
   const panelId = useId();
 
   useEffect(() => {
     if (open) panelRef.current?.querySelector<HTMLElement>('button')?.focus();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    close();
-  };
+  }, [open, panelRef]);
 
   return (
     <div className="chat-threads">
@@ -83,7 +77,6 @@ export function ConversationsMenu({
           className="chat-threads__panel"
           role="region"
           aria-label="Conversations"
-          onKeyDown={onPanelKeyDown}
         >
           <button
             type="button"
