@@ -259,4 +259,23 @@ describe('ChatPanel', () => {
     expect(screen.queryByTestId('chat-message-user')).toBeNull();
     await waitFor(() => expect(new URLSearchParams(where.search).get('thread')).toBeNull());
   });
+
+  it('opens the conversations list from the keyboard; Escape closes it and returns focus', async () => {
+    net.respond(200, { threads: [] });
+    show();
+    await settle();
+    net.respond(200, { threads: [] });
+    const trigger = screen.getByRole('button', { name: /Conversations/ });
+    fireEvent.click(trigger);
+    await settle();
+    const region = screen.getByRole('region', { name: 'Conversations' });
+    expect(within(region).getByText('No conversations yet')).toBeTruthy();
+    expect(document.activeElement).toBe(
+      within(region).getByRole('button', { name: 'New conversation' }),
+    );
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    expect(screen.queryByRole('region', { name: 'Conversations' })).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
 });
