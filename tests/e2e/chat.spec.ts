@@ -117,6 +117,12 @@ test('chat: a typed request changes the plate; the thread survives a reload; del
   await expect(input).toBeEnabled();
   await expect(input).toHaveValue('');
 
+  // Both bubbles are readable: WCAG AA contrast (4.5:1) of text on its own background.
+  for (const role of ['user', 'assistant']) {
+    const ratio = await log.getByTestId(`chat-message-${role}`).first().evaluate(contrastRatio);
+    expect(ratio, `${role} message contrast`).toBeGreaterThanOrEqual(4.5);
+  }
+
   // The thread id went into the address (replace: the history did not grow).
   await expect(page).toHaveURL(new RegExp(`[?&]thread=exp_${id}_\\d+`));
   const threadId = new URL(page.url()).searchParams.get('thread') ?? '';
@@ -173,3 +179,21 @@ test('chat: a typed request changes the plate; the thread survives a reload; del
   expect(Object.keys((await plateOnServer(page.request, server, id)).wells)).toHaveLength(32);
   expect(pageErrors).toEqual([]);
 });
+
+/** Contrast ratio (WCAG 2) of an element's text colour against its background colour. */
+function contrastRatio(element: Element): number {
+  const style = getComputedStyle(element);
+  // Defined inside: evaluate() sends only this function's source to the page.
+  // oxlint-disable-next-line unicorn/consistent-function-scoping
+  const luminance = (css: string) => {
+    const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].toSorted(
+    (a, b) => b - a,
+  );
+  return (light + 0.05) / (dark + 0.05);
+}
