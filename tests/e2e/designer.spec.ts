@@ -1,9 +1,11 @@
 // The plate designer end to end against the real server and the built client: the frame
 // (top bar, banners, divider, tabs), edits with undo and redo, snapshots, a plate-type change
-// and its revert, what survives a reload, and the CSV export.
+// and its revert, what survives a reload, and the CSV and Excel exports.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+// Reading back a workbook this server wrote (never an untrusted one: see ARCHITECTURE.md).
+import { read, utils } from 'xlsx';
 import { signInAsDeveloper } from './fixtures/developer-login';
 import { expect, test } from './fixtures/server';
 import type { ServerInfo } from './fixtures/server';
@@ -231,7 +233,9 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
     await page.getByRole('menuitem', { name: item }).click();
     const file = await next;
     expect(file.suggestedFilename()).toBe(fileName);
-    expect((await readFile((await file.path())!)).length).toBeGreaterThan(0);
+    const bytes = await readFile((await file.path())!);
+    if (fileName.endsWith('.xlsx')) expectWorkbook(bytes);
+    else expect(bytes.length).toBeGreaterThan(0);
   }
 
   expect(pageErrors).toEqual([]);
@@ -419,3 +423,20 @@ test("designer: live events show another writer's plate and the agent activity b
   await expect(banner).toBeVisible();
   expect((await chat).ok()).toBe(true);
 });
+
+/** The workbook holds the plate map as the grid and the long table with A1's prediction. */
+function expectWorkbook(bytes: Buffer): void {
+  const book = read(bytes, { type: 'buffer' });
+  expect(book.SheetNames).toEqual(
+    expect.arrayContaining(['Plate map', 'Wells', 'Bench reagents', 'Protocol']),
+  );
+  const map = utils.sheet_to_json<unknown[]>(book.Sheets['Plate map'], { header: 1 });
+  expect(map).toHaveLength(33); // the column header, then rows A..AF
+  expect(map[0]).toHaveLength(49); // the row-letter column, then columns 1..48
+  expect(map[32][0]).toBe('AF');
+  expect(String(map[1][1])).toMatch(/Staurosporine/);
+  const wells = utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Wells);
+  const stauro = wells.find((r) => r.Well === 'A1' && r.Slug === 'staurosporine');
+  // 10 mM stock, 0.5 uL in a 10 uL well: 500,000 nM, as in the CSV.
+  expect(Number(stauro?.['Predicted (nM)'])).toBeCloseTo(500_000, 3);
+}
