@@ -83,6 +83,7 @@ export interface PlateState {
   wells: Record<string, StateWell>;
   indices: PlateIndices;
   version: number;
+  /** empty when computed without a hasher (hasher null) */
   hash: string;
 }
 
@@ -92,6 +93,12 @@ export interface PlateStateInput {
   /** the version this state carries (the caller increments it on a write) */
   version: number;
   bench: readonly BenchReagentInfo[];
+  /**
+   * SHA-256 hex of a string, for the hash; default the portable one (sha256Hex). The server
+   * passes node:crypto's, which is much faster. null leaves the hash empty, for displays that
+   * never read it.
+   */
+  hasher?: ((text: string) => string) | null;
 }
 
 const CONSTRAINT_NAMES: [number, BrokenConstraint][] = [
@@ -105,8 +112,12 @@ const CONSTRAINT_NAMES: [number, BrokenConstraint][] = [
  * The hash of a plate: SHA-256 hex of the canonical JSON (sorted keys) of defn and the
  * canonical wire wells. Derived fields are not hashed: the hash names what the user decided.
  */
-export function plateHash(defn: PlateDefn, canonicalWells: WireWells): string {
-  return sha256Hex(canonicalJson({ defn, wells: canonicalWells }));
+export function plateHash(
+  defn: PlateDefn,
+  canonicalWells: WireWells,
+  hasher: (text: string) => string = sha256Hex,
+): string {
+  return hasher(canonicalJson({ defn, wells: canonicalWells }));
 }
 
 // A reagent removed from the bench may still be on the plate: keep its volume in the well
@@ -201,7 +212,8 @@ export function computePlateState(input: PlateStateInput): PlateState {
     if (m.status[w] === STATUS.ERROR) indices.unmet.push(id);
   }
 
-  return { defn, wells, indices, version: input.version, hash: plateHash(defn, wire) };
+  const hash = input.hasher === null ? '' : plateHash(defn, wire, input.hasher);
+  return { defn, wells, indices, version: input.version, hash };
 }
 
 /** The state of a plate with no wells filled (version 0). */

@@ -28,6 +28,8 @@ export function previewState(
     wells,
     version,
     bench: reagents.map(benchReagentInfo),
+    // the display never reads the hash; the server computes it on every write
+    hasher: null,
   });
 }
 

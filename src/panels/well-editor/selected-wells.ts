@@ -52,6 +52,7 @@ export function wellViews(
     wells: subset,
     version: 0,
     bench: reagents.map(benchReagentInfo),
+    hasher: null, // the well views never read the hash
   });
   return ids.map((id, k) => {
     const well = state.wells[id] ?? null;

@@ -22,6 +22,7 @@ import {
   type StoredPlateState,
 } from '../repositories/plates';
 import { PlateAnswer, PlateCache } from './plate-cache';
+import { sha256HexNode } from './sha256-hex';
 
 /** Called after a plate write is committed (the events stream publishes "plate_changed"). */
 export type PlateChangedListener = (experimentId: number, version: number) => void;
@@ -62,7 +63,7 @@ export function preparePlate(
   version: number,
   bench: readonly BenchReagentInfo[],
 ): { state: PlateState; stored: StoredPlateState } {
-  const state = computePlateState({ defn, wells, version, bench });
+  const state = computePlateState({ defn, wells, version, bench, hasher: sha256HexNode });
   return { state, stored: { defn: state.defn, wells: wireWellsOf(state), indices: state.indices } };
 }
 
@@ -104,6 +105,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
       wells: stored.wells,
       version: stored.version,
       bench: bench.infos,
+      hasher: sha256HexNode,
     });
     return remember(experimentId, state, bench.key);
   }

@@ -15,6 +15,7 @@ import {
   type VersionSummary,
 } from '../repositories/versions';
 import { benchFacts, preparePlate, type PlateService } from './plate-service';
+import { sha256HexNode } from './sha256-hex';
 
 /** 404 for a version that is not this experiment's. */
 export const versionNotFound = () => new HttpError(404, 'Version not found');
@@ -68,6 +69,7 @@ export function versionService(db: Db, plates: PlateService) {
       wells: found.plate.wells,
       version: found.summary.version,
       bench,
+      hasher: sha256HexNode,
     });
     return { ...found.summary, state, snapshot: found.snapshot };
   }

@@ -31,7 +31,8 @@ function stateOf(ctx: ToolContext, only?: readonly string[]) {
     wells = {};
     for (const id of only) if (ctx.wells[id]) wells[id] = ctx.wells[id];
   }
-  return computePlateState({ defn: ctx.defn, wells, version: 0, bench: ctx.bench });
+  // The answers read wells and indices, never the hash.
+  return computePlateState({ defn: ctx.defn, wells, version: 0, bench: ctx.bench, hasher: null });
 }
 
 function pct(x: number): string {
