@@ -22,6 +22,69 @@ describe('canonical JSON', () => {
   });
 });
 
+// Canonical JSON spelled out level by level: each key and leaf as JSON.stringify writes it,
+// keys in code-unit order (a key-sorted copy would not do: integer-like keys come first).
+function reference(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v: unknown) => reference(v)).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const members = Object.keys(obj)
+    .toSorted()
+    .filter((k) => obj[k] !== undefined && typeof obj[k] !== 'function')
+    .map((k) => `${JSON.stringify(k)}:${reference(obj[k])}`);
+  return `{${members.join(',')}}`;
+}
+
+const key = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('__proto__', '0', '1', '9', '10', '01', '-1', '1.5', 'a', 'B', '', 'toJSON'),
+);
+const leaf = fc.oneof(
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.boolean(),
+  fc.double(),
+  fc.integer(),
+  fc.string({ unit: 'binary' }),
+  fc.constant(() => 1),
+);
+const { tree } = fc.letrec((tie) => ({
+  tree: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('tree'), { maxLength: 5 }),
+    fc.dictionary(key, tie('tree'), { maxKeys: 6 }),
+  ),
+}));
+
+describe('canonical JSON against a plain reference', () => {
+  it('is byte for byte the reference for random nested values (property)', () => {
+    fc.assert(
+      fc.property(tree, (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('orders integer-like and special keys by code units and keeps __proto__', () => {
+    const parsed = JSON.parse('{"b":1,"__proto__":{"z":[2,1]},"10":3,"9":4,"-1":5}') as object;
+    expect(canonicalJson(parsed)).toBe('{"-1":5,"10":3,"9":4,"__proto__":{"z":[2,1]},"b":1}');
+    expect(canonicalJson({ nested: parsed })).toBe(`{"nested":${canonicalJson(parsed)}}`);
+  });
+
+  it('writes other objects as their own keys and leaves its input untouched', () => {
+    expect(canonicalJson({ at: new Date(0), n: [Symbol('s'), () => 1] })).toBe(
+      '{"at":{},"n":[null,null]}',
+    );
+    const input = { b: { d: 1, c: 2 }, a: [{ y: 1, x: 2 }] };
+    const before = JSON.stringify(input);
+    expect(canonicalJson(input)).toBe('{"a":[{"x":2,"y":1}],"b":{"c":2,"d":1}}');
+    expect(JSON.stringify(input)).toBe(before);
+  });
+});
+
 describe('sha256Hex', () => {
   it('matches known digests', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
