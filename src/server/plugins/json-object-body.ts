@@ -11,8 +11,25 @@ export function isJsonRequest(request: FastifyRequest): boolean {
   return type === 'application/json' || type.endsWith('+json');
 }
 
+// Whether any string (key or value) holds a NUL character; builds no paths, since almost no
+// body has one and a full plate holds tens of thousands of keys.
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const child of value as unknown[]) if (holdsNul(child)) return true;
+    return false;
+  }
+  const obj = value as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    if (key.includes('\u0000') || holdsNul(obj[key])) return true;
+  }
+  return false;
+}
+
 /** The dotted path of the first string (key or value) holding a NUL character, or null. */
 export function pathOfNul(value: unknown, path = ''): string | null {
+  if (path === '' && !holdsNul(value)) return null;
   if (typeof value === 'string') return value.includes('\u0000') ? path || '(body)' : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, child] of Object.entries(value)) {
