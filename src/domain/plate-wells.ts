@@ -52,9 +52,10 @@ export function canonicalizeWells(defn: PlateDefn, wells: WireWells): WireWells 
     if (!canonical || !well || isEmptyWell(well)) continue;
     const targets: Record<string, WireTarget> = {};
     for (const [slug, t] of Object.entries(well.targets ?? {})) targets[slug] = normaliseTarget(t);
+    // members in sorted order: the hash's canonical JSON then shares the well, not copies it
     byIndex.set(indexOfWellId(canonical, defn), [
       canonical,
-      { targets, label: well.label ?? '', sample: well.sample ?? '', tags: [...(well.tags ?? [])] },
+      { label: well.label ?? '', sample: well.sample ?? '', tags: [...(well.tags ?? [])], targets },
     ]);
   }
   const out: WireWells = {};
