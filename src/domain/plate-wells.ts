@@ -72,12 +72,25 @@ function numberProblem(
 ): string | undefined {
   if (value === undefined && rule.optional) return undefined;
   if (value === null && (rule.nullable || rule.optional)) return undefined;
+  if (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (rule.exclusive ? value > rule.min : value >= rule.min)
+  ) {
+    return undefined;
+  }
+  // the message is built only for a refused number (a plate has thousands of fine ones)
   const bound = rule.exclusive ? `> ${rule.min}` : `>= ${rule.min}`;
-  const what = `must be a finite number ${bound}${rule.nullable ? ' or null' : ''}`;
-  if (typeof value !== 'number' || !Number.isFinite(value)) return what;
-  if (rule.exclusive ? value <= rule.min : value < rule.min) return what;
-  return undefined;
+  return `must be a finite number ${bound}${rule.nullable ? ' or null' : ''}`;
 }
+
+// The number rules of a target's fields, built once (they are read for every target).
+const TARGET_CHECKS: readonly [keyof WireTarget, Parameters<typeof numberProblem>[1]][] = [
+  ['volume_uL', { min: 0 }],
+  ['target_nM', { min: 0, nullable: true }],
+  ['tol_pct', { min: 0, exclusive: true, optional: true }],
+  ['dilution', { min: 1, optional: true }],
+];
 
 /**
  * Problems of wire wells against a plate and its bench: ids off the plate or twice the same
@@ -114,13 +127,7 @@ export function validatePlateWells(
       if (!slugs.has(slug)) {
         add(id, at, `Well ${id}: "${slug}" is not a reagent on this experiment's bench`);
       }
-      const checks: [keyof WireTarget, Parameters<typeof numberProblem>[1]][] = [
-        ['volume_uL', { min: 0 }],
-        ['target_nM', { min: 0, nullable: true }],
-        ['tol_pct', { min: 0, exclusive: true, optional: true }],
-        ['dilution', { min: 1, optional: true }],
-      ];
-      for (const [field, rule] of checks) {
+      for (const [field, rule] of TARGET_CHECKS) {
         const problem = numberProblem(t?.[field], rule);
         if (problem) add(id, `${at}.${field}`, `Well ${id}: ${slug}.${field} ${problem}`);
       }
