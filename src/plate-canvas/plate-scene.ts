@@ -110,6 +110,9 @@ export class PlateScene {
 
   /** The drawing size in CSS pixels. */
   setSize(width: number, height: number): void {
+    // Leaving the page, @pixi/react may destroy the application (renderer null) before a
+    // pending ResizeObserver callback reaches the scene: nothing is left to size then.
+    if (!this.app.renderer) return;
     if (width === this.width && height === this.height) return;
     this.width = width;
     this.height = height;
@@ -166,7 +169,7 @@ export class PlateScene {
   /** Applies the damage, rendering the WebGL stage only if wells or layout changed. */
   readonly flush = (): void => {
     this.frame = 0;
-    if (this.width === 0 || this.height === 0) return;
+    if (this.width === 0 || this.height === 0 || !this.app.renderer) return;
     const start = performance.now();
     const { layout, wells, overlay } = this.damage;
     this.damage = { layout: false, wells: false, overlay: false };
