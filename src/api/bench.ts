@@ -1,33 +1,10 @@
 /** Bench reagent calls of spec section 7 (the experiment's "bench fridge"). */
+import type { BenchReagent } from '../domain/bench-reagent';
 import type { BenchReagentInfo } from '../domain/plate-wire';
 import type { BenchReagentPatch, ReagentCreate } from '../domain/schemas/reagent';
 import { apiRequest } from './http-client';
 
-/** A bench reagent as the API answers it (API contract, "Bench reagents"). */
-export interface BenchReagent {
-  id: string;
-  slug: string;
-  name: string;
-  /** server type: chemical, biological, buffer, solvent, media, other */
-  reagent_type: string;
-  /** display type: compound, biological, buffer, solvent, media, other */
-  type: string;
-  color: string;
-  stock_uM: number | null;
-  stock_molarity_M: number | null;
-  concentration_units: string | null;
-  default_concentration_value: number | null;
-  analyte_id: string | null;
-  max_concentration_percent: number | null;
-  min_transfer_ul: number | null;
-  molecular_weight_g_per_mol: number | null;
-  solvent: string | null;
-  cells_per_ml: number | null;
-  ph: number | null;
-  ionic_strength_mM: number | null;
-  description: string | null;
-  created_at: string;
-}
+export type { BenchReagent };
 
 const benchPath = (experimentId: number) => `/api/experiments/${experimentId}/bench/reagents`;
 

@@ -1,6 +1,7 @@
 // Bench reagents between their three forms: the stored row, the API's BenchReagent JSON and
 // the facts the plate arithmetic needs (BenchReagentInfo). Stocks are kept canonically: molar
 // stocks in nM, % (v/v) stocks apart, never converted to molar.
+import type { BenchReagent } from '../../domain/bench-reagent';
 import type { BenchReagentInfo } from '../../domain/plate-wire';
 import { reagentTypeColor, toDisplayType, toServerType } from '../../domain/reagent-types';
 import type { ReagentCreate } from '../../domain/schemas/reagent';
@@ -14,29 +15,8 @@ import type { benchReagents } from '../db/schema';
 export type BenchRow = typeof benchReagents.$inferSelect;
 export type BenchInsert = typeof benchReagents.$inferInsert;
 
-/** A bench reagent as the API answers it (api-contract.md, Bench reagents). */
-export interface BenchReagentJson {
-  id: string;
-  slug: string;
-  name: string;
-  reagent_type: string;
-  type: string;
-  color: string;
-  stock_uM: number | null;
-  stock_molarity_M: number | null;
-  concentration_units: string | null;
-  default_concentration_value: number | null;
-  analyte_id: string | null;
-  max_concentration_percent: number | null;
-  min_transfer_ul: number | null;
-  molecular_weight_g_per_mol: number | null;
-  solvent: string | null;
-  cells_per_ml: number | null;
-  ph: number | null;
-  ionic_strength_mM: number | null;
-  description: string | null;
-  created_at: string;
-}
+/** A bench reagent as the API answers it: the one type the client reads too. */
+export type BenchReagentJson = BenchReagent;
 
 /** What the data column holds beside the create payload: the canonical stock. */
 interface BenchData extends Partial<ReagentCreate> {

@@ -1,0 +1,28 @@
+/**
+ * A bench reagent as the API answers it (docs/API.md, "Bench reagents"): the server writes
+ * it, the client reads it, both through this one type.
+ */
+export interface BenchReagent {
+  id: string;
+  slug: string;
+  name: string;
+  /** server type: chemical, biological, buffer, solvent, media, other */
+  reagent_type: string;
+  /** display type: compound, biological, buffer, solvent, media, other */
+  type: string;
+  color: string;
+  stock_uM: number | null;
+  stock_molarity_M: number | null;
+  concentration_units: string | null;
+  default_concentration_value: number | null;
+  analyte_id: string | null;
+  max_concentration_percent: number | null;
+  min_transfer_ul: number | null;
+  molecular_weight_g_per_mol: number | null;
+  solvent: string | null;
+  cells_per_ml: number | null;
+  ph: number | null;
+  ionic_strength_mM: number | null;
+  description: string | null;
+  created_at: string;
+}
