@@ -22,7 +22,7 @@ fi
 
 echo "setup: installing ${need[*]} from Debian's packages"
 $sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 # The Debian package starts a cluster of its own on port 5432; the tests start a private one
 # on a free port instead, so the packaged one is left as it is.
 echo "setup: done ($(chromium --version 2>/dev/null | head -n1))"
