@@ -6,7 +6,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { PlateState } from '../../domain/plate-state';
-import type { ProtocolOp } from '../../domain/plate-wire';
+import type { ProtocolOp, WireWells } from '../../domain/plate-wire';
 import { reagentCreateSchema } from '../../domain/schemas/reagent';
 import { indexOfWellId } from '../../domain/well-id';
 import { CATALOG_SEED, type CatalogReagent } from '../catalog/catalog-seed';
@@ -19,7 +19,7 @@ import {
   type BenchFacts,
   type PlateService,
 } from '../plate/plate-service';
-import { insertBench } from '../repositories/bench';
+import { insertBench, type DbOrTx } from '../repositories/bench';
 import { benchInsertOf } from '../repositories/bench-json';
 import type { ChatMessageJson, ChatRepository } from '../repositories/chat';
 import type { AgentRepository } from '../repositories/agent';
@@ -154,31 +154,52 @@ async function writeChange(
       });
       beforeId = before.id;
     }
-    const { state, stored } = preparePlate(
+    const written = await writeVersioned(
+      tx,
+      input,
+      plate,
       plate.defn,
       result.wells!,
-      plate.version + 1,
-      bench.infos,
-    );
-    const version = await writePlate(
-      tx,
-      input.ownerId,
-      experimentId,
-      plate.version,
-      stored,
-      state.hash,
-    );
-    if (version === null) throw new StalePlate();
-    state.version = version;
-    const row = await insertVersion(tx, {
-      experimentId,
-      version,
       summary,
-      plate: { defn: stored.defn, wells: stored.wells, hash: state.hash },
-      snapshot: null,
-    });
-    return { state, versionId: row.id, beforeId: beforeId!, benchKey: bench.key };
+      bench,
+    );
+    return { ...written, beforeId: beforeId! };
   });
+}
+
+/**
+ * Writes wells as the next plate version, only if the plate is still at `plate.version`
+ * (StalePlate otherwise), and keeps them as a version row with this summary.
+ */
+async function writeVersioned(
+  tx: DbOrTx,
+  input: TurnInput,
+  plate: StoredPlate,
+  defn: StoredPlate['defn'],
+  wells: WireWells,
+  summary: string,
+  bench: BenchFacts,
+): Promise<Written> {
+  const experimentId = input.experiment.id;
+  const { state, stored } = preparePlate(defn, wells, plate.version + 1, bench.infos);
+  const version = await writePlate(
+    tx,
+    input.ownerId,
+    experimentId,
+    plate.version,
+    stored,
+    state.hash,
+  );
+  if (version === null) throw new StalePlate();
+  state.version = version;
+  const row = await insertVersion(tx, {
+    experimentId,
+    version,
+    summary,
+    plate: { defn: stored.defn, wells: stored.wells, hash: state.hash },
+    snapshot: null,
+  });
+  return { state, versionId: row.id, benchKey: bench.key };
 }
 
 function changeDataOf(m: ChatMessageJson): ChangeData | null {
@@ -221,30 +242,7 @@ async function undoLast(
   const summary = `Undo: ${target.summary ?? 'the assistant’s last change'}`;
   const written = await deps.db.transaction(async (tx) => {
     const bench = await benchFacts(tx, experimentId);
-    const { state, stored } = preparePlate(
-      before.plate.defn,
-      before.plate.wells,
-      plate.version + 1,
-      bench.infos,
-    );
-    const version = await writePlate(
-      tx,
-      input.ownerId,
-      experimentId,
-      plate.version,
-      stored,
-      state.hash,
-    );
-    if (version === null) throw new StalePlate();
-    state.version = version;
-    const row = await insertVersion(tx, {
-      experimentId,
-      version,
-      summary,
-      plate: { defn: stored.defn, wells: stored.wells, hash: state.hash },
-      snapshot: null,
-    });
-    return { state, versionId: row.id, benchKey: bench.key };
+    return writeVersioned(tx, input, plate, before.plate.defn, before.plate.wells, summary, bench);
   });
   return {
     text: `Undone: ${target.summary ?? 'my last change'}.`,
