@@ -4,63 +4,25 @@
 // the conversation and the change are still there; then the conversation is deleted.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAsDeveloper } from './fixtures/developer-login';
+import {
+  addStaurosporineAndMedium,
+  createExperiment,
+  deleteCreated,
+  plateOnServer,
+} from './fixtures/experiment-api';
 import { expect, test } from './fixtures/server';
 import type { ServerInfo } from './fixtures/server';
 
-interface PlateJson {
-  defn: { format: number };
-  wells: Record<string, { targets: Record<string, { target_nM: number | null }> }>;
-  version: number;
-}
+// What a test creates it deletes: the server is shared with other spec files.
+test.afterEach(async ({ page, server }) => deleteCreated(page.request, server));
 
-// The server lives as long as the worker, shared with other spec files: what a test creates
-// it deletes.
-const created: number[] = [];
-
-test.afterEach(async ({ page, server }) => {
-  for (const id of created.splice(0)) {
-    await page.request.delete(`${server.baseURL}/api/experiments/${id}`);
-  }
-});
-
-async function createExperiment(request: APIRequestContext, server: ServerInfo, name: string) {
-  const response = await request.post(`${server.baseURL}/api/experiments/`, {
-    data: { name, plate_type: '1536' },
-  });
-  expect(response.status()).toBe(201);
-  const { id } = (await response.json()) as { id: number };
-  created.push(id);
-  return id;
-}
-
+/** Staurosporine and a medium on the bench, the medium as default vehicle. */
 async function addBench(request: APIRequestContext, server: ServerInfo, id: number) {
-  const url = `${server.baseURL}/api/experiments/${id}/bench/reagents`;
-  const stauro = await request.post(url, {
-    data: {
-      name: 'Staurosporine',
-      slug: 'staurosporine',
-      reagent_type: 'chemical',
-      solvent: 'DMSO',
-      default_concentration_value: 10,
-      default_concentration_units: 'mM',
-      molecular_weight_g_per_mol: 466.5,
-    },
-  });
-  expect(stauro.status(), await stauro.text()).toBe(201);
-  const media = await request.post(url, {
-    data: { name: 'Assay medium', slug: 'medium', reagent_type: 'media', ph: 7.4 },
-  });
-  expect(media.status(), await media.text()).toBe(201);
+  await addStaurosporineAndMedium(request, server, id);
   const vehicle = await request.patch(`${server.baseURL}/api/experiments/${id}/vehicle`, {
     data: { vehicle_slug: 'medium' },
   });
   expect(vehicle.status(), await vehicle.text()).toBe(200);
-}
-
-async function plateOnServer(request: APIRequestContext, server: ServerInfo, id: number) {
-  const response = await request.get(`${server.baseURL}/api/experiments/${id}/plate`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as PlateJson;
 }
 
 /** Selects well A23 from the keyboard and expects staurosporine in the Well editor. */

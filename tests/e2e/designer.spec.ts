@@ -7,63 +7,19 @@ import { parse } from 'csv-parse/sync';
 // Reading back a workbook this server wrote (never an untrusted one: see ARCHITECTURE.md).
 import { read, utils } from 'xlsx';
 import { signInAsDeveloper } from './fixtures/developer-login';
+import {
+  addStaurosporineAndMedium as addReagents,
+  createExperiment,
+  deleteCreated,
+  plateOnServer,
+  type PlateJson,
+} from './fixtures/experiment-api';
 import { expect, test } from './fixtures/server';
 import type { ServerInfo } from './fixtures/server';
 
-interface PlateJson {
-  defn: { format: number };
-  wells: Record<
-    string,
-    { targets: Record<string, { target_nM: number | null; volume_uL: number }> }
-  >;
-  version: number;
-}
-
-// The server lives as long as the worker, shared with other spec files: what a test creates
-// it deletes, so a later spec starts from an empty experiment list.
-const created: number[] = [];
-
-test.afterEach(async ({ page, server }) => {
-  for (const id of created.splice(0)) {
-    await page.request.delete(`${server.baseURL}/api/experiments/${id}`);
-  }
-});
-
-async function createExperiment(page: Page, server: ServerInfo, name: string, plate = '1536') {
-  const response = await page.request.post(`${server.baseURL}/api/experiments/`, {
-    data: { name, plate_type: plate },
-  });
-  expect(response.status()).toBe(201);
-  const { id } = (await response.json()) as { id: number };
-  created.push(id);
-  return id;
-}
-
-async function addReagents(request: APIRequestContext, server: ServerInfo, id: number) {
-  const url = `${server.baseURL}/api/experiments/${id}/bench/reagents`;
-  const stauro = await request.post(url, {
-    data: {
-      name: 'Staurosporine',
-      slug: 'staurosporine',
-      reagent_type: 'chemical',
-      solvent: 'DMSO',
-      default_concentration_value: 10,
-      default_concentration_units: 'mM',
-      molecular_weight_g_per_mol: 466.5,
-    },
-  });
-  expect(stauro.status(), await stauro.text()).toBe(201);
-  const media = await request.post(url, {
-    data: { name: 'Assay medium', slug: 'medium', reagent_type: 'media', ph: 7.4 },
-  });
-  expect(media.status(), await media.text()).toBe(201);
-}
-
-async function plateOnServer(request: APIRequestContext, server: ServerInfo, id: number) {
-  const response = await request.get(`${server.baseURL}/api/experiments/${id}/plate`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as PlateJson;
-}
+// What a test creates it deletes: the server is shared with other spec files, and a later
+// spec starts from an empty experiment list.
+test.afterEach(async ({ page, server }) => deleteCreated(page.request, server));
 
 const wellIds = (plate: PlateJson) => Object.keys(plate.wells).toSorted();
 
@@ -91,7 +47,7 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await signInAsDeveloper(page, server);
-  const id = await createExperiment(page, server, 'Designer journey (e2e)');
+  const id = await createExperiment(page.request, server, 'Designer journey (e2e)');
 
   // An empty bench: no default vehicle and no media or solvent.
   await page.goto(`/experiments/${id}`);
@@ -243,7 +199,7 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
 
 test('designer: onboarding opens the reagent picker', async ({ page, server }) => {
   await signInAsDeveloper(page, server);
-  const id = await createExperiment(page, server, 'Onboarding (e2e)', '96');
+  const id = await createExperiment(page.request, server, 'Onboarding (e2e)', '96');
   await page.goto(`/experiments/${id}?onboard=add-reagents`);
   const picker = page.getByRole('dialog', { name: 'Select reagents to add to bench fridge' });
   await expect(picker).toBeVisible();
@@ -256,7 +212,7 @@ test('designer: a save refused as stale reloads the plate and keeps the edit one
   server,
 }) => {
   await signInAsDeveloper(page, server);
-  const id = await createExperiment(page, server, 'Conflict (e2e)');
+  const id = await createExperiment(page.request, server, 'Conflict (e2e)');
   await addReagents(page.request, server, id);
   await seedPlate(page.request, server, id);
   // Without the event stream this page cannot hear of the other write: its save is refused.
@@ -300,7 +256,7 @@ test('designer: select a column of a 1536 plate, apply, check the prediction, un
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await signInAsDeveloper(page, server);
-  const id = await createExperiment(page, server, 'Column apply (e2e)');
+  const id = await createExperiment(page.request, server, 'Column apply (e2e)');
   await addReagents(page.request, server, id);
   await page.goto(`/experiments/${id}`);
   const plate = page.getByTestId('plate-view');
@@ -396,7 +352,7 @@ test("designer: live events show another writer's plate and the agent activity b
   server,
 }) => {
   await signInAsDeveloper(page, server);
-  const id = await createExperiment(page, server, 'Live events (e2e)');
+  const id = await createExperiment(page.request, server, 'Live events (e2e)');
   await addReagents(page.request, server, id);
   await page.goto(`/experiments/${id}`);
   const clear = page.getByRole('button', { name: 'Clear plate' });
