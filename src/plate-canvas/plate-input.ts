@@ -144,29 +144,23 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
     if (next.effect === 'showShortcuts') o.onShowShortcuts?.();
   };
 
-  el.addEventListener('pointerdown', onPointerDown);
-  el.addEventListener('pointermove', onPointerMove);
-  el.addEventListener('pointerup', finish);
-  el.addEventListener('pointercancel', cancel);
-  el.addEventListener('lostpointercapture', cancel);
-  el.addEventListener('pointerenter', refreshOrigin);
-  el.addEventListener('pointerleave', onLeave);
-  el.addEventListener('contextmenu', onContextMenu);
-  el.addEventListener('keydown', onKeyDown);
-  window.addEventListener('scroll', refreshOrigin, { capture: true, passive: true });
+  // One signal removes every listener at once, so the list is written only here.
+  const listening = new AbortController();
+  const on = { signal: listening.signal };
+  el.addEventListener('pointerdown', onPointerDown, on);
+  el.addEventListener('pointermove', onPointerMove, on);
+  el.addEventListener('pointerup', finish, on);
+  el.addEventListener('pointercancel', cancel, on);
+  el.addEventListener('lostpointercapture', cancel, on);
+  el.addEventListener('pointerenter', refreshOrigin, on);
+  el.addEventListener('pointerleave', onLeave, on);
+  el.addEventListener('contextmenu', onContextMenu, on);
+  el.addEventListener('keydown', onKeyDown, on);
+  window.addEventListener('scroll', refreshOrigin, { ...on, capture: true, passive: true });
   const resize = new ResizeObserver(refreshOrigin);
   resize.observe(el);
   return () => {
-    el.removeEventListener('pointerdown', onPointerDown);
-    el.removeEventListener('pointermove', onPointerMove);
-    el.removeEventListener('pointerup', finish);
-    el.removeEventListener('pointercancel', cancel);
-    el.removeEventListener('lostpointercapture', cancel);
-    el.removeEventListener('pointerenter', refreshOrigin);
-    el.removeEventListener('pointerleave', onLeave);
-    el.removeEventListener('contextmenu', onContextMenu);
-    el.removeEventListener('keydown', onKeyDown);
-    window.removeEventListener('scroll', refreshOrigin, { capture: true });
+    listening.abort();
     resize.disconnect();
   };
 }
