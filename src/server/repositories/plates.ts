@@ -80,6 +80,18 @@ export async function loadPlate(db: DbOrTx, experimentId: number): Promise<Store
   return { version: row.version, defn: state.defn, wells, hash: row.hash };
 }
 
+/** The stored plate's version and hash (callers check the owner); null when none. */
+export async function plateHead(
+  db: DbOrTx,
+  experimentId: number,
+): Promise<{ version: number; hash: string } | null> {
+  const rows = await db
+    .select({ version: plates.version, hash: plates.hash })
+    .from(plates)
+    .where(eq(plates.experimentId, experimentId));
+  return rows[0] ?? null;
+}
+
 /** The plate row's version, locked until the transaction ends; null when no such plate. */
 export async function lockPlateVersion(tx: DbOrTx, experimentId: number): Promise<number | null> {
   const rows = await tx
