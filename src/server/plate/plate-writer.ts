@@ -11,6 +11,7 @@ import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-wire';
 import { canonicalizeWells } from '../../domain/plate-wells';
 import { canonicalJson } from '../../domain/canonical-json';
+import { indexOfWellId } from '../../domain/well-id';
 import type { PlateOpInput } from '../../domain/schemas/plate-ops';
 import { experimentNotFound } from '../errors';
 import type { DbOrTx } from '../repositories/bench';
@@ -166,7 +167,7 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       const wire = canonicalizeWells(base.defn, req.edit.wells);
       const changed: string[] = [];
       for (const [id, w] of Object.entries(wire)) {
-        if (base.wellJson.get(id) !== canonicalJson(w)) changed.push(id);
+        if (base.wellJson[indexOfWellId(id, base.defn)] !== canonicalJson(w)) changed.push(id);
       }
       const removed = Object.keys(base.wire).filter((id) => !(id in wire));
       next = advanceLivePlate(base, wire, changed, removed, version + 1);
