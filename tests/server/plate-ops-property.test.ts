@@ -69,7 +69,7 @@ describe.each(DB_KINDS)('random op batches on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     owner = await userHeaders('property');
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
   });

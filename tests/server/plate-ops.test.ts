@@ -269,6 +269,30 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
     });
   });
 
+  it('the versions list says what changed since the version before, from the plate log', async () => {
+    const id = await experimentWithBench(t.app, owner, '96');
+    const versionsUrl = `/api/experiments/${id}/versions`;
+    await patch(id, 0, [{ op: 'label', wells: ['A1'], label: 'a' }]);
+    await call(t.app, 'POST', versionsUrl, owner, { summary: 'one' });
+    await patch(id, 1, [{ op: 'set', wells: ['A2'], reagent: 'dmso', volume_uL: 1 }]);
+    await patch(id, 2, [{ op: 'clear', wells: ['A1'] }]);
+    await call(t.app, 'POST', versionsUrl, owner, { summary: 'two' });
+    const list = (await call(t.app, 'GET', versionsUrl, owner)).json();
+    expect(list.map((v: { summary: string }) => v.summary)).toEqual(['two', 'one']);
+    expect(list[0].changes).toEqual({
+      wells: { added: ['A2'], removed: ['A1'], changed: [] },
+      reagents: { dmso: { added: ['A2'], removed: [], changed: [] } },
+      reagents_added: ['dmso'],
+      reagents_removed: [],
+    });
+    expect(list[1].changes).toEqual({
+      wells: { added: ['A1'], removed: [], changed: [] },
+      reagents: {},
+      reagents_added: [],
+      reagents_removed: [],
+    });
+  });
+
   it('refuses someone else’s experiment with 404', async () => {
     const id = await experimentWithBench(t.app, owner, '96');
     const stranger = await userHeaders('stranger');

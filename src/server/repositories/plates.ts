@@ -213,6 +213,18 @@ export async function readPlateLog(
   to: number,
 ): Promise<PlateLogEntry[] | null> {
   if (to < from) return null;
+  const entries = await readPlateLogRange(db, experimentId, from, to);
+  // every version after `from` must be there (versions are consecutive)
+  return entries.length === to - from ? entries : null;
+}
+
+/** The log entries that are still kept after version `from` up to `to`, oldest first. */
+export async function readPlateLogRange(
+  db: DbOrTx,
+  experimentId: number,
+  from: number,
+  to: number,
+): Promise<PlateLogEntry[]> {
   const rows = await db
     .select()
     .from(plateLog)
@@ -224,8 +236,6 @@ export async function readPlateLog(
       ),
     )
     .orderBy(asc(plateLog.version));
-  // every version after `from` must be there (versions are consecutive)
-  if (rows.length !== to - from) return null;
   return rows.map((r) => ({
     version: r.version,
     base_version: r.baseVersion,
