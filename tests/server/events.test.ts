@@ -214,6 +214,60 @@ describe.each(DB_KINDS)('event stream on %s', (kind) => {
     }
   });
 
+  it('plate_changed of a PATCH carries the version, its base, the hash and the changed wells', async () => {
+    const plateId = await createExperiment(t.app, owner);
+    const stream = await openStream(base, `/api/experiments/${plateId}/events`, owner);
+    try {
+      const hello = await stream.next((e) => e.type === 'hello');
+      expect(hello.version).toBe(0);
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/experiments/${plateId}/plate`,
+        headers: owner,
+        payload: { version: 0, ops: [{ op: 'label', wells: ['B3'], label: 'live' }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const changed = await stream.next((e) => e.type === 'plate_changed');
+      expect(changed).toMatchObject({
+        experiment_id: plateId,
+        version: 1,
+        base_version: 0,
+        hash: res.json().hash,
+        changed: { B3: { label: 'live', sample: '', tags: [], targets: {} } },
+        removed: [],
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('replays what a stream reconnecting with Last-Event-ID missed, from the plate log', async () => {
+    const plateId = await createExperiment(t.app, owner);
+    for (const [version, well] of [
+      [0, 'A1'],
+      [1, 'A2'],
+    ] as const) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/experiments/${plateId}/plate`,
+        headers: owner,
+        payload: { version, ops: [{ op: 'label', wells: [well], label: 'missed' }] },
+      });
+    }
+    const stream = await openStream(base, `/api/experiments/${plateId}/events`, {
+      ...owner,
+      'last-event-id': '0',
+    });
+    try {
+      expect((await stream.next((e) => e.type === 'hello')).version).toBe(2);
+      const replay = await stream.next((e) => e.type === 'plate_changed');
+      expect(replay).toMatchObject({ version: 2, base_version: 0, removed: [] });
+      expect(Object.keys(replay.changed as object)).toEqual(['A1', 'A2']);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('accepts the developer cookie, and refuses strangers and anonymous callers', async () => {
     const login = await t.app.inject({
       method: 'POST',

@@ -7,15 +7,44 @@ import { experimentNotFound, HttpError } from '../errors';
 import { listBench, replaceBench } from '../repositories/bench';
 import { benchInfoOf, benchInsertOfJson, benchJsonOf } from '../repositories/bench-json';
 import { experimentsRepository, toExperimentJson } from '../repositories/experiments';
-import { loadPlate, writePlate } from '../repositories/plates';
+import { loadPlate, readPlateLogRange, type PlateLogEntry } from '../repositories/plates';
+import { plateDiff, type PlateDiff } from '../../domain/plate/plate-diff';
+import type { WireWell } from '../../domain/plate-wire';
 import {
   getVersion,
   insertVersion,
   listVersions,
   type VersionSummary,
 } from '../repositories/versions';
-import { benchFacts, preparePlate, type PlateService } from './plate-service';
+import { benchFacts, type PlateService } from './plate-service';
 import { sha256HexNode } from './sha256-hex';
+
+/** What changed from plate version `from` to `to`, composed from log entries; null when one is missing. */
+function changesBetween(
+  log: Map<number, PlateLogEntry>,
+  from: number,
+  to: number,
+): PlateDiff | null {
+  const before: Record<string, WireWell> = {};
+  const after: Record<string, WireWell> = {};
+  const seen = new Set<string>();
+  const lo = Math.min(from, to);
+  const hi = Math.max(from, to);
+  for (let v = lo + 1; v <= hi; v++) {
+    const entry = log.get(v);
+    if (!entry) return null;
+    for (const [id, w] of Object.entries(entry.changed)) {
+      if (!seen.has(id)) {
+        seen.add(id);
+        const was = entry.before[id];
+        if (was) before[id] = was;
+      }
+      if (w) after[id] = w;
+      else delete after[id];
+    }
+  }
+  return from <= to ? plateDiff(before, after) : plateDiff(after, before);
+}
 
 /** 404 for a version that is not this experiment's. */
 export const versionNotFound = () => new HttpError(404, 'Version not found');
@@ -48,9 +77,25 @@ export function versionService(db: Db, plates: PlateService) {
     });
   }
 
-  async function list(ownerId: string, experimentId: number): Promise<VersionSummary[]> {
+  /**
+   * The versions, newest first, each with what changed since the version before it (the
+   * empty plate for the first), read from the plate log; changes null where the log no
+   * longer reaches.
+   */
+  async function list(
+    ownerId: string,
+    experimentId: number,
+  ): Promise<(VersionSummary & { changes: PlateDiff | null })[]> {
     await owned(ownerId, experimentId);
-    return listVersions(db, experimentId);
+    const versions = await listVersions(db, experimentId);
+    if (versions.length === 0) return [];
+    const top = Math.max(...versions.map((v) => v.version));
+    const entries = await readPlateLogRange(db, experimentId, 0, top);
+    const byVersion = new Map(entries.map((e) => [e.version, e]));
+    return versions.map((v, i) => {
+      const previous = versions[i + 1]?.version ?? 0;
+      return { ...v, changes: changesBetween(byVersion, previous, v.version) };
+    });
   }
 
   /**
@@ -94,22 +139,26 @@ export function versionService(db: Db, plates: PlateService) {
         );
       }
       const bench = await benchFacts(tx, experimentId);
-      const { state, stored } = preparePlate(found.plate.defn, found.plate.wells, 0, bench.infos);
-      const version = await writePlate(tx, ownerId, experimentId, null, stored, state.hash);
-      if (version === null) throw experimentNotFound();
-      state.version = version;
+      const result = await plates.writer.write(tx, {
+        ownerId,
+        experimentId,
+        bench,
+        baseVersion: null,
+        author: `restore:${versionId}`,
+        edit: { defn: found.plate.defn, wells: found.plate.wells },
+      });
+      if (!result.ok) throw experimentNotFound();
       const benchRows = await listBench(tx, experimentId);
       const after = await experimentsRepository(tx as Db).get(ownerId, experimentId);
       return {
-        state,
-        benchKey: bench.key,
+        written: result.written,
         benchRows,
         experiment: after!,
         snapshot: found.snapshot,
       };
     });
-    const plate = plates.remember(experimentId, done.state, done.benchKey);
-    plates.onPlateChanged?.(experimentId, plate.version);
+    plates.writer.published(done.written);
+    const plate = plates.answerOf(done.written.live);
     const rest = JSON.stringify({
       bench: done.benchRows.map(benchJsonOf),
       experiment: toExperimentJson(done.experiment),

@@ -1,0 +1,114 @@
+/**
+ * The derived state of a few wells of a plate (what computePlateState gives for each of
+ * them), computed on those wells only: wells are independent, so the metrics kernel runs
+ * over just these wells with the plate's capacity. A write that changes three wells of a
+ * 1536-well plate then costs three wells' arithmetic. Equality with computePlateState is
+ * property-tested (tests/unit/domain/plate/well-states.test.ts and the server's op batches).
+ */
+import { formatConcentration } from '../accuracy';
+import { CONSTRAINT, computeMetrics, metricsInputFromPlate } from '../metrics-kernel';
+import type { PlateDefn } from '../plate-format';
+import type { BrokenConstraint, StateWell } from '../plate-state';
+import type { BenchReagentInfo, WireWells } from '../plate-wire';
+import { canonicalizeWells } from '../plate-wells';
+import { effectiveTolerance, statusName, targetStatus } from '../prediction';
+import { idOfIndex } from '../well-id';
+
+const CONSTRAINT_NAMES: [number, BrokenConstraint][] = [
+  [CONSTRAINT.OVERFILL, 'overfill'],
+  [CONSTRAINT.SOLVENT_LOAD, 'solvent_load'],
+  [CONSTRAINT.MIN_TRANSFER, 'min_transfer'],
+  [CONSTRAINT.MAX_PERCENT, 'max_percent'],
+];
+
+// As computePlateState: a reagent no longer on the bench stays in the well as a liquid of
+// unknown concentration.
+function benchCovering(bench: readonly BenchReagentInfo[], wells: WireWells): BenchReagentInfo[] {
+  const all = [...bench];
+  const known = new Set(bench.map((b) => b.slug));
+  for (const well of Object.values(wells)) {
+    for (const slug of Object.keys(well.targets)) {
+      if (known.has(slug)) continue;
+      known.add(slug);
+      all.push({
+        slug,
+        name: slug,
+        type: 'other',
+        stock_nM: null,
+        stock_pct: null,
+        solvent: null,
+        max_concentration_percent: null,
+        min_transfer_ul: null,
+        ionic_strength_mM: null,
+      });
+    }
+  }
+  return all;
+}
+
+const nullIfNaN = (x: number): number | null => (Number.isNaN(x) ? null : x);
+
+/** The StateWell of each given well (ids canonical for `defn`), as computePlateState has it. */
+export function computeWellStates(
+  defn: PlateDefn,
+  wells: WireWells,
+  bench: readonly BenchReagentInfo[],
+): Record<string, StateWell> {
+  const wire = canonicalizeWells(defn, wells);
+  const ids = Object.keys(wire);
+  if (ids.length === 0) return {};
+  // the given wells packed at the start of a grid just large enough, with the plate's
+  // format (its capacity)
+  const cols = Math.min(ids.length, 48);
+  const row: PlateDefn = { format: defn.format, rows: Math.ceil(ids.length / cols), cols };
+  const packed: WireWells = {};
+  ids.forEach((id, k) => (packed[idOfIndex(row, k)] = wire[id]));
+  const covering = benchCovering(bench, wire);
+  const R = covering.length;
+  const slugIndex = new Map(covering.map((b, r) => [b.slug, r]));
+  const m = computeMetrics(metricsInputFromPlate(row, packed, covering));
+  const out: Record<string, StateWell> = {};
+  ids.forEach((id, w) => {
+    const well = wire[id];
+    const V = m.volumeUL[w];
+    const state: StateWell = {
+      targets: {},
+      predicted: {},
+      metrics: {
+        volumeUl: V,
+        reagentVolumes: {},
+        reagentDisplayNames: {},
+        targetDisplayNames: {},
+        pH: nullIfNaN(m.pH[w]),
+        ionicStrength: nullIfNaN(m.ionicMM[w]),
+      },
+      label: well.label ?? '',
+      sample: well.sample ?? '',
+      tags: well.tags ?? [],
+      vehicle_vv_pct: m.vehiclePct[w],
+      status: statusName(m.status[w]),
+      broken: CONSTRAINT_NAMES.filter(([bit]) => (m.broken[w] & bit) !== 0).map(([, n]) => n),
+    };
+    for (const [slug, t] of Object.entries(well.targets)) {
+      const r = slugIndex.get(slug)!;
+      const i = w * R + r;
+      const name = covering[r].name;
+      const pred = m.predictedNM[i];
+      state.targets[slug] = {
+        ...t,
+        tol_pct: effectiveTolerance(t.tol_pct),
+        final_vol_uL: V,
+        status: statusName(targetStatus(pred, t.target_nM, t.tol_pct, V)),
+      };
+      if (!Number.isNaN(pred))
+        state.predicted[slug] = { nM: pred, err_pct: nullIfNaN(m.errPct[i]) };
+      state.metrics.reagentVolumes[slug] = t.volume_uL;
+      state.metrics.reagentDisplayNames[slug] = name;
+      if (t.target_nM != null) {
+        state.metrics.targetDisplayNames[slug] = `${name} @ ${formatConcentration(t.target_nM)}`;
+      }
+    }
+    out[id] = state;
+  });
+  return out;
+}

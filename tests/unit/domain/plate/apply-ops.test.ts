@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import * as fc from 'fast-check';
+import { applyOps } from '../../../../src/domain/plate/apply-ops';
+import { expandWellList } from '../../../../src/domain/plate/well-list';
+import { plateDiff } from '../../../../src/domain/plate/plate-diff';
+import { computeWellStates } from '../../../../src/domain/plate/well-states';
+import { plateDefn } from '../../../../src/domain/plate-format';
+import {
+  computePlateState,
+  type BenchReagentInfo,
+  type WireWells,
+} from '../../../../src/domain/plate-state';
+import { idOfIndex } from '../../../../src/domain/well-id';
+
+const defn = plateDefn(96);
+const slugs = new Set(['cpd', 'dmso']);
+const blank = { label: '', sample: '', tags: [], targets: {} };
+
+describe('well lists', () => {
+  it('expands ids and rectangles (corners in any order) once each, row-major', () => {
+    expect(expandWellList(defn, ['b2:a1', 'a01', 'H12'])).toEqual({
+      ok: true,
+      ids: ['A1', 'A2', 'B1', 'B2', 'H12'],
+    });
+    expect(expandWellList(plateDefn(1536), ['AF47:AF48'])).toEqual({
+      ok: true,
+      ids: ['AF47', 'AF48'],
+    });
+  });
+
+  it('names the item that is not a well of the plate', () => {
+    expect(expandWellList(defn, ['A1', 'I1'])).toMatchObject({ ok: false, item: 'I1' });
+    expect(expandWellList(defn, ['A1:B2:C3'])).toMatchObject({ ok: false, item: 'A1:B2:C3' });
+  });
+});
+
+describe('applyOps', () => {
+  it('applies ops in order without touching the input, sharing untouched wells', () => {
+    const wells: WireWells = {
+      A1: { ...blank, label: 'keep' },
+      A2: { ...blank, targets: { cpd: { target_nM: 10, tol_pct: 5, volume_uL: 1 } } },
+    };
+    const frozen = JSON.stringify(wells);
+    const r = applyOps(
+      defn,
+      wells,
+      [
+        { op: 'set', wells: ['B1'], reagent: 'dmso', volume_uL: 2 },
+        {
+          op: 'set',
+          wells: ['A2'],
+          reagent: 'cpd',
+          target: { value: 2, unit: 'uM' },
+          volume_uL: 1,
+        },
+        { op: 'tag', wells: ['B1'], add: ['x', 'x', 'y'] },
+        { op: 'tag', wells: ['B1'], remove: ['x'] },
+      ],
+      { benchSlugs: slugs },
+    );
+    expect(JSON.stringify(wells)).toBe(frozen);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.wells.A1).toBe(wells.A1);
+    expect(r.wells.A2.targets.cpd).toEqual({ target_nM: 2000, tol_pct: 5, volume_uL: 1 });
+    expect(r.wells.B1).toEqual({
+      label: '',
+      sample: '',
+      tags: ['y'],
+      targets: { dmso: { target_nM: null, tol_pct: 5, volume_uL: 2 } },
+    });
+    expect(r.changed).toEqual(['A2', 'B1']);
+    expect(Object.keys(r.wells)).toEqual(['A1', 'A2', 'B1']);
+  });
+
+  it('keeps the volume of a reagent whose tolerance alone changes', () => {
+    const wells: WireWells = {
+      A1: { ...blank, targets: { cpd: { target_nM: 10, tol_pct: 5, volume_uL: 3 } } },
+    };
+    const r = applyOps(defn, wells, [{ op: 'set', wells: ['A1'], reagent: 'cpd', tol_pct: 20 }], {
+      benchSlugs: slugs,
+    });
+    expect(r.ok && r.wells.A1.targets.cpd).toEqual({ target_nM: 10, tol_pct: 20, volume_uL: 3 });
+  });
+
+  it('removes a well left empty and reports no change for an op that changes nothing', () => {
+    const wells: WireWells = { A1: { ...blank, label: 'x' } };
+    const r = applyOps(
+      defn,
+      wells,
+      [
+        { op: 'label', wells: ['A1'], label: '' },
+        { op: 'label', wells: ['A2'], label: '' },
+      ],
+      { benchSlugs: slugs },
+    );
+    expect(r).toEqual({ ok: true, wells: {}, changed: [], removed: ['A1'] });
+  });
+
+  it('plans a volume for a new target through the planner, and refuses without one', () => {
+    const ops = [{ op: 'set' as const, wells: ['A1'], reagent: 'cpd', target_nM: 100 }];
+    const planned = applyOps(defn, {}, ops, {
+      benchSlugs: slugs,
+      planVolume: ({ target_nM, wellVolume_uL }) => ({
+        ok: true,
+        volume_uL: target_nM / 100 + wellVolume_uL,
+        dilution: 10,
+      }),
+    });
+    expect(planned.ok && planned.wells.A1.targets.cpd).toEqual({
+      target_nM: 100,
+      tol_pct: 5,
+      volume_uL: 1,
+      dilution: 10,
+    });
+    expect(applyOps(defn, {}, ops, { benchSlugs: slugs })).toMatchObject({
+      ok: false,
+      opIndex: 0,
+      op: 'set',
+      well: 'A1',
+    });
+  });
+
+  it('refuses with the op index, name and well: unknown reagent, bad unit, bad well, bad put', () => {
+    const ctx = { benchSlugs: slugs };
+    expect(
+      applyOps(
+        defn,
+        {},
+        [
+          { op: 'label', wells: ['A1'], label: 'a' },
+          { op: 'set', wells: ['A3'], reagent: 'nope', volume_uL: 1 },
+        ],
+        ctx,
+      ),
+    ).toMatchObject({ ok: false, opIndex: 1, op: 'set', well: 'A3' });
+    expect(
+      applyOps(
+        defn,
+        {},
+        [
+          {
+            op: 'set',
+            wells: ['A1'],
+            reagent: 'cpd',
+            target: { value: 1, unit: 'ng/mL' },
+            volume_uL: 1,
+          },
+        ],
+        ctx,
+      ),
+    ).toMatchObject({ ok: false, op: 'set', message: expect.stringMatching(/ng\/mL/) });
+    expect(applyOps(defn, {}, [{ op: 'clear', wells: ['Q1'] }], ctx)).toMatchObject({
+      ok: false,
+      op: 'clear',
+      well: 'Q1',
+    });
+    expect(
+      applyOps(
+        defn,
+        {},
+        [{ op: 'put', wells: { A1: { targets: { cpd: { target_nM: 1, volume_uL: -1 } } } } }],
+        ctx,
+      ),
+    ).toMatchObject({ ok: false, op: 'put', well: 'A1' });
+  });
+});
+
+describe('plateDiff', () => {
+  it('lists wells and reagents added, removed and changed', () => {
+    const before: WireWells = {
+      A1: { ...blank, targets: { cpd: { target_nM: 1, tol_pct: 5, volume_uL: 1 } } },
+      A2: { ...blank, label: 'x' },
+    };
+    const after: WireWells = {
+      A1: {
+        ...blank,
+        targets: {
+          cpd: { target_nM: 2, tol_pct: 5, volume_uL: 1 },
+          dmso: { target_nM: null, tol_pct: 5, volume_uL: 1 },
+        },
+      },
+      A3: { ...blank, label: 'y' },
+    };
+    expect(plateDiff(before, after)).toEqual({
+      wells: { added: ['A3'], removed: ['A2'], changed: ['A1'] },
+      reagents: {
+        cpd: { added: [], removed: [], changed: ['A1'] },
+        dmso: { added: ['A1'], removed: [], changed: [] },
+      },
+      reagents_added: ['dmso'],
+      reagents_removed: [],
+    });
+  });
+});
+
+describe('computeWellStates', () => {
+  const bench: BenchReagentInfo[] = [
+    {
+      slug: 'cpd',
+      name: 'Cpd',
+      type: 'compound',
+      stock_nM: 1e6,
+      stock_pct: null,
+      solvent: 'DMSO',
+      max_concentration_percent: null,
+      min_transfer_ul: 0.5,
+      ionic_strength_mM: null,
+    },
+    {
+      slug: 'dmso',
+      name: 'DMSO',
+      type: 'solvent',
+      stock_nM: null,
+      stock_pct: 100,
+      solvent: null,
+      max_concentration_percent: 1,
+      min_transfer_ul: null,
+      ionic_strength_mM: null,
+    },
+  ];
+  const target = fc.record({
+    target_nM: fc.option(fc.integer({ min: 0, max: 1e6 }), { nil: null }),
+    volume_uL: fc.integer({ min: 0, max: 4000 }).map((n) => n / 10),
+  });
+  it('gives each well what computePlateState gives it on the whole plate (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.integer({ min: 0, max: 1535 }).map((i) => idOfIndex(plateDefn(1536), i)),
+          fc.record(
+            {
+              targets: fc.dictionary(fc.constantFrom('cpd', 'dmso', 'gone'), target, {
+                noNullPrototype: true,
+              }),
+            },
+            { noNullPrototype: true },
+          ),
+          { maxKeys: 60, noNullPrototype: true },
+        ),
+        (wells) => {
+          const d = plateDefn(1536);
+          const all = computePlateState({ defn: d, wells, version: 0, bench, hasher: null }).wells;
+          expect(computeWellStates(d, wells, bench)).toEqual(all);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
