@@ -11,6 +11,18 @@ export const MAX_UPLOAD_BYTES = 1024 * 1024;
 /** The multipart field the file travels in. */
 export const UPLOAD_FIELD = 'file';
 const MAX_FILENAME = 255;
+/** Room for the multipart headers and boundaries around the file, bytes. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+const tooLarge = () =>
+  new HttpError(413, 'The file is larger than 1 MB. Upload a smaller text file.');
+
+/** A multipart body the parser could not read (cut off, no closing boundary): a 400. */
+const notMultipart = (error: Error) =>
+  new HttpError(
+    400,
+    `The upload is not valid multipart/form-data (${error.message}). Send the file in the field "${UPLOAD_FIELD}".`,
+  );
 
 /** The media type without parameters, lower case ("text/plain; charset=utf-8" -> "text/plain"). */
 export function mediaType(mimetype: string | undefined): string {
@@ -53,6 +65,11 @@ export async function uploadRoutes(
         tags,
         consumes: ['multipart/form-data'],
       },
+      // A body announced larger than any accepted file is refused before it is read.
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length']);
+        if (length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
+      },
     },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
@@ -64,11 +81,8 @@ export async function uploadRoutes(
       }
       const part = await request.file().catch((error: Error & { statusCode?: number }) => {
         // The multipart parser's own failures (no boundary, cut-off body) carry no status.
-        if (error.statusCode) throw error;
-        throw new HttpError(
-          400,
-          `The upload is not valid multipart/form-data (${error.message}). Send the file in the field "${UPLOAD_FIELD}".`,
-        );
+        if (error.statusCode && error.statusCode < 500) throw error;
+        throw notMultipart(error);
       });
       if (!part) {
         throw new HttpError(400, `No file was sent: add it to the field "${UPLOAD_FIELD}".`);
@@ -92,11 +106,12 @@ export async function uploadRoutes(
       try {
         bytes = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'The file is larger than 1 MB. Upload a smaller text file.');
-        }
-        throw error;
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw notMultipart(error as Error);
       }
+      // The parser stops at the limit and marks the stream truncated; when the limit falls in
+      // the last chunk it does not throw, so the mark is checked here: never store a cut file.
+      if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
       const text = decodeUploadedText(bytes);
       const filename = (part.filename || 'upload.txt').slice(0, MAX_FILENAME);
       await texts.put(experiment.id, filename, text);
