@@ -99,3 +99,36 @@ export const benchReagentPatchSchema = z.object({
     .optional(),
 });
 export type BenchReagentPatch = z.output<typeof benchReagentPatchSchema>;
+
+const optionalNumber = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .nullish();
+const optionalText = (max: number) =>
+  z.string({ error: 'must be text' }).max(max, `must be at most ${max} characters`).nullish();
+
+/**
+ * POST .../bench/reagents as it arrives: the type and bounds of each field only, so that a
+ * wrong type ("ph": "seven") is refused naming the field instead of being dropped. What is
+ * required for which reagent type is judged afterwards by planReagentCreate (the spec's
+ * messages); the values pass through unchanged for it.
+ */
+export const benchReagentBodySchema = z.looseObject({
+  name: optionalText(LIMITS.shortText),
+  reagent_type: optionalText(LIMITS.shortText),
+  solvent: optionalText(LIMITS.shortText),
+  default_concentration_units: optionalText(LIMITS.shortText),
+  default_concentration_value: optionalNumber(0, 1e12),
+  molecular_weight_g_per_mol: optionalNumber(0, 1e9),
+  cells_per_ml: optionalNumber(0, 1e15),
+  ph: optionalNumber(0, 14),
+  ionic_strength_value: optionalNumber(0, 1e6),
+  ionic_strength_units: optionalText(LIMITS.shortText),
+  max_concentration_percent: optionalNumber(0, 100),
+  purity_grade: optionalText(LIMITS.shortText),
+  supplements: optionalText(LIMITS.longText),
+  description: optionalText(LIMITS.longText),
+  slug: optionalText(LIMITS.shortText),
+});

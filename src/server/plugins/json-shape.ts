@@ -9,14 +9,17 @@ export const MAX_JSON_DEPTH = 64;
 
 /** What is wrong with a parsed body's shape, or null when nothing is. */
 export type JsonShapeProblem =
-  | { kind: 'too-deep' }
-  | { kind: 'nul'; path: string }
-  | { kind: 'broken-text'; path: string };
+  { kind: 'too-deep' } | { kind: 'nul'; path: string } | { kind: 'broken-text'; path: string };
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What is wrong with one string (key or value), if anything. */
-function textProblem(text: string): 'nul' | 'broken-text' | null {
+type TextProblem = 'nul' | 'broken-text' | null;
+
+function textProblem(text: string): TextProblem {
   if (text.includes('\u0000')) return 'nul';
-  return text.isWellFormed() ? null : 'broken-text';
+  return LONE_SURROGATE.test(text) ? 'broken-text' : null;
 }
 
 interface Pending {
@@ -35,7 +38,7 @@ export function jsonShapeProblem(
   while (stack.length > 0) {
     const { value: node, path, depth } = stack.pop()!;
     if (typeof node === 'string') {
-      const problem = found === null ? textProblem(node) : null;
+      const problem: TextProblem = found === null ? textProblem(node) : null;
       if (problem) found = { kind: problem, path: path || '(body)' };
       continue;
     }
@@ -51,7 +54,7 @@ export function jsonShapeProblem(
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];
       const at = path ? `${path}.${key}` : key;
-      const problem = found === null ? textProblem(key) : null;
+      const problem: TextProblem = found === null ? textProblem(key) : null;
       if (problem) found = { kind: problem, path: at };
       stack.push({ value: (node as Record<string, unknown>)[key], path: at, depth: depth + 1 });
     }

@@ -4,7 +4,7 @@
 // the state with the current bench.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planReagentCreate } from '../../domain/reagent-validation';
-import { benchReagentPatchSchema } from '../../domain/schemas/reagent';
+import { benchReagentBodySchema, benchReagentPatchSchema } from '../../domain/schemas/reagent';
 import { userOf } from '../auth/request-user';
 import { experimentNotFound, HttpError, parseOrThrow } from '../errors';
 import { deleteBench, insertBench, listBench, patchBench } from '../repositories/bench';
@@ -53,21 +53,25 @@ export async function benchRoutes(
     return (await listBench(db, id)).map(benchJsonOf);
   });
 
-  app.post('/:id/bench/reagents', async (request, reply) => {
-    const id = await ownedId(request);
-    const plan = planReagentCreate(asObject(request.body), { experimentId: id });
-    if (!plan.ok) {
-      throw new HttpError(
-        400,
-        plan.errors[0]?.message ?? 'Invalid reagent',
-        plan.errors.map((e) => ({ path: e.field, message: e.message })),
-      );
-    }
-    const row = await insertBench(db, benchInsertOf(id, plan.payload));
-    if (!row) throw new HttpError(409, `${plan.payload.name} is already on the bench`);
-    await experiments.touch(userOf(request).id, id);
-    return reply.status(201).send(benchJsonOf(row));
-  });
+  app.post(
+    '/:id/bench/reagents',
+    { schema: { body: benchReagentBodySchema } },
+    async (request, reply) => {
+      const id = await ownedId(request);
+      const plan = planReagentCreate(asObject(request.body), { experimentId: id });
+      if (!plan.ok) {
+        throw new HttpError(
+          400,
+          plan.errors[0]?.message ?? 'Invalid reagent',
+          plan.errors.map((e) => ({ path: e.field, message: e.message })),
+        );
+      }
+      const row = await insertBench(db, benchInsertOf(id, plan.payload));
+      if (!row) throw new HttpError(409, `${plan.payload.name} is already on the bench`);
+      await experiments.touch(userOf(request).id, id);
+      return reply.status(201).send(benchJsonOf(row));
+    },
+  );
 
   const patch = async (request: FastifyRequest) => {
     const id = await ownedId(request);
