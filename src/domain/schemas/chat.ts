@@ -17,5 +17,3 @@ export const chatRequestSchema = z.object({
     .transform((v) => (v ? v : null)),
   create_new_thread: z.boolean({ error: 'must be true or false' }).default(false),
 });
-export type ChatRequest = z.output<typeof chatRequestSchema>;
-export type ChatRequestInput = z.input<typeof chatRequestSchema>;

@@ -68,7 +68,6 @@ export const experimentVehicleSchema = z.object({
     .max(200, 'must be at most 200 characters')
     .nullable(),
 });
-export type ExperimentVehicle = z.output<typeof experimentVehicleSchema>;
 
 /** An experiment as the API answers it. */
 export interface Experiment {

@@ -81,7 +81,6 @@ export const reagentCreateSchema = z
     }
   });
 export type ReagentCreate = z.output<typeof reagentCreateSchema>;
-export type ReagentCreateInput = z.input<typeof reagentCreateSchema>;
 
 /** PATCH .../bench/reagents/{id}: the constraints editor; null clears a limit. */
 export const benchReagentPatchSchema = z.object({

@@ -24,7 +24,6 @@ export const threadPatchSchema = z.strictObject(
       issue.code === 'unrecognized_keys' ? 'only title and status can be changed' : undefined,
   },
 );
-export type ThreadPatch = z.output<typeof threadPatchSchema>;
 
 /** POST .../threads/{tid}/resume: the next message of the conversation. */
 export const threadResumeSchema = z.object({
