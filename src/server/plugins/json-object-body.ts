@@ -15,7 +15,12 @@ export function isJsonRequest(request: FastifyRequest): boolean {
 /** Refuses JSON bodies that are not objects, too deep or holding NUL, with a 400 saying why. */
 export function registerJsonObjectBodies(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || !isJsonRequest(request)) return;
+    // No body where the route declares one reads as {}: each field then says it is missing.
+    if (request.body === undefined) {
+      if (request.routeOptions.schema?.body) request.body = {};
+      return;
+    }
+    if (!isJsonRequest(request)) return;
     const body = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       const got = body === null ? 'null' : Array.isArray(body) ? 'an array' : `a ${typeof body}`;
