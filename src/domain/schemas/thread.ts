@@ -55,3 +55,34 @@ export function limitQuerySchema(defaultLimit: number, max: number) {
       .default(defaultLimit),
   });
 }
+
+/** A stored message as the API answers it. */
+export const chatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  timestamp: z.string().describe('ISO time'),
+  thread_id: z.string(),
+  data: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Facts the assistant attached (protocol ops, version id...), when any'),
+});
+
+/** A thread summary as the API answers it. */
+export const threadSchema = z.object({
+  thread_id: z.string(),
+  title: z.string().nullable(),
+  status: z.string(),
+  last_active: z.string(),
+  created_at: z.string(),
+  message_count: z.number().int(),
+});
+
+/** A chat session as the API answers it. */
+export const sessionSchema = z.object({
+  session_id: z.string(),
+  thread_id: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  last_active: z.string(),
+});
