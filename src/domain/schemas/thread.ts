@@ -1,5 +1,6 @@
 // Payloads of the chat threads, sessions and agent state routes (spec section 7).
 import { z } from 'zod';
+import { selectionSchema } from './chat';
 import { LIMITS } from './limits';
 
 /** Statuses a thread may have: worked on, the assistant at work, waiting, put away, failed. */
@@ -32,6 +33,7 @@ export const threadResumeSchema = z.object({
     .trim()
     .min(1, 'Message is required')
     .max(LIMITS.message, `must be at most ${LIMITS.message} characters`),
+  selection: selectionSchema,
 });
 
 /** Largest agent state, as JSON characters. */
