@@ -131,3 +131,65 @@ export const benchReagentBodySchema = z.looseObject({
   description: optionalText(LIMITS.longText),
   slug: optionalText(LIMITS.shortText),
 });
+
+/** Who may read a definition: only its owner, or everyone. */
+export const visibilitySchema = z.enum(['private', 'public'], {
+  error: 'must be private or public',
+});
+
+/** POST and PATCH /api/reagents/definitions: a bench reagent body, its visibility and aliases. */
+export const definitionBodySchema = benchReagentBodySchema.extend({
+  visibility: visibilitySchema.optional(),
+  aliases: z
+    .array(z.string({ error: 'must be text' }).max(LIMITS.shortText), {
+      error: 'must be a list of names',
+    })
+    .max(50, 'must hold at most 50 names')
+    .optional(),
+});
+
+const nullableNumber = z.number().nullable();
+const nullableText = z.string().nullable();
+
+/** A reagent definition as the API answers it. */
+export const definitionSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  reagent_type: z.string(),
+  type: z.string().describe('The display name of reagent_type'),
+  color: z.string(),
+  visibility: visibilitySchema,
+  is_owner: z.boolean(),
+  default_concentration_value: nullableNumber,
+  default_concentration_units: nullableText,
+  solvent: nullableText,
+  molecular_weight_g_per_mol: nullableNumber,
+  cells_per_ml: nullableNumber,
+  ph: nullableNumber,
+  ionic_strength_value: nullableNumber,
+  ionic_strength_units: nullableText,
+  max_concentration_percent: nullableNumber,
+  purity_grade: nullableText,
+  supplements: nullableText,
+  description: nullableText,
+  aliases: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A catalog entry as the search answers it. */
+export const catalogItemSchema = z.looseObject({
+  slug: z.string(),
+  name: z.string(),
+  reagent_type: z.string(),
+  default_concentration_value: nullableNumber,
+  default_concentration_units: nullableText,
+  solvent: nullableText,
+  molecular_weight_g_per_mol: nullableNumber,
+  ph: nullableNumber,
+  max_concentration_percent: nullableNumber,
+  cells_per_ml: nullableNumber,
+  description: nullableText,
+  aliases: z.array(z.string()),
+});
