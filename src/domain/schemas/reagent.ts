@@ -193,3 +193,38 @@ export const catalogItemSchema = z.looseObject({
   description: nullableText,
   aliases: z.array(z.string()),
 });
+
+/** A bench reagent as the API answers it (the BenchReagent type of bench-reagent.ts). */
+export const benchReagentSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  reagent_type: z.string(),
+  type: z.string().describe('The display name of reagent_type'),
+  color: z.string(),
+  stock_uM: nullableNumber,
+  stock_molarity_M: nullableNumber,
+  concentration_units: nullableText,
+  default_concentration_value: nullableNumber,
+  analyte_id: nullableText,
+  max_concentration_percent: nullableNumber,
+  min_transfer_ul: nullableNumber,
+  molecular_weight_g_per_mol: nullableNumber,
+  solvent: nullableText,
+  cells_per_ml: nullableNumber,
+  ph: nullableNumber,
+  ionic_strength_mM: nullableNumber,
+  description: nullableText,
+  created_at: z.string(),
+});
+
+const slugField = z
+  .string({ error: 'must be text' })
+  .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`)
+  .optional();
+
+/** PATCH .../bench/reagents[/{slug}]: the limits, and the slug when the path has none. */
+export const benchReagentPatchBodySchema = benchReagentPatchSchema.extend({ slug: slugField });
+
+/** DELETE .../bench/reagents: the slug, in the body (or ?slug=, or the path). */
+export const benchReagentSlugSchema = z.object({ slug: slugField });

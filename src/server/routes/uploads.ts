@@ -1,6 +1,8 @@
 // POST /api/experiments/{id}/upload (a text file, multipart field "file") and GET .../text.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../errors';
 import type { ExperimentTextsRepository } from '../repositories/experiment-texts';
 import type { ExperimentsRepository } from '../repositories/experiments';
@@ -45,6 +47,14 @@ export function decodeUploadedText(bytes: Buffer): string {
 }
 
 const tags = ['Experiments'];
+const params = z.object({ id: z.string() });
+const storedSchema = z.object({
+  experiment_id: z.number().int(),
+  filename: z.string(),
+  size: z.number().int().describe('bytes'),
+  stored: z.literal(true),
+});
+const textSchema = z.object({ text: z.string(), filename: z.string() });
 
 /** Registers the upload routes (prefix /api/experiments). */
 export async function uploadRoutes(
@@ -55,15 +65,18 @@ export async function uploadRoutes(
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
 
-  app.post(
+  r.post(
     '/:id/upload',
     {
       schema: {
         summary: 'Upload a text file (multipart field "file", text/plain, at most 1 MB)',
         tags,
         consumes: ['multipart/form-data'],
+        params,
+        response: { 200: storedSchema },
       },
       // A body announced larger than any accepted file is refused before it is read.
       onRequest: async (request) => {
@@ -124,9 +137,16 @@ export async function uploadRoutes(
     },
   );
 
-  app.get(
+  r.get(
     '/:id/text',
-    { schema: { summary: 'The text of the last uploaded file', tags } },
+    {
+      schema: {
+        summary: 'The text of the last uploaded file',
+        tags,
+        params,
+        response: { 200: textSchema },
+      },
+    },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
       const stored = await texts.get(experiment.id);
