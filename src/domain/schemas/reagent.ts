@@ -179,7 +179,7 @@ export const definitionSchema = z.object({
 });
 
 /** A catalog entry as the search answers it. */
-export const catalogItemSchema = z.looseObject({
+export const catalogItemSchema = z.object({
   slug: z.string(),
   name: z.string(),
   reagent_type: z.string(),

@@ -83,7 +83,7 @@ export async function agentStateRoutes(
       reply.header('etag', quoted(current.etag)).header('cache-control', 'no-cache');
       const named = requestedEtags(request.query, request.headers['if-none-match']);
       if (named.includes(current.etag) || named.includes('*')) {
-        return reply.status(304).send();
+        return reply.status(304).send(null);
       }
       return current;
     },

@@ -112,7 +112,7 @@ export async function benchRoutes(
       const slug = slugOf(request.params.slug, request.query.slug, request.body.slug);
       if (!(await deleteBench(db, id, slug))) throw reagentNotFound(slug);
       await experiments.touch(userOf(request).id, id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     });
   }
 }

@@ -169,7 +169,7 @@ export async function chatStorageRoutes(
         sessionIdOf(request.params.sid),
       );
       if (!row) throw sessionNotFound();
-      return { session_id: String(row.id), thread_id: row.threadId, active: true };
+      return { session_id: String(row.id), thread_id: row.threadId, active: true as const };
     },
   );
 
@@ -275,7 +275,7 @@ export async function chatStorageRoutes(
         thread_id: tid,
         change: 'deleted',
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -80,7 +80,7 @@ export async function devRoutes(
         sameSite: 'lax',
         secure: 'auto',
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

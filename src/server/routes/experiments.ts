@@ -83,7 +83,7 @@ export async function experimentRoutes(
     async (request, reply) => {
       const removed = await repo.remove(userOf(request).id, parseExperimentId(request.params.id));
       if (!removed) throw experimentNotFound();
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

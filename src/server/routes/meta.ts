@@ -28,7 +28,7 @@ export async function metaRoutes(
     async (request, reply) => {
       try {
         await database.db.execute(sql`select 1`);
-        return { status: 'ok', database: database.kind };
+        return { status: 'ok' as const, database: database.kind };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         return reply

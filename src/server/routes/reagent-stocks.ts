@@ -122,7 +122,7 @@ export async function reagentStockRoutes(
     async (request, reply) => {
       const id = idParam(request.params.id, stockNotFound);
       if (!(await stocks.remove(userOf(request).id, id))) throw stockNotFound();
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

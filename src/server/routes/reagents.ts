@@ -191,7 +191,7 @@ export async function reagentRoutes(
       ownedBy(request, row);
       if (!(await definitions.remove(userOf(request).id, row.id))) throw definitionNotFound();
       if (row.visibility === 'public') catalog.invalidate();
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

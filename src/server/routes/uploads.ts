@@ -54,7 +54,7 @@ const storedSchema = z.object({
   size: z.number().int().describe('bytes'),
   stored: z.literal(true),
 });
-const textSchema = z.object({ text: z.string(), filename: z.string() });
+const textSchema = z.object({ text: z.string(), filename: z.string().nullable() });
 
 /** Registers the upload routes (prefix /api/experiments). */
 export async function uploadRoutes(
