@@ -2,7 +2,11 @@
 # Installs the system packages the tests need, from Debian's archive: chromium (Playwright
 # drives it; browser downloads are not possible on these machines) and PostgreSQL (the server
 # tests run against it as well as against the embedded PGlite). Safe to run again.
+# `npm test` runs it with --if-missing before the tests: silent when both are present.
 set -euo pipefail
+
+quiet=false
+[ "${1:-}" = "--if-missing" ] && quiet=true
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -10,7 +14,7 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v runuser >/dev/null 2>&1 || need+=(util-linux)
 
 if [ ${#need[@]} -eq 0 ]; then
-  echo "setup: chromium and PostgreSQL are already installed"
+  $quiet || echo "setup: chromium and PostgreSQL are already installed"
   exit 0
 fi
 

@@ -4,8 +4,12 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { cookieSigningKey, resolveDevSecret, type DevSecret } from './auth/dev-secret';
 import { registerRequestUser } from './auth/request-user';
 import { createTokenVerifier, type TokenVerifier } from './auth/supabase-jwt';
@@ -15,10 +19,11 @@ import type { EventBus } from './events/event-bus';
 import { openEventBus } from './events/open-event-bus';
 import { plateChangedEvent } from './events/plate-event';
 import type { PlateChange } from './plate/plate-writer';
-import { HttpError, handleError } from './errors';
+import { HttpError, handleError, routerErrorBody } from './errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerJsonObjectBodies } from './plugins/json-object-body';
+import { registerSameOrigin } from './plugins/same-origin';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { apiRoutes } from './routes/api';
@@ -61,7 +66,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    // The router's own refusals (a malformed URL) answer the API's {"detail"} shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = routerErrorBody(error);
+      void (reply as FastifyReply).status(status).send(body);
+    },
   });
+  // Route schemas are zod schemas: requests are validated (400 naming the field) and answers
+  // serialized by them, and the OpenAPI document is built from them (jsonSchemaTransform).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('devSecret', devSecret);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
@@ -70,9 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Its listening connection is its own, so it may close before or after the database.
   app.addHook('onClose', async () => events.close());
   app.setErrorHandler(handleError);
-  // Routes typed with zod schemas (fastify-type-provider-zod) validate and serialize with them.
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerSameOrigin(app);
   registerJsonBody(app);
 
   await registerSecurityHeaders(app, config);
@@ -86,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Plate Workstation API', version: '1' } },
+    transform: jsonSchemaTransform,
   });
   registerApiDocs(app);
   registerJsonObjectBodies(app);

@@ -1,5 +1,6 @@
 // Error bodies of the API: {"detail": "..."} always, plus "issues" on validation failures.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 /** One validation problem: where (dotted path) and what. */
@@ -50,12 +51,40 @@ function databaseErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** What a route schema refused: each issue as "field: message", body, query or path alike. */
+export function validationError(
+  validation: { instancePath: string; message?: string }[],
+  context?: string,
+): HttpError {
+  const issues = validation.map((issue) => ({
+    path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: issue.message ?? 'is invalid',
+  }));
+  const where = context === 'querystring' ? 'query' : context === 'params' ? 'path' : 'body';
+  const detail = issues
+    .map((issue) => `${issue.path || `(${where})`}: ${issue.message}`)
+    .join('; ');
+  return new HttpError(400, detail, issues);
+}
+
+/** The status and {"detail"} body of an error the router raises before any route runs. */
+export function routerErrorBody(error: FastifyError): { status: number; body: { detail: string } } {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  return { status, body: { detail: error.message || 'Bad request' } };
+}
+
 /** Fastify error handler: HttpError as is, fastify's own 4xx with its message, 500 logged. */
 export function handleError(
   error: FastifyError | HttpError,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    error = validationError(
+      error.validation,
+      (error as { validationContext?: string }).validationContext,
+    );
+  }
   if (error instanceof HttpError) {
     const body = error.issues
       ? { detail: error.detail, issues: error.issues }

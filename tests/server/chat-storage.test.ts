@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('chat threads, sessions and agent feeds on %s', (kind) =
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toMatch(
-      /status must be one of active, running, idle, archived, error/,
+      /status: must be one of active, running, idle, archived, error/,
     );
 
     const del = await t.app.inject({
@@ -163,7 +163,7 @@ describe.each(DB_KINDS)('chat threads, sessions and agent feeds on %s', (kind) =
   it('refuses a bad limit with a message naming the range', async () => {
     const res = await get('/threads?limit=0');
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe('Invalid query: limit must be a whole number from 1 to 500');
+    expect(res.json().detail).toBe('limit: must be a whole number from 1 to 500');
   });
 
   it('serves the agent state with an etag and answers 304 when it matches', async () => {

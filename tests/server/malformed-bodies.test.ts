@@ -150,20 +150,18 @@ describe.each(DB_KINDS)('malformed bodies on %s', (kind) => {
     }
   });
 
-  // Known gap: the reagent form rules (planReagentCreate) drop a field of the wrong type
-  // instead of refusing it, so this PATCH answers 200 and changes nothing but updated_at.
-  // Marked as failing so that it is seen, and turns red the day it is fixed.
-  it.fails(
-    'PATCH /api/reagents/definitions/:id refuses a description that is a number',
-    async () => {
-      const f = await makeFixture(t, owner);
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/reagents/definitions/${f.definitionId}`,
-        headers: owner,
-        payload: { description: 12345 },
-      });
-      expect(res.statusCode).toBe(400);
-    },
-  );
+  // The definition body schema checks each field's type before the reagent form rules run.
+  it('PATCH /api/reagents/definitions/:id refuses a description that is a number', async () => {
+    const f = await makeFixture(t, owner);
+    const before = await dumpTables(t.database);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/reagents/definitions/${f.definitionId}`,
+      headers: owner,
+      payload: { description: 12345 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('description: must be text');
+    expect(await dumpTables(t.database)).toEqual(before);
+  });
 });

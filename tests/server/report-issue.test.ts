@@ -101,7 +101,7 @@ describe.each(DB_KINDS)('report issue on %s', (kind) => {
       .from(issueReports);
     const res = await report({ description: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe('Invalid request body: description Description is required');
+    expect(res.json().detail).toBe('description: Description is required');
     expect(res.json().issues).toEqual([
       { path: 'description', message: 'Description is required' },
     ]);

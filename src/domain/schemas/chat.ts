@@ -2,6 +2,14 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 
+/** The wells selected in the designer, sent with a message for "the selection". */
+export const selectionSchema = z
+  .array(z.string({ error: 'must be a well id' }).max(8, 'must be a well id such as B12'), {
+    error: 'must be a list of well ids',
+  })
+  .max(LIMITS.wells, `must hold at most ${LIMITS.wells} wells`)
+  .optional();
+
 /** A chat request; blank messages are refused (the client never sends them). */
 export const chatRequestSchema = z.object({
   message: z
@@ -16,6 +24,5 @@ export const chatRequestSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   create_new_thread: z.boolean({ error: 'must be true or false' }).default(false),
+  selection: selectionSchema,
 });
-export type ChatRequest = z.output<typeof chatRequestSchema>;
-export type ChatRequestInput = z.input<typeof chatRequestSchema>;

@@ -68,17 +68,20 @@ export const experimentVehicleSchema = z.object({
     .max(200, 'must be at most 200 characters')
     .nullable(),
 });
-export type ExperimentVehicle = z.output<typeof experimentVehicleSchema>;
 
 /** An experiment as the API answers it. */
-export interface Experiment {
-  id: number;
-  name: string;
-  description: string | null;
-  plate_type: PlateType;
-  vehicle_slug: string | null;
+export const experimentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  plate_type: z.enum(PLATE_TYPES),
+  vehicle_slug: z.string().nullable(),
   /** The same value as vehicle_slug, under the name the designer reads. */
-  default_vehicle_slug: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  default_vehicle_slug: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Experiment = z.output<typeof experimentSchema>;
+
+/** The parameters of a route under /api/experiments/{id}. */
+export const experimentParamsSchema = z.object({ id: z.string() });

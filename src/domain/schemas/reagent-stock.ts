@@ -53,3 +53,20 @@ export type ReagentStockCreate = z.output<typeof reagentStockCreateSchema>;
 /** Changes to a stock: only the fields sent. */
 export const reagentStockPatchSchema = z.object(fields).partial().superRefine(checkLimit);
 export type ReagentStockPatch = z.output<typeof reagentStockPatchSchema>;
+
+/** A reagent stock as the API answers it (stock_nM / stock_pct: the canonical strength). */
+export const reagentStockSchema = z.object({
+  id: z.number().int(),
+  definition_id: z.number().int(),
+  experiment_id: z.number().int().nullable(),
+  concentration_value: z.number().nullable(),
+  concentration_units: z.string().nullable(),
+  stock_nM: z.number().nullable(),
+  stock_pct: z.number().nullable(),
+  label: z.string().nullable(),
+  lot: z.string().nullable(),
+  volume_uL: z.number().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});

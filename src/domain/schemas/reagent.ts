@@ -81,7 +81,6 @@ export const reagentCreateSchema = z
     }
   });
 export type ReagentCreate = z.output<typeof reagentCreateSchema>;
-export type ReagentCreateInput = z.input<typeof reagentCreateSchema>;
 
 /** PATCH .../bench/reagents/{id}: the constraints editor; null clears a limit. */
 export const benchReagentPatchSchema = z.object({
@@ -99,3 +98,133 @@ export const benchReagentPatchSchema = z.object({
     .optional(),
 });
 export type BenchReagentPatch = z.output<typeof benchReagentPatchSchema>;
+
+const optionalNumber = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .nullish();
+const optionalText = (max: number) =>
+  z.string({ error: 'must be text' }).max(max, `must be at most ${max} characters`).nullish();
+
+/**
+ * POST .../bench/reagents as it arrives: the type and bounds of each field only, so that a
+ * wrong type ("ph": "seven") is refused naming the field instead of being dropped. What is
+ * required for which reagent type is judged afterwards by planReagentCreate (the spec's
+ * messages); the values pass through unchanged for it.
+ */
+export const benchReagentBodySchema = z.looseObject({
+  name: optionalText(LIMITS.shortText),
+  reagent_type: optionalText(LIMITS.shortText),
+  solvent: optionalText(LIMITS.shortText),
+  default_concentration_units: optionalText(LIMITS.shortText),
+  default_concentration_value: optionalNumber(0, 1e12),
+  molecular_weight_g_per_mol: optionalNumber(0, 1e9),
+  cells_per_ml: optionalNumber(0, 1e15),
+  ph: optionalNumber(0, 14),
+  ionic_strength_value: optionalNumber(0, 1e6),
+  ionic_strength_units: optionalText(LIMITS.shortText),
+  max_concentration_percent: optionalNumber(0, 100),
+  purity_grade: optionalText(LIMITS.shortText),
+  supplements: optionalText(LIMITS.longText),
+  description: optionalText(LIMITS.longText),
+  slug: optionalText(LIMITS.shortText),
+});
+
+/** Who may read a definition: only its owner, or everyone. */
+export const visibilitySchema = z.enum(['private', 'public'], {
+  error: 'must be private or public',
+});
+
+/** POST and PATCH /api/reagents/definitions: a bench reagent body, its visibility and aliases. */
+export const definitionBodySchema = benchReagentBodySchema.extend({
+  visibility: visibilitySchema.optional(),
+  aliases: z
+    .array(z.string({ error: 'must be text' }).max(LIMITS.shortText), {
+      error: 'must be a list of names',
+    })
+    .max(50, 'must hold at most 50 names')
+    .optional(),
+});
+
+const nullableNumber = z.number().nullable();
+const nullableText = z.string().nullable();
+
+/** A reagent definition as the API answers it. */
+export const definitionSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  reagent_type: z.string(),
+  type: z.string().describe('The display name of reagent_type'),
+  color: z.string(),
+  visibility: visibilitySchema,
+  is_owner: z.boolean(),
+  default_concentration_value: nullableNumber,
+  default_concentration_units: nullableText,
+  solvent: nullableText,
+  molecular_weight_g_per_mol: nullableNumber,
+  cells_per_ml: nullableNumber,
+  ph: nullableNumber,
+  ionic_strength_value: nullableNumber,
+  ionic_strength_units: nullableText,
+  max_concentration_percent: nullableNumber,
+  purity_grade: nullableText,
+  supplements: nullableText,
+  description: nullableText,
+  aliases: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A catalog entry as the search answers it. */
+export const catalogItemSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  reagent_type: z.string(),
+  default_concentration_value: nullableNumber,
+  default_concentration_units: nullableText,
+  solvent: nullableText,
+  molecular_weight_g_per_mol: nullableNumber,
+  ph: nullableNumber,
+  max_concentration_percent: nullableNumber,
+  cells_per_ml: nullableNumber,
+  description: nullableText,
+  aliases: z.array(z.string()),
+});
+
+/** A bench reagent as the API answers it (the BenchReagent type of bench-reagent.ts). */
+export const benchReagentSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  reagent_type: z.string(),
+  type: z.string().describe('The display name of reagent_type'),
+  color: z.string(),
+  stock_uM: nullableNumber,
+  stock_molarity_M: nullableNumber,
+  concentration_units: nullableText,
+  default_concentration_value: nullableNumber,
+  analyte_id: nullableText,
+  max_concentration_percent: nullableNumber,
+  min_transfer_ul: nullableNumber,
+  molecular_weight_g_per_mol: nullableNumber,
+  solvent: nullableText,
+  cells_per_ml: nullableNumber,
+  ph: nullableNumber,
+  ionic_strength_mM: nullableNumber,
+  description: nullableText,
+  created_at: z.string(),
+});
+
+const slugField = z
+  .string({ error: 'must be text' })
+  .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`)
+  .optional();
+
+/** PATCH .../bench/reagents[/{slug}]: the limits, and the slug when the path has none. */
+export const benchReagentPatchBodySchema = benchReagentPatchSchema.extend({ slug: slugField });
+
+/** DELETE .../bench/reagents: the slug, in the body (or ?slug=, or the path). */
+export const benchReagentSlugSchema = z.object({ slug: slugField });

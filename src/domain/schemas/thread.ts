@@ -1,5 +1,6 @@
 // Payloads of the chat threads, sessions and agent state routes (spec section 7).
 import { z } from 'zod';
+import { selectionSchema } from './chat';
 import { LIMITS } from './limits';
 
 /** Statuses a thread may have: worked on, the assistant at work, waiting, put away, failed. */
@@ -24,7 +25,6 @@ export const threadPatchSchema = z.strictObject(
       issue.code === 'unrecognized_keys' ? 'only title and status can be changed' : undefined,
   },
 );
-export type ThreadPatch = z.output<typeof threadPatchSchema>;
 
 /** POST .../threads/{tid}/resume: the next message of the conversation. */
 export const threadResumeSchema = z.object({
@@ -33,6 +33,7 @@ export const threadResumeSchema = z.object({
     .trim()
     .min(1, 'Message is required')
     .max(LIMITS.message, `must be at most ${LIMITS.message} characters`),
+  selection: selectionSchema,
 });
 
 /** Largest agent state, as JSON characters. */
@@ -56,3 +57,34 @@ export function limitQuerySchema(defaultLimit: number, max: number) {
       .default(defaultLimit),
   });
 }
+
+/** A stored message as the API answers it. */
+export const chatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  timestamp: z.string().describe('ISO time'),
+  thread_id: z.string(),
+  data: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Facts the assistant attached (protocol ops, version id...), when any'),
+});
+
+/** A thread summary as the API answers it. */
+export const threadSchema = z.object({
+  thread_id: z.string(),
+  title: z.string().nullable(),
+  status: z.string(),
+  last_active: z.string(),
+  created_at: z.string(),
+  message_count: z.number().int(),
+});
+
+/** A chat session as the API answers it. */
+export const sessionSchema = z.object({
+  session_id: z.string(),
+  thread_id: z.string().nullable(),
+  active: z.boolean(),
+  created_at: z.string(),
+  last_active: z.string(),
+});

@@ -14,7 +14,6 @@ export const versionCreateSchema = z
   })
   .nullish()
   .transform((v) => ({ summary: v?.summary ?? null }));
-export type VersionCreate = z.output<typeof versionCreateSchema>;
 
 /**
  * The snapshot a version may keep (POST .../versions `snapshot`): a label, the subsection

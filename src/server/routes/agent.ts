@@ -1,9 +1,11 @@
 // The assistant's shared state per experiment (GET with etag / 304, PUT) and the progress
 // and observation feeds of an agent in a thread (/api/agents/...).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { agentStateSchema, limitQuerySchema } from '../../domain/schemas/thread';
 import { userOf } from '../auth/request-user';
-import { HttpError, parseOrThrow } from '../errors';
+import { HttpError } from '../errors';
 import type { AgentRepository } from '../repositories/agent';
 import type { ChatRepository } from '../repositories/chat';
 import type { ExperimentsRepository } from '../repositories/experiments';
@@ -14,6 +16,28 @@ import { ownedExperiment } from './experiment-access';
 export const DEFAULT_OBSERVATIONS = 20;
 
 const observationsQuery = limitQuerySchema(DEFAULT_OBSERVATIONS, 500);
+
+const idParams = z.object({ id: z.string() });
+const feedParams = z.object({ agent: z.string(), tid: z.string() });
+const stateAnswer = z.object({
+  state: z.record(z.string(), z.unknown()),
+  etag: z.string(),
+});
+const recordSchema = z.object({
+  id: z.number().int(),
+  agent: z.string(),
+  thread_id: z.string(),
+  kind: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+const progressSchema = z.object({
+  thread_id: z.string(),
+  agent: z.string(),
+  status: z.string(),
+  steps: z.array(z.looseObject({ at: z.string() })),
+  updated_at: z.string().nullable(),
+});
 
 /** The etags a client names (query ?etag= or If-None-Match), without quotes or W/. */
 export function requestedEtags(query: unknown, ifNoneMatch: string | undefined): string[] {
@@ -39,30 +63,46 @@ export async function agentStateRoutes(
 ): Promise<void> {
   const { experiments, agent } = options;
   const tags = ['Agent'];
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
 
-  app.get(
+  r.get(
     '/:id/agent-state',
-    { schema: { summary: 'The assistant state; 304 when ?etag= or If-None-Match matches', tags } },
+    {
+      schema: {
+        summary: 'The assistant state; 304 when ?etag= or If-None-Match matches',
+        tags,
+        params: idParams,
+        querystring: z.object({ etag: z.string().max(1000).optional() }),
+        response: { 200: stateAnswer, 304: z.null().describe('Not modified') },
+      },
+    },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
       const current = await agent.getState(experiment.id);
       reply.header('etag', quoted(current.etag)).header('cache-control', 'no-cache');
       const named = requestedEtags(request.query, request.headers['if-none-match']);
       if (named.includes(current.etag) || named.includes('*')) {
-        return reply.status(304).send();
+        return reply.status(304).send(null);
       }
       return current;
     },
   );
 
-  app.put(
+  r.put(
     '/:id/agent-state',
-    { schema: { summary: 'Replace the assistant state (any JSON object)', tags } },
+    {
+      schema: {
+        summary: 'Replace the assistant state (any JSON object)',
+        tags,
+        params: idParams,
+        body: agentStateSchema,
+        response: { 200: stateAnswer },
+      },
+    },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
-      const state = parseOrThrow(agentStateSchema, request.body);
-      const saved = await agent.putState(experiment.id, state);
+      const saved = await agent.putState(experiment.id, request.body);
       await app.events.publish(experiment.id, { type: 'agent_activity', etag: saved.etag });
       return reply.header('etag', quoted(saved.etag)).send(saved);
     },
@@ -78,33 +118,49 @@ export async function agentFeedRoutes(
 ): Promise<void> {
   const { agent, chat } = options;
   const tags = ['Agent'];
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
 
-  const ownedThread = async (request: FastifyRequest) => {
-    const { agent: name, tid } = request.params as { agent: string; tid: string };
+  const ownedThread = async (
+    request: Parameters<typeof userOf>[0],
+    { agent: name, tid }: z.output<typeof feedParams>,
+  ) => {
     if (!AGENT_NAME.test(name)) throw new HttpError(404, 'Agent not found');
     const thread = await chat.getOwnersThread(userOf(request).id, tid);
     if (!thread) throw threadNotFound();
     return { name, thread };
   };
 
-  app.get(
+  r.get(
     '/:agent/threads/:tid/progress',
-    { schema: { summary: 'Steps and status of an agent in a thread', tags } },
+    {
+      schema: {
+        summary: 'Steps and status of an agent in a thread',
+        tags,
+        params: feedParams,
+        response: { 200: progressSchema },
+      },
+    },
     async (request) => {
-      const { name, thread } = await ownedThread(request);
+      const { name, thread } = await ownedThread(request, request.params);
       return agent.progress(name, thread.threadId);
     },
   );
 
-  app.get(
+  r.get(
     '/:agent/threads/:tid/observations',
     {
-      schema: { summary: 'Latest observations of an agent in a thread (limit, default 20)', tags },
+      schema: {
+        summary: 'Latest observations of an agent in a thread (limit, default 20)',
+        tags,
+        params: feedParams,
+        querystring: observationsQuery,
+        response: { 200: z.object({ observations: z.array(recordSchema) }) },
+      },
     },
     async (request) => {
-      const { name, thread } = await ownedThread(request);
-      const { limit } = parseOrThrow(observationsQuery, request.query, 'query');
+      const { name, thread } = await ownedThread(request, request.params);
+      const { limit } = request.query;
       return { observations: await agent.observations(name, thread.threadId, limit) };
     },
   );

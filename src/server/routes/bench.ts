@@ -2,11 +2,18 @@
 // judged by the domain's planReagentCreate (the spec's messages); the stock is stored
 // canonically (nM, % apart). Bench edits never rewrite the stored plate: GET /plate computes
 // the state with the current bench.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { planReagentCreate } from '../../domain/reagent-validation';
-import { benchReagentPatchSchema } from '../../domain/schemas/reagent';
+import {
+  benchReagentBodySchema,
+  benchReagentPatchBodySchema,
+  benchReagentSchema,
+  benchReagentSlugSchema,
+} from '../../domain/schemas/reagent';
 import { userOf } from '../auth/request-user';
-import { experimentNotFound, HttpError, parseOrThrow } from '../errors';
+import { experimentNotFound, HttpError } from '../errors';
 import { deleteBench, insertBench, listBench, patchBench } from '../repositories/bench';
 import { benchInsertOf, benchJsonOf } from '../repositories/bench-json';
 import type { ExperimentsRepository } from '../repositories/experiments';
@@ -15,16 +22,13 @@ import { parseExperimentId } from './experiments';
 const reagentNotFound = (slug: string) =>
   new HttpError(404, `Reagent "${slug}" is not on this experiment's bench`);
 
-const asObject = (body: unknown): Record<string, unknown> =>
-  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+const params = z.object({ id: z.string(), slug: z.string().optional() });
+const slugQuery = z.object({ slug: z.string().max(200).optional() });
 
 /** The reagent a PATCH or DELETE names: path, ?slug= or body slug. */
-function slugOf(request: FastifyRequest): string {
-  const params = request.params as { slug?: string };
-  const query = request.query as { slug?: unknown };
-  const body = asObject(request.body);
-  const slug = params.slug ?? query.slug ?? body.slug;
-  if (typeof slug !== 'string' || slug.trim() === '') {
+function slugOf(...candidates: (string | undefined)[]): string {
+  const slug = candidates.find((c) => c !== undefined);
+  if (slug === undefined || slug.trim() === '') {
     throw new HttpError(400, 'Name the reagent: slug is required', [
       { path: 'slug', message: 'is required' },
     ]);
@@ -39,56 +43,76 @@ export async function benchRoutes(
 ): Promise<void> {
   const { experiments } = options;
   const db = app.database.db;
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
 
   /** The experiment id of the request, once its owner is checked. */
-  async function ownedId(request: FastifyRequest): Promise<number> {
-    const id = parseExperimentId((request.params as { id?: string }).id);
+  async function ownedId(request: FastifyRequest, rawId: string): Promise<number> {
+    const id = parseExperimentId(rawId);
     if (!(await experiments.get(userOf(request).id, id))) throw experimentNotFound();
     return id;
   }
 
-  app.get('/:id/bench/reagents', async (request) => {
-    const id = await ownedId(request);
-    return (await listBench(db, id)).map(benchJsonOf);
-  });
+  r.get(
+    '/:id/bench/reagents',
+    { schema: { params, response: { 200: z.array(benchReagentSchema) } } },
+    async (request) => {
+      const id = await ownedId(request, request.params.id);
+      return (await listBench(db, id)).map(benchJsonOf);
+    },
+  );
 
-  app.post('/:id/bench/reagents', async (request, reply) => {
-    const id = await ownedId(request);
-    const plan = planReagentCreate(asObject(request.body), { experimentId: id });
-    if (!plan.ok) {
-      throw new HttpError(
-        400,
-        plan.errors[0]?.message ?? 'Invalid reagent',
-        plan.errors.map((e) => ({ path: e.field, message: e.message })),
-      );
-    }
-    const row = await insertBench(db, benchInsertOf(id, plan.payload));
-    if (!row) throw new HttpError(409, `${plan.payload.name} is already on the bench`);
-    await experiments.touch(userOf(request).id, id);
-    return reply.status(201).send(benchJsonOf(row));
-  });
+  r.post(
+    '/:id/bench/reagents',
+    { schema: { params, body: benchReagentBodySchema, response: { 201: benchReagentSchema } } },
+    async (request, reply) => {
+      const id = await ownedId(request, request.params.id);
+      const plan = planReagentCreate(request.body, { experimentId: id });
+      if (!plan.ok) {
+        throw new HttpError(
+          400,
+          plan.errors[0]?.message ?? 'Invalid reagent',
+          plan.errors.map((e) => ({ path: e.field, message: e.message })),
+        );
+      }
+      const row = await insertBench(db, benchInsertOf(id, plan.payload));
+      if (!row) throw new HttpError(409, `${plan.payload.name} is already on the bench`);
+      await experiments.touch(userOf(request).id, id);
+      return reply.status(201).send(benchJsonOf(row));
+    },
+  );
 
-  const patch = async (request: FastifyRequest) => {
-    const id = await ownedId(request);
-    const slug = slugOf(request);
-    const { slug: _ignored, ...fields } = asObject(request.body);
-    const changes = parseOrThrow(benchReagentPatchSchema, fields);
-    const row = await patchBench(db, id, slug, changes);
-    if (!row) throw reagentNotFound(slug);
-    await experiments.touch(userOf(request).id, id);
-    return benchJsonOf(row);
+  const patchSchema = {
+    params,
+    querystring: slugQuery,
+    body: benchReagentPatchBodySchema,
+    response: { 200: benchReagentSchema },
   };
-  app.patch('/:id/bench/reagents', patch);
-  app.patch('/:id/bench/reagents/:slug', patch);
+  for (const path of ['/:id/bench/reagents', '/:id/bench/reagents/:slug']) {
+    r.patch(path, { schema: patchSchema }, async (request) => {
+      const id = await ownedId(request, request.params.id);
+      const { slug: bodySlug, ...changes } = request.body;
+      const slug = slugOf(request.params.slug, request.query.slug, bodySlug);
+      const row = await patchBench(db, id, slug, changes);
+      if (!row) throw reagentNotFound(slug);
+      await experiments.touch(userOf(request).id, id);
+      return benchJsonOf(row);
+    });
+  }
 
-  const remove = async (request: FastifyRequest, reply: FastifyReply) => {
-    const id = await ownedId(request);
-    const slug = slugOf(request);
-    if (!(await deleteBench(db, id, slug))) throw reagentNotFound(slug);
-    await experiments.touch(userOf(request).id, id);
-    return reply.status(204).send();
+  const removeSchema = {
+    params,
+    querystring: slugQuery,
+    body: benchReagentSlugSchema,
+    response: { 204: z.null().describe('Removed') },
   };
-  app.delete('/:id/bench/reagents', remove);
-  app.delete('/:id/bench/reagents/:slug', remove);
+  for (const path of ['/:id/bench/reagents', '/:id/bench/reagents/:slug']) {
+    r.delete(path, { schema: removeSchema }, async (request, reply) => {
+      const id = await ownedId(request, request.params.id);
+      const slug = slugOf(request.params.slug, request.query.slug, request.body.slug);
+      if (!(await deleteBench(db, id, slug))) throw reagentNotFound(slug);
+      await experiments.touch(userOf(request).id, id);
+      return reply.status(204).send(null);
+    });
+  }
 }

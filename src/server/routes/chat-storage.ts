@@ -1,11 +1,18 @@
 // Reading and managing stored conversations of an experiment: history, sessions and
 // threads. Running the assistant (POST /chat, POST /threads/{tid}/resume) lives elsewhere
 // and writes through the same repository.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitQuerySchema, threadPatchSchema } from '../../domain/schemas/thread';
+import {
+  chatMessageSchema,
+  limitQuerySchema,
+  sessionSchema,
+  threadPatchSchema,
+  threadSchema,
+} from '../../domain/schemas/thread';
 import { userOf } from '../auth/request-user';
-import { HttpError, parseOrThrow } from '../errors';
+import { HttpError } from '../errors';
 import type { ChatRepository } from '../repositories/chat';
 import { toSessionJson, type ChatSessionsRepository } from '../repositories/chat-sessions';
 import type { ExperimentsRepository } from '../repositories/experiments';
@@ -24,10 +31,13 @@ const threadsQuery = limitQuerySchema(DEFAULT_THREADS, MAX_LIST).extend({
 export const threadNotFound = () => new HttpError(404, 'Thread not found');
 const sessionNotFound = () => new HttpError(404, 'Session not found');
 
-const threadIdOf = (request: FastifyRequest) => (request.params as { tid: string }).tid;
+const threadParams = z.object({ id: z.string(), tid: z.string() });
+const sessionParams = z.object({ id: z.string(), sid: z.string() });
+const idParams = z.object({ id: z.string() });
+const messagesSchema = z.object({ messages: z.array(chatMessageSchema) });
+const deleted = z.null().describe('Deleted');
 
-function sessionIdOf(request: FastifyRequest): number {
-  const raw = (request.params as { sid: string }).sid;
+function sessionIdOf(raw: string): number {
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
   if (!(id >= 1 && id <= 2_147_483_647)) throw sessionNotFound();
   return id;
@@ -46,20 +56,37 @@ export async function chatStorageRoutes(
   },
 ): Promise<void> {
   const { experiments, chat, sessions } = options;
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
 
-  app.get(
+  r.get(
     '/:id/chat/history',
-    { schema: { summary: 'Every message of the experiment, oldest first', tags: chatTags } },
+    {
+      schema: {
+        summary: 'Every message of the experiment, oldest first',
+        tags: chatTags,
+        params: idParams,
+        response: { 200: messagesSchema },
+      },
+    },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
       return { messages: await chat.history(userOf(request).id, experiment.id) };
     },
   );
 
-  app.post(
+  r.post(
     '/:id/chat/sessions',
-    { schema: { summary: 'Start a chat session (with a new thread)', tags: chatTags } },
+    {
+      schema: {
+        summary: 'Start a chat session (with a new thread)',
+        tags: chatTags,
+        params: idParams,
+        response: {
+          201: sessionSchema.pick({ session_id: true, thread_id: true, created_at: true }),
+        },
+      },
+    },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
       const row = await sessions.createSession(userOf(request).id, experiment.id);
@@ -77,66 +104,115 @@ export async function chatStorageRoutes(
     },
   );
 
-  app.get(
+  r.get(
     '/:id/chat/sessions',
-    { schema: { summary: 'Recent chat sessions (limit, default 5)', tags: chatTags } },
+    {
+      schema: {
+        summary: 'Recent chat sessions (limit, default 5)',
+        tags: chatTags,
+        params: idParams,
+        querystring: sessionsQuery,
+        response: { 200: z.object({ sessions: z.array(sessionSchema) }) },
+      },
+    },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
-      const { limit } = parseOrThrow(sessionsQuery, request.query, 'query');
+      const { limit } = request.query;
       const rows = await sessions.listSessions(userOf(request).id, experiment.id, limit);
       return { sessions: rows.map(toSessionJson) };
     },
   );
 
-  app.get(
+  r.get(
     '/:id/chat/sessions/:sid/messages',
-    { schema: { summary: 'Messages of a chat session', tags: chatTags } },
+    {
+      schema: {
+        summary: 'Messages of a chat session',
+        tags: chatTags,
+        params: sessionParams,
+        response: { 200: messagesSchema },
+      },
+    },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
       const session = await sessions.getSession(
         userOf(request).id,
         experiment.id,
-        sessionIdOf(request),
+        sessionIdOf(request.params.sid),
       );
       if (!session) throw sessionNotFound();
       return { messages: session.threadId ? await chat.listMessages(session.threadId) : [] };
     },
   );
 
-  app.patch(
+  r.patch(
     '/:id/chat/sessions/:sid',
-    { schema: { summary: 'Mark a chat session active', tags: chatTags } },
+    {
+      schema: {
+        summary: 'Mark a chat session active',
+        tags: chatTags,
+        params: sessionParams,
+        response: {
+          200: z.object({
+            session_id: z.string(),
+            thread_id: z.string().nullable(),
+            active: z.literal(true),
+          }),
+        },
+      },
+    },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
       const row = await sessions.activateSession(
         userOf(request).id,
         experiment.id,
-        sessionIdOf(request),
+        sessionIdOf(request.params.sid),
       );
       if (!row) throw sessionNotFound();
-      return { session_id: String(row.id), thread_id: row.threadId, active: true };
+      return { session_id: String(row.id), thread_id: row.threadId, active: true as const };
     },
   );
 
-  app.get(
+  r.get(
     '/:id/threads',
-    { schema: { summary: 'Recent threads (limit, default 50; status filter)', tags: threadTags } },
+    {
+      schema: {
+        summary: 'Recent threads (limit, default 50; status filter)',
+        tags: threadTags,
+        params: idParams,
+        querystring: threadsQuery,
+        response: { 200: z.object({ threads: z.array(threadSchema) }) },
+      },
+    },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
-      const { limit, status } = parseOrThrow(threadsQuery, request.query, 'query');
+      const { limit, status } = request.query;
       const threads = await chat.listThreads(userOf(request).id, experiment.id, { limit, status });
       return { threads };
     },
   );
 
-  app.get(
+  r.get(
     '/:id/threads/:tid/state',
     {
-      schema: { summary: 'A thread with its messages (ts only defeats caches)', tags: threadTags },
+      schema: {
+        summary: 'A thread with its messages (ts only defeats caches)',
+        tags: threadTags,
+        params: threadParams,
+        querystring: z.object({ ts: z.string().max(64).optional() }),
+        response: {
+          200: z.object({
+            thread_id: z.string(),
+            title: z.string().nullable(),
+            status: z.string(),
+            state: messagesSchema,
+          }),
+        },
+      },
     },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
-      const thread = await chat.getThread(userOf(request).id, experiment.id, threadIdOf(request));
+      const thread = await chat.getThread(userOf(request).id, experiment.id, request.params.tid);
       if (!thread) throw threadNotFound();
       reply.header('cache-control', 'no-store');
       return {
@@ -148,16 +224,24 @@ export async function chatStorageRoutes(
     },
   );
 
-  app.patch(
+  r.patch(
     '/:id/threads/:tid',
-    { schema: { summary: 'Rename a thread or change its status', tags: threadTags } },
+    {
+      schema: {
+        summary: 'Rename a thread or change its status',
+        tags: threadTags,
+        params: threadParams,
+        body: threadPatchSchema,
+        response: { 200: threadSchema },
+      },
+    },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
-      const changes = parseOrThrow(threadPatchSchema, request.body);
+      const changes = request.body;
       const thread = await chat.updateThread(
         userOf(request).id,
         experiment.id,
-        threadIdOf(request),
+        request.params.tid,
         changes,
       );
       if (!thread) throw threadNotFound();
@@ -170,12 +254,19 @@ export async function chatStorageRoutes(
     },
   );
 
-  app.delete(
+  r.delete(
     '/:id/threads/:tid',
-    { schema: { summary: 'Delete a thread and its messages', tags: threadTags } },
+    {
+      schema: {
+        summary: 'Delete a thread and its messages',
+        tags: threadTags,
+        params: threadParams,
+        response: { 204: deleted },
+      },
+    },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
-      const tid = threadIdOf(request);
+      const tid = request.params.tid;
       if (!(await chat.deleteThread(userOf(request).id, experiment.id, tid))) {
         throw threadNotFound();
       }
@@ -184,7 +275,7 @@ export async function chatStorageRoutes(
         thread_id: tid,
         change: 'deleted',
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

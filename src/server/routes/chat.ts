@@ -1,13 +1,14 @@
 // Running the assistant: POST /api/experiments/{id}/chat and POST .../threads/{tid}/resume.
 // Each turn may write a new plate version; stored conversations are read in chat-storage.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { chatRequestSchema } from '../../domain/schemas/chat';
-import { threadResumeSchema } from '../../domain/schemas/thread';
+import { chatMessageSchema, threadResumeSchema } from '../../domain/schemas/thread';
 import { chatResponseBody, runChatTurn, type TurnDeps, type TurnInput } from '../agent/chat-turn';
 import type { ModelConfig } from '../agent/decide-calls';
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
-import { parseOrThrow } from '../errors';
 import type { PlateService } from '../plate/plate-service';
 import type { AgentRepository } from '../repositories/agent';
 import { newThreadId, type ChatRepository } from '../repositories/chat';
@@ -15,16 +16,17 @@ import type { ExperimentsRepository } from '../repositories/experiments';
 import { threadNotFound } from './chat-storage';
 import { ownedExperiment } from './experiment-access';
 
-const MAX_SELECTION = 1536;
-
-// The designer may send the selected wells with a message, for "the selection".
-function selectionOf(body: unknown): string[] | undefined {
-  const raw = (body as { selection?: unknown } | null)?.selection;
-  if (!Array.isArray(raw)) return undefined;
-  return raw
-    .filter((x): x is string => typeof x === 'string' && x.length <= 8)
-    .slice(0, MAX_SELECTION);
-}
+/** What a turn answers (sent as text the plate service serialized once: see chat-turn.ts). */
+const turnAnswerSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  thread_id: z.string(),
+  plate_v2: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('The plate state after the turn, when it changed the plate'),
+  version_id: z.number().int().nullable(),
+  protocol_ops: z.array(z.record(z.string(), z.unknown())),
+});
 
 /** Registers the assistant's routes (prefix /api/experiments). */
 export async function chatRoutes(
@@ -39,7 +41,8 @@ export async function chatRoutes(
   },
 ): Promise<void> {
   const { experiments, chat } = options;
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
   const deps = (request: FastifyRequest): TurnDeps => ({
     db: options.db,
     plates: options.plates,
@@ -52,20 +55,27 @@ export async function chatRoutes(
 
   const turn = async (request: FastifyRequest, reply: FastifyReply, input: TurnInput) => {
     const answer = await runChatTurn(deps(request), input);
+    // Text is sent as it is, past the answer schema's serializer (which documents it).
     return reply
       .status(200)
       .header('content-type', 'application/json; charset=utf-8')
-      .send(chatResponseBody(answer));
+      .send(chatResponseBody(answer) as never);
   };
 
-  app.post(
+  r.post(
     '/:id/chat',
     {
-      schema: { summary: 'Send a message to the assistant (may change the plate)', tags: ['Chat'] },
+      schema: {
+        summary: 'Send a message to the assistant (may change the plate)',
+        tags: ['Chat'],
+        params: z.object({ id: z.string() }),
+        body: chatRequestSchema,
+        response: { 200: turnAnswerSchema },
+      },
     },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
-      const body = parseOrThrow(chatRequestSchema, request.body);
+      const body = request.body;
       const ownerId = userOf(request).id;
       const threadId =
         body.create_new_thread || !body.thread_id ? newThreadId(experiment.id) : body.thread_id;
@@ -75,30 +85,34 @@ export async function chatRoutes(
         experiment,
         threadId: thread.threadId,
         message: body.message,
-        selection: selectionOf(request.body),
+        selection: body.selection,
       });
     },
   );
 
-  app.post(
+  r.post(
     '/:id/threads/:tid/resume',
-    { schema: { summary: 'Continue a thread with the next message', tags: ['Threads'] } },
+    {
+      schema: {
+        summary: 'Continue a thread with the next message',
+        tags: ['Threads'],
+        params: z.object({ id: z.string(), tid: z.string() }),
+        body: threadResumeSchema,
+        response: { 200: turnAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
       const ownerId = userOf(request).id;
-      const thread = await chat.getThread(
-        ownerId,
-        experiment.id,
-        (request.params as { tid: string }).tid,
-      );
+      const thread = await chat.getThread(ownerId, experiment.id, request.params.tid);
       if (!thread) throw threadNotFound();
-      const body = parseOrThrow(threadResumeSchema, request.body);
+      const body = request.body;
       return turn(request, reply, {
         ownerId,
         experiment,
         threadId: thread.threadId,
         message: body.message,
-        selection: selectionOf(request.body),
+        selection: body.selection,
       });
     },
   );

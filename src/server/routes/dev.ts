@@ -1,13 +1,29 @@
 // Developer mode: status, login with the secret (rate limited), logout.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretsMatch } from '../auth/dev-secret';
 import { DEV_COOKIE, DEV_COOKIE_VALUE } from '../auth/request-user';
 import { DEVELOPER_USER } from '../auth/user';
-import { HttpError, parseOrThrow } from '../errors';
+import { HttpError } from '../errors';
 
 const loginSchema = z.object({
   secret: z.string({ error: 'is required' }).min(1, 'must not be empty').max(1000),
+});
+
+const statusSchema = z.object({ enabled: z.boolean(), dev: z.boolean() });
+const loginAnswerSchema = statusSchema.extend({
+  user: z
+    .object({
+      id: z.string(),
+      email: z.string().nullable(),
+      user_metadata: z.record(z.string(), z.unknown()),
+      app_metadata: z.record(z.string(), z.unknown()),
+      aud: z.string(),
+      created_at: z.string().optional(),
+      role: z.string().optional(),
+    })
+    .describe('The developer user'),
 });
 
 /**
@@ -24,19 +40,24 @@ export async function devRoutes(
   options: { secret: string | null },
 ): Promise<void> {
   const { secret } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/status', async (request) => ({
+  r.get('/status', { schema: { response: { 200: statusSchema } } }, async (request) => ({
     enabled: secret !== null,
     dev: app.isDeveloperRequest(request),
   }));
 
-  app.post(
+  r.post(
     '/login',
-    { config: { rateLimit: { max: DEV_LOGIN_LIMIT, timeWindow: '1 minute' } } },
+    {
+      schema: { body: loginSchema, response: { 200: loginAnswerSchema } },
+      config: { rateLimit: { max: DEV_LOGIN_LIMIT, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       if (secret === null) throw new HttpError(403, 'Developer mode is disabled on this server');
-      const body = parseOrThrow(loginSchema, request.body);
-      if (!secretsMatch(body.secret, secret)) throw new HttpError(401, 'Invalid secret key');
+      if (!secretsMatch(request.body.secret, secret)) {
+        throw new HttpError(401, 'Invalid secret key');
+      }
       reply.setCookie(DEV_COOKIE, DEV_COOKIE_VALUE, {
         signed: true,
         httpOnly: true,
@@ -49,8 +70,17 @@ export async function devRoutes(
     },
   );
 
-  app.post('/logout', async (_request, reply) => {
-    reply.clearCookie(DEV_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
-    return reply.status(204).send();
-  });
+  r.post(
+    '/logout',
+    { schema: { response: { 204: z.null().describe('Signed out') } } },
+    async (_request, reply) => {
+      reply.clearCookie(DEV_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: 'auto',
+      });
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -1,12 +1,16 @@
 // /api/experiments: list, create, read, update, delete, and the default vehicle.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   experimentCreateSchema,
+  experimentParamsSchema,
+  experimentSchema,
   experimentUpdateSchema,
   experimentVehicleSchema,
 } from '../../domain/schemas/experiment';
 import { userOf } from '../auth/request-user';
-import { experimentNotFound, parseOrThrow } from '../errors';
+import { experimentNotFound } from '../errors';
 import { toExperimentJson, type ExperimentsRepository } from '../repositories/experiments';
 
 const MAX_ID = 2_147_483_647; // serial is a 32-bit integer
@@ -19,7 +23,7 @@ export function parseExperimentId(raw: unknown): number {
   return id;
 }
 
-const idOf = (request: FastifyRequest) => parseExperimentId((request.params as { id?: string }).id);
+const params = experimentParamsSchema;
 
 /** Registers the experiment routes (prefix /api/experiments); all need a user. */
 export async function experimentRoutes(
@@ -27,44 +31,59 @@ export async function experimentRoutes(
   options: { experiments: ExperimentsRepository },
 ): Promise<void> {
   const repo = options.experiments;
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Before the body is validated: a caller without a user learns nothing from a 400.
+  r.addHook('onRequest', app.requireUser);
 
-  app.get('/', async (request) => {
+  r.get('/', { schema: { response: { 200: z.array(experimentSchema) } } }, async (request) => {
     const rows = await repo.list(userOf(request).id);
     return rows.map(toExperimentJson);
   });
 
-  app.post('/', async (request, reply) => {
-    const input = parseOrThrow(experimentCreateSchema, request.body);
-    const row = await repo.create(userOf(request).id, input);
-    return reply.status(201).send(toExperimentJson(row));
-  });
+  r.post(
+    '/',
+    { schema: { body: experimentCreateSchema, response: { 201: experimentSchema } } },
+    async (request, reply) => {
+      const row = await repo.create(userOf(request).id, request.body);
+      return reply.status(201).send(toExperimentJson(row));
+    },
+  );
 
-  app.get('/:id', async (request) => {
-    const row = await repo.get(userOf(request).id, idOf(request));
+  r.get('/:id', { schema: { params, response: { 200: experimentSchema } } }, async (request) => {
+    const row = await repo.get(userOf(request).id, parseExperimentId(request.params.id));
     if (!row) throw experimentNotFound();
     return toExperimentJson(row);
   });
 
-  app.put('/:id', async (request) => {
-    const id = idOf(request);
-    const changes = parseOrThrow(experimentUpdateSchema, request.body);
-    const row = await repo.update(userOf(request).id, id, changes);
-    if (!row) throw experimentNotFound();
-    return toExperimentJson(row);
-  });
+  r.put(
+    '/:id',
+    { schema: { params, body: experimentUpdateSchema, response: { 200: experimentSchema } } },
+    async (request) => {
+      const id = parseExperimentId(request.params.id);
+      const row = await repo.update(userOf(request).id, id, request.body);
+      if (!row) throw experimentNotFound();
+      return toExperimentJson(row);
+    },
+  );
 
-  app.patch('/:id/vehicle', async (request) => {
-    const id = idOf(request);
-    const { vehicle_slug } = parseOrThrow(experimentVehicleSchema, request.body);
-    const row = await repo.setVehicle(userOf(request).id, id, vehicle_slug);
-    if (!row) throw experimentNotFound();
-    return toExperimentJson(row);
-  });
+  r.patch(
+    '/:id/vehicle',
+    { schema: { params, body: experimentVehicleSchema, response: { 200: experimentSchema } } },
+    async (request) => {
+      const id = parseExperimentId(request.params.id);
+      const row = await repo.setVehicle(userOf(request).id, id, request.body.vehicle_slug);
+      if (!row) throw experimentNotFound();
+      return toExperimentJson(row);
+    },
+  );
 
-  app.delete('/:id', async (request, reply) => {
-    const removed = await repo.remove(userOf(request).id, idOf(request));
-    if (!removed) throw experimentNotFound();
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/:id',
+    { schema: { params, response: { 204: z.null().describe('Deleted') } } },
+    async (request, reply) => {
+      const removed = await repo.remove(userOf(request).id, parseExperimentId(request.params.id));
+      if (!removed) throw experimentNotFound();
+      return reply.status(204).send(null);
+    },
+  );
 }

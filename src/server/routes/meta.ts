@@ -1,6 +1,8 @@
 // Health and the client's run-time configuration.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
 
@@ -10,21 +12,47 @@ export async function metaRoutes(
   options: { config: Config; database: Database },
 ): Promise<void> {
   const { config, database } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const kind = z.enum(['pglite', 'postgres']);
 
-  app.get('/health', async (request, reply) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply
-        .status(503)
-        .send({ status: 'error', database: database.kind, detail: 'Database unreachable' });
-    }
-  });
+  r.get(
+    '/health',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ok'), database: kind }),
+          503: z.object({ status: z.literal('error'), database: kind, detail: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: database.kind };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply
+          .status(503)
+          .send({ status: 'error', database: database.kind, detail: 'Database unreachable' });
+      }
+    },
+  );
 
-  app.get('/client-config', async () => ({
-    supabase_url: config.supabaseUrl,
-    supabase_anon_key: config.supabaseAnonKey,
-  }));
+  r.get(
+    '/client-config',
+    {
+      schema: {
+        response: {
+          200: z.object({
+            supabase_url: z.string().nullable(),
+            supabase_anon_key: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async () => ({
+      supabase_url: config.supabaseUrl,
+      supabase_anon_key: config.supabaseAnonKey,
+    }),
+  );
 }

@@ -1,15 +1,17 @@
 // /api/reagents stocks: of a definition (GET/POST /definitions/{id}/stocks), one stock
 // (GET/PATCH/DELETE /stocks/{id}) and those of an experiment (GET /experiments/{id}/stocks).
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   reagentStockCreateSchema,
   reagentStockPatchSchema,
+  reagentStockSchema,
 } from '../../domain/schemas/reagent-stock';
 import { stockLimitError } from '../../domain/stock-limit';
 import type { ConcentrationUnit } from '../../domain/units';
 import { userOf } from '../auth/request-user';
-import { experimentNotFound, HttpError, parseOrThrow } from '../errors';
+import { experimentNotFound, HttpError } from '../errors';
 import type { DefinitionsRepository } from '../repositories/definitions';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { stockJsonOf, type StocksRepository } from '../repositories/stocks';
@@ -19,8 +21,16 @@ import { definitionNotFound, idParam } from './reagents';
 const stockNotFound = () => new HttpError(404, 'Stock not found');
 
 const stockQuerySchema = z.object({
-  experiment_id: z.coerce.number().int().positive().optional(),
+  experiment_id: z.coerce
+    .number({ error: 'must be an experiment id' })
+    .int('must be an experiment id')
+    .positive('must be an experiment id')
+    .max(2_147_483_647, 'must be an experiment id')
+    .optional(),
 });
+const idParams = z.object({ id: z.string() });
+const one = { 200: reagentStockSchema };
+const list = { 200: z.array(reagentStockSchema) };
 
 /** Registers the stock routes (prefix /api/reagents); all need a user. */
 export async function reagentStockRoutes(
@@ -32,7 +42,8 @@ export async function reagentStockRoutes(
   },
 ): Promise<void> {
   const { definitions, stocks, experiments } = options;
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
 
   async function ownExperiment(userId: string, id: number | null | undefined): Promise<void> {
     if (id == null) return;
@@ -45,58 +56,84 @@ export async function reagentStockRoutes(
     return row;
   }
 
-  app.get('/definitions/:id/stocks', async (request) => {
-    const user = userOf(request).id;
-    const definition = await readableDefinition(user, (request.params as { id?: string }).id);
-    const query = parseOrThrow(stockQuerySchema, request.query, 'query');
-    const rows = await stocks.listForDefinition(user, definition.id, query.experiment_id ?? null);
-    return rows.map(stockJsonOf);
-  });
+  r.get(
+    '/definitions/:id/stocks',
+    { schema: { params: idParams, querystring: stockQuerySchema, response: list } },
+    async (request) => {
+      const user = userOf(request).id;
+      const definition = await readableDefinition(user, request.params.id);
+      const query = request.query;
+      const rows = await stocks.listForDefinition(user, definition.id, query.experiment_id ?? null);
+      return rows.map(stockJsonOf);
+    },
+  );
 
-  app.post('/definitions/:id/stocks', async (request, reply) => {
-    const user = userOf(request).id;
-    const definition = await readableDefinition(user, (request.params as { id?: string }).id);
-    const input = parseOrThrow(reagentStockCreateSchema, request.body);
-    await ownExperiment(user, input.experiment_id);
-    const row = await stocks.create(user, definition.id, input);
-    return reply.status(201).send(stockJsonOf(row));
-  });
+  r.post(
+    '/definitions/:id/stocks',
+    {
+      schema: {
+        params: idParams,
+        body: reagentStockCreateSchema,
+        response: { 201: reagentStockSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request).id;
+      const definition = await readableDefinition(user, request.params.id);
+      const input = request.body;
+      await ownExperiment(user, input.experiment_id);
+      const row = await stocks.create(user, definition.id, input);
+      return reply.status(201).send(stockJsonOf(row));
+    },
+  );
 
-  app.get('/stocks/:id', async (request) => {
-    const id = idParam((request.params as { id?: string }).id, stockNotFound);
+  r.get('/stocks/:id', { schema: { params: idParams, response: one } }, async (request) => {
+    const id = idParam(request.params.id, stockNotFound);
     const row = await stocks.get(userOf(request).id, id);
     if (!row) throw stockNotFound();
     return stockJsonOf(row);
   });
 
-  app.patch('/stocks/:id', async (request) => {
-    const user = userOf(request).id;
-    const id = idParam((request.params as { id?: string }).id, stockNotFound);
-    const changes = parseOrThrow(reagentStockPatchSchema, request.body);
-    const current = await stocks.get(user, id);
-    if (!current) throw stockNotFound();
-    // The 1.0 M rule on the stock as it will be, whichever of value and unit changed.
-    const limit = stockLimitError(
-      changes.concentration_value ?? current.concentrationValue,
-      (changes.concentration_units ?? current.concentrationUnits) as ConcentrationUnit | null,
-    );
-    if (limit) throw new HttpError(400, limit, [{ path: 'concentration_value', message: limit }]);
-    await ownExperiment(user, changes.experiment_id);
-    const row = await stocks.update(user, current, changes);
-    if (!row) throw stockNotFound();
-    return stockJsonOf(row);
-  });
+  r.patch(
+    '/stocks/:id',
+    { schema: { params: idParams, body: reagentStockPatchSchema, response: one } },
+    async (request) => {
+      const user = userOf(request).id;
+      const id = idParam(request.params.id, stockNotFound);
+      const changes = request.body;
+      const current = await stocks.get(user, id);
+      if (!current) throw stockNotFound();
+      // The 1.0 M rule on the stock as it will be, whichever of value and unit changed.
+      const limit = stockLimitError(
+        changes.concentration_value ?? current.concentrationValue,
+        (changes.concentration_units ?? current.concentrationUnits) as ConcentrationUnit | null,
+      );
+      if (limit) throw new HttpError(400, limit, [{ path: 'concentration_value', message: limit }]);
+      await ownExperiment(user, changes.experiment_id);
+      const row = await stocks.update(user, current, changes);
+      if (!row) throw stockNotFound();
+      return stockJsonOf(row);
+    },
+  );
 
-  app.delete('/stocks/:id', async (request, reply) => {
-    const id = idParam((request.params as { id?: string }).id, stockNotFound);
-    if (!(await stocks.remove(userOf(request).id, id))) throw stockNotFound();
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/stocks/:id',
+    { schema: { params: idParams, response: { 204: z.null().describe('Deleted') } } },
+    async (request, reply) => {
+      const id = idParam(request.params.id, stockNotFound);
+      if (!(await stocks.remove(userOf(request).id, id))) throw stockNotFound();
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/experiments/:id/stocks', async (request) => {
-    const user = userOf(request).id;
-    const id = parseExperimentId((request.params as { id?: string }).id);
-    await ownExperiment(user, id);
-    return (await stocks.listForExperiment(user, id)).map(stockJsonOf);
-  });
+  r.get(
+    '/experiments/:id/stocks',
+    { schema: { params: idParams, response: list } },
+    async (request) => {
+      const user = userOf(request).id;
+      const id = parseExperimentId(request.params.id);
+      await ownExperiment(user, id);
+      return (await stocks.listForExperiment(user, id)).map(stockJsonOf);
+    },
+  );
 }

@@ -1,12 +1,18 @@
 // /api/reagents: the catalog search and reagent definitions (private or public). Stocks are
 // in reagent-stocks.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { planReagentCreate } from '../../domain/reagent-validation';
-import { serverReagentTypeSchema } from '../../domain/schemas/reagent';
+import {
+  catalogItemSchema,
+  definitionBodySchema,
+  definitionSchema,
+  serverReagentTypeSchema,
+} from '../../domain/schemas/reagent';
 import { userOf } from '../auth/request-user';
 import type { ReagentCatalog } from '../catalog/reagent-catalog';
-import { HttpError, parseOrThrow } from '../errors';
+import { HttpError } from '../errors';
 import { slugFromName } from '../repositories/bench-json';
 import {
   definitionJsonOf,
@@ -35,7 +41,7 @@ const definitionQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
-const visibilitySchema = z.enum(['private', 'public'], { error: 'must be private or public' });
+const idParams = z.object({ id: z.string() });
 
 /** 404 for a definition this user may not read (someone else's private one looks missing). */
 export const definitionNotFound = () => new HttpError(404, 'Reagent definition not found');
@@ -46,9 +52,6 @@ export function idParam(raw: unknown, notFound: () => HttpError): number {
   if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw notFound();
   return Number(text);
 }
-
-const asObject = (body: unknown): Record<string, unknown> =>
-  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
 const aliasesOf = (value: unknown, fallback: string[] = []): string[] =>
   Array.isArray(value)
@@ -84,84 +87,111 @@ export async function reagentRoutes(
   options: { catalog: ReagentCatalog; definitions: DefinitionsRepository },
 ): Promise<void> {
   const { catalog, definitions } = options;
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
 
-  async function readable(request: FastifyRequest): Promise<DefinitionRow> {
-    const id = idParam((request.params as { id?: string }).id, definitionNotFound);
+  async function readable(request: FastifyRequest, rawId: string): Promise<DefinitionRow> {
+    const id = idParam(rawId, definitionNotFound);
     const row = await definitions.get(userOf(request).id, id);
     if (!row) throw definitionNotFound();
     return row;
   }
 
-  app.get('/catalog', async (request) => {
-    const query = parseOrThrow(catalogQuerySchema, request.query, 'query');
-    return catalog.search({
-      q: query.q,
-      reagentType: query.reagent_type,
-      limit: query.limit ?? 50,
-    });
-  });
-
-  app.get('/definitions', async (request) => {
-    const query = parseOrThrow(definitionQuerySchema, request.query, 'query');
-    const user = userOf(request).id;
-    const rows = await definitions.list(user, {
-      visibility: query.visibility,
-      reagentType: query.reagent_type,
-      search: query.search || null,
-    });
-    return rows.map((row) => definitionJsonOf(row, user));
-  });
-
-  app.post('/definitions', async (request, reply) => {
-    const body = asObject(request.body);
-    const visibility: Visibility = parseOrThrow(
-      z.object({ visibility: visibilitySchema.default('private') }),
-      body,
-    ).visibility;
-    const payload = planDefinition(body);
-    const values = definitionValuesOf(
-      payload,
-      payload.slug ?? slugFromName(payload.name),
-      aliasesOf(body.aliases),
-    );
-    const user = userOf(request).id;
-    const row = await definitions.create(user, visibility, values);
-    if (visibility === 'public') catalog.invalidate();
-    return reply.status(201).send(definitionJsonOf(row, user));
-  });
-
-  app.get('/definitions/:id', async (request) =>
-    definitionJsonOf(await readable(request), userOf(request).id),
+  r.get(
+    '/catalog',
+    {
+      schema: { querystring: catalogQuerySchema, response: { 200: z.array(catalogItemSchema) } },
+    },
+    async (request) => {
+      const query = request.query;
+      return catalog.search({
+        q: query.q,
+        reagentType: query.reagent_type,
+        limit: query.limit ?? 50,
+      });
+    },
   );
 
-  app.patch('/definitions/:id', async (request) => {
-    const row = await readable(request);
-    ownedBy(request, row);
-    const body = asObject(request.body);
-    const visibility: Visibility = parseOrThrow(
-      z.object({ visibility: visibilitySchema.default(row.visibility) }),
-      body,
-    ).visibility;
-    const current = row.data as Record<string, unknown>;
-    const payload = planDefinition({ ...current, ...body });
-    const values = definitionValuesOf(
-      payload,
-      payload.slug ?? row.slug,
-      aliasesOf(body.aliases, aliasesOf(current.aliases)),
-    );
-    const user = userOf(request).id;
-    const updated = await definitions.update(user, row.id, visibility, values);
-    if (!updated) throw definitionNotFound();
-    if (visibility === 'public' || row.visibility === 'public') catalog.invalidate();
-    return definitionJsonOf(updated, user);
-  });
+  r.get(
+    '/definitions',
+    {
+      schema: {
+        querystring: definitionQuerySchema,
+        response: { 200: z.array(definitionSchema) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const user = userOf(request).id;
+      const rows = await definitions.list(user, {
+        visibility: query.visibility,
+        reagentType: query.reagent_type,
+        search: query.search || null,
+      });
+      return rows.map((row) => definitionJsonOf(row, user));
+    },
+  );
 
-  app.delete('/definitions/:id', async (request, reply) => {
-    const row = await readable(request);
-    ownedBy(request, row);
-    if (!(await definitions.remove(userOf(request).id, row.id))) throw definitionNotFound();
-    if (row.visibility === 'public') catalog.invalidate();
-    return reply.status(204).send();
-  });
+  r.post(
+    '/definitions',
+    { schema: { body: definitionBodySchema, response: { 201: definitionSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const visibility: Visibility = body.visibility ?? 'private';
+      const payload = planDefinition(body);
+      const values = definitionValuesOf(
+        payload,
+        payload.slug ?? slugFromName(payload.name),
+        aliasesOf(body.aliases),
+      );
+      const user = userOf(request).id;
+      const row = await definitions.create(user, visibility, values);
+      if (visibility === 'public') catalog.invalidate();
+      return reply.status(201).send(definitionJsonOf(row, user));
+    },
+  );
+
+  r.get(
+    '/definitions/:id',
+    { schema: { params: idParams, response: { 200: definitionSchema } } },
+    async (request) =>
+      definitionJsonOf(await readable(request, request.params.id), userOf(request).id),
+  );
+
+  r.patch(
+    '/definitions/:id',
+    {
+      schema: { params: idParams, body: definitionBodySchema, response: { 200: definitionSchema } },
+    },
+    async (request) => {
+      const row = await readable(request, request.params.id);
+      ownedBy(request, row);
+      const body = request.body;
+      const visibility: Visibility = body.visibility ?? row.visibility;
+      const current = row.data as Record<string, unknown>;
+      const payload = planDefinition({ ...current, ...body });
+      const values = definitionValuesOf(
+        payload,
+        payload.slug ?? row.slug,
+        aliasesOf(body.aliases, aliasesOf(current.aliases)),
+      );
+      const user = userOf(request).id;
+      const updated = await definitions.update(user, row.id, visibility, values);
+      if (!updated) throw definitionNotFound();
+      if (visibility === 'public' || row.visibility === 'public') catalog.invalidate();
+      return definitionJsonOf(updated, user);
+    },
+  );
+
+  r.delete(
+    '/definitions/:id',
+    { schema: { params: idParams, response: { 204: z.null().describe('Deleted') } } },
+    async (request, reply) => {
+      const row = await readable(request, request.params.id);
+      ownedBy(request, row);
+      if (!(await definitions.remove(userOf(request).id, row.id))) throw definitionNotFound();
+      if (row.visibility === 'public') catalog.invalidate();
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -3,11 +3,12 @@
 // the environment). Answers "disabled" when the server does not accept reports.
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { issueReportSchema, type IssueReport } from '../../domain/schemas/issue-report';
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
 import { agentObservations, plates } from '../db/schema';
-import { parseOrThrow } from '../errors';
 import type { ChatRepository } from '../repositories/chat';
 import {
   toExperimentJson,
@@ -84,21 +85,33 @@ export async function reportIssueRoutes(
   },
 ): Promise<void> {
   const { enabled, db, experiments, chat, reports } = options;
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
 
-  app.post(
+  r.post(
     '/report-issue',
     {
       schema: {
         summary: 'Report an issue with optional context (chat, plate, logs, env)',
         tags: ['Support'],
+        body: issueReportSchema,
+        response: {
+          200: z
+            .object({ status: z.literal('disabled'), message: z.string() })
+            .describe('Reporting is switched off on this server'),
+          201: z.object({
+            status: z.literal('submitted'),
+            report_id: z.number().int(),
+            issue_url: z.string().nullable(),
+          }),
+        },
       },
       // Each report keeps a copy of the plate and conversation: bound how fast they pile up.
       config: { rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       if (!enabled) return reply.status(200).send(REPORTING_DISABLED);
-      const report = parseOrThrow(issueReportSchema, request.body);
+      const report = request.body;
       const user = userOf(request);
       // Someone else's experiment contributes nothing, exactly as if it did not exist.
       const experiment =

@@ -1,6 +1,8 @@
 // POST /api/experiments/{id}/upload (a text file, multipart field "file") and GET .../text.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../errors';
 import type { ExperimentTextsRepository } from '../repositories/experiment-texts';
 import type { ExperimentsRepository } from '../repositories/experiments';
@@ -11,6 +13,18 @@ export const MAX_UPLOAD_BYTES = 1024 * 1024;
 /** The multipart field the file travels in. */
 export const UPLOAD_FIELD = 'file';
 const MAX_FILENAME = 255;
+/** Room for the multipart headers and boundaries around the file, bytes. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+const tooLarge = () =>
+  new HttpError(413, 'The file is larger than 1 MB. Upload a smaller text file.');
+
+/** A multipart body the parser could not read (cut off, no closing boundary): a 400. */
+const notMultipart = (error: Error) =>
+  new HttpError(
+    400,
+    `The upload is not valid multipart/form-data (${error.message}). Send the file in the field "${UPLOAD_FIELD}".`,
+  );
 
 /** The media type without parameters, lower case ("text/plain; charset=utf-8" -> "text/plain"). */
 export function mediaType(mimetype: string | undefined): string {
@@ -33,6 +47,14 @@ export function decodeUploadedText(bytes: Buffer): string {
 }
 
 const tags = ['Experiments'];
+const params = z.object({ id: z.string() });
+const storedSchema = z.object({
+  experiment_id: z.number().int(),
+  filename: z.string(),
+  size: z.number().int().describe('bytes'),
+  stored: z.literal(true),
+});
+const textSchema = z.object({ text: z.string(), filename: z.string().nullable() });
 
 /** Registers the upload routes (prefix /api/experiments). */
 export async function uploadRoutes(
@@ -43,15 +65,23 @@ export async function uploadRoutes(
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });
-  app.addHook('preHandler', app.requireUser);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
 
-  app.post(
+  r.post(
     '/:id/upload',
     {
       schema: {
         summary: 'Upload a text file (multipart field "file", text/plain, at most 1 MB)',
         tags,
         consumes: ['multipart/form-data'],
+        params,
+        response: { 200: storedSchema },
+      },
+      // A body announced larger than any accepted file is refused before it is read.
+      onRequest: async (request) => {
+        const length = Number(request.headers['content-length']);
+        if (length > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
       },
     },
     async (request, reply) => {
@@ -64,11 +94,8 @@ export async function uploadRoutes(
       }
       const part = await request.file().catch((error: Error & { statusCode?: number }) => {
         // The multipart parser's own failures (no boundary, cut-off body) carry no status.
-        if (error.statusCode) throw error;
-        throw new HttpError(
-          400,
-          `The upload is not valid multipart/form-data (${error.message}). Send the file in the field "${UPLOAD_FIELD}".`,
-        );
+        if (error.statusCode && error.statusCode < 500) throw error;
+        throw notMultipart(error);
       });
       if (!part) {
         throw new HttpError(400, `No file was sent: add it to the field "${UPLOAD_FIELD}".`);
@@ -92,11 +119,12 @@ export async function uploadRoutes(
       try {
         bytes = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'The file is larger than 1 MB. Upload a smaller text file.');
-        }
-        throw error;
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw notMultipart(error as Error);
       }
+      // The parser stops at the limit and marks the stream truncated; when the limit falls in
+      // the last chunk it does not throw, so the mark is checked here: never store a cut file.
+      if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
       const text = decodeUploadedText(bytes);
       const filename = (part.filename || 'upload.txt').slice(0, MAX_FILENAME);
       await texts.put(experiment.id, filename, text);
@@ -109,9 +137,16 @@ export async function uploadRoutes(
     },
   );
 
-  app.get(
+  r.get(
     '/:id/text',
-    { schema: { summary: 'The text of the last uploaded file', tags } },
+    {
+      schema: {
+        summary: 'The text of the last uploaded file',
+        tags,
+        params,
+        response: { 200: textSchema },
+      },
+    },
     async (request) => {
       const experiment = await ownedExperiment(experiments, request);
       const stored = await texts.get(experiment.id);
