@@ -55,7 +55,7 @@ export const INSTRUMENTS: readonly InstrumentProfile[] = [
     step_nL: 2.5,
     min_nL: 2.5,
     bands: ACOUSTIC_BANDS,
-    intermediate_factors: [100, 10000],
+    intermediate_factors: [10, 100, 1000, 10000],
   },
   {
     id: 'echo-525',
@@ -64,7 +64,7 @@ export const INSTRUMENTS: readonly InstrumentProfile[] = [
     step_nL: 25,
     min_nL: 25,
     bands: [{ below_nL: null, band: 'good', range: '±2–5%' }],
-    intermediate_factors: [100, 10000],
+    intermediate_factors: [10, 100, 1000, 10000],
   },
   {
     id: 'pipette',

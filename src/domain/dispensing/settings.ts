@@ -23,6 +23,8 @@ export interface DispenseSettings {
   source_plate_type: string;
   destination_plate_type: string;
   destination_barcode: string;
+  /** barcode of the first source plate (later plates get "-2", "-3"); empty when none */
+  source_barcode?: string;
   backfill: BackfillSetting | null;
   /** the assay diluent of pipetted intermediates (a bench slug); null: the well's vehicle */
   diluent?: string | null;
@@ -61,7 +63,7 @@ export function resolveSettings(
   settings?: Partial<DispenseSettings> | null,
 ): ResolvedSettings {
   const d = defaultDispenseSettings(format);
-  const s: DispenseSettings = { ...d, ...(settings ?? {}) };
+  const s: DispenseSettings = { ...d, ...settings };
   const instrument = instrumentById(s.instrument) ?? instrumentById(d.instrument)!;
   const bulk = instrumentById(s.bulk_instrument) ?? instrumentById(d.bulk_instrument)!;
   const sourceType =
