@@ -59,7 +59,7 @@ function proposalFor(need: TargetNeed, stockNM: number, rs: ResolvedSettings): s
         : 'the stock';
     return `${volumeText(fit.volumeUL)} of ${source} would meet it`;
   }
-  return proposeSource(need, rs.instrument).text;
+  return proposeSource(need, rs.instrument, stockNM).text;
 }
 
 /** Plans the dispensing of a plate from its wells, its bench and the dispensing settings. */

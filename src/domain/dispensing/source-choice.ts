@@ -139,10 +139,24 @@ export interface SourceProposal {
 /**
  * A source concentration that would meet the target: enough steps that one step is within
  * the tolerance (n >= 50 / tol, the rounding error being at most half a step), and no more
- * solvent than the budget. When even the fewest such steps exceed the budget no source can:
- * the proposal says so.
+ * solvent than the budget. Whatever the dilution, a stock of S in a solvent gives at most
+ * S * budget / V in the well (the solvent comes with the compound): above that, or when the
+ * fewest such droplets already pass the budget, no source can, and the proposal says so.
  */
-export function proposeSource(need: TargetNeed, profile: InstrumentProfile): SourceProposal {
+export function proposeSource(
+  need: TargetNeed,
+  profile: InstrumentProfile,
+  stockNM: number,
+): SourceProposal {
+  const ceiling = (stockNM * need.solventBudgetUL) / need.wellVolumeUL;
+  if (need.target_nM > ceiling * (1 + need.tol_pct / 100)) {
+    return {
+      source_nM: null,
+      text:
+        `the stock's solvent limits it to ${formatConcentration(ceiling)} in the well ` +
+        `(${volumeText(need.solventBudgetUL)} of solvent): a more concentrated stock would meet it`,
+    };
+  }
   const step = profile.step_nL / 1000;
   const n = Math.max(Math.ceil(50 / need.tol_pct), Math.ceil(profile.min_nL / profile.step_nL));
   const volume = n * step;

@@ -109,7 +109,7 @@ export function planWellTargets(
     const nearest = fitFrom(need, r.stock_nM, 1, profile);
     entry.volume_uL = nearest.volumeUL;
     used += nearest.volumeUL;
-    const proposal = proposeSource(need, profile);
+    const proposal = proposeSource(need, profile, r.stock_nM);
     unmet.push({
       reagent: t.slug,
       reason:

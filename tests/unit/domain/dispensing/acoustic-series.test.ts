@@ -184,3 +184,45 @@ describe('the same series with a 2 % DMSO backfill', () => {
     expect(sum).toBeCloseTo(695, 9);
   });
 });
+
+describe('volumes written off the step', () => {
+  // 13.3 nL of 10 mM into 5 uL was predicted 26.6 uM "on target"; 12.5 nL (5 droplets) are
+  // dispensed: 10 mM x 12.5 nL / (12.5 nL + 5 uL) = 24.94 uM, -6.2 %: a warning, not good.
+  // 1.2 nL rounds to no droplet at all: unmet, never dropped in silence.
+  const wells: WireWells = {
+    A1: {
+      targets: {
+        cpd: { target_nM: 26_600, volume_uL: 0.0133 },
+        media: { target_nM: null, volume_uL: 5 },
+      },
+    },
+    A2: {
+      targets: {
+        cpd: { target_nM: 2400, volume_uL: 0.0012 },
+        media: { target_nM: null, volume_uL: 5 },
+      },
+    },
+  };
+  const state = computePlateState({ defn, wells, version: 1, bench: BENCH, dispensing: {} });
+  const plan = planDispense(defn, wells, BENCH, {});
+
+  it('predicts from the dispensed 12.5 nL', () => {
+    expect(state.wells.A1.predicted.cpd.nM).toBeCloseTo((1e7 * 0.0125) / 5.0125, 9);
+    expect(state.wells.A1.targets.cpd.status).toBe('warning');
+    expect(plan.transfers.find((t) => t.destination_well === 'A1')?.volume_nL).toBe(12.5);
+  });
+
+  it('lists a volume below one droplet as unmet', () => {
+    expect(state.wells.A2.targets.cpd.status).toBe('error');
+    const reasons = plan.unmet.filter((u) => u.well === 'A2').map((u) => u.reason);
+    expect(reasons[0]).toContain('below one 2.5 nL step');
+    expect(plan.transfers.some((t) => t.destination_well === 'A2' && t.reagent === 'cpd')).toBe(
+      false,
+    );
+  });
+
+  it("keeps today's unrounded behaviour without settings", () => {
+    const raw = computePlateState({ defn, wells, version: 1, bench: BENCH });
+    expect(raw.wells.A1.predicted.cpd.nM).toBeCloseTo((1e7 * 0.0133) / 5.0133, 9);
+  });
+});
