@@ -85,7 +85,8 @@ export function planDispense(
   const solventRows: DispensePlan['wells'] = [];
   const bfKey = backfillKey(bench, s.backfill);
   const bfSlug = s.backfill?.solvent ?? '';
-  const ids = Object.keys(wire).toSorted((a, b) => indexOfWellId(a, d) - indexOfWellId(b, d));
+  const index = new Map(Object.keys(wire).map((id) => [id, indexOfWellId(id, d)]));
+  const ids = [...index.keys()].toSorted((a, b) => index.get(a)! - index.get(b)!);
   const stepNL = rs.instrument.step_nL;
 
   if (s.backfill && !bench.some((b) => b.slug === bfSlug)) {
@@ -95,7 +96,7 @@ export function planDispense(
   }
 
   for (const id of ids) {
-    const w = indexOfWellId(id, d);
+    const w = index.get(id)!;
     const V = m.volumeUL[w];
     for (const [slug, t] of Object.entries(wire[id].targets)) {
       const r = slugIndex.get(slug);
