@@ -10,6 +10,7 @@ import {
   ionicStrengthToMillimolar,
   parseConcentrationUnit,
 } from '../../domain/units';
+import { CATALOG_SEED } from '../catalog/catalog-seed';
 import type { benchReagents } from '../db/schema';
 
 export type BenchRow = typeof benchReagents.$inferSelect;
@@ -112,8 +113,34 @@ export function benchInfoOf(row: BenchFactsRow): BenchReagentInfo {
     max_concentration_percent: row.maxConcentrationPercent ?? null,
     min_transfer_ul: row.minTransferUl ?? null,
     ionic_strength_mM: num(d.ionic_strength_mM),
+    ...chemistryFacts(row.slug, d),
   };
 }
+
+/**
+ * The chemistry facts of a bench reagent: those stored with it, else those of the catalog
+ * entry of the same slug (reagents added before the catalog carried ions and pKa).
+ */
+function chemistryFacts(
+  slug: string,
+  d: BenchData,
+): Pick<
+  BenchReagentInfo,
+  'molecular_weight_g_per_mol' | 'ions' | 'pKa' | 'dpKa_dT' | 'ph' | 'solubility_M'
+> {
+  const c = CATALOG_BY_SLUG.get(slug);
+  const ions = Array.isArray(d.ions) && d.ions.length > 0 ? d.ions : (c?.ions ?? null);
+  return {
+    molecular_weight_g_per_mol: num(d.molecular_weight_g_per_mol),
+    ions,
+    pKa: num(d.pka) ?? c?.pka ?? null,
+    dpKa_dT: num(d.dpka_dt) ?? c?.dpka_dt ?? null,
+    ph: num(d.ph),
+    solubility_M: num(d.solubility_m) ?? c?.solubility_m ?? null,
+  };
+}
+
+const CATALOG_BY_SLUG = new Map(CATALOG_SEED.map((c) => [c.slug, c]));
 
 /**
  * Row values of a BenchReagent JSON kept in a snapshot's inventory (restoring a snapshot).
