@@ -93,6 +93,7 @@ export function benchJsonOf(row: BenchRow): BenchReagentJson {
     ionic_strength_mM: num(d.ionic_strength_mM),
     description: str(d.description),
     created_at: row.createdAt.toISOString(),
+    ...chemistryJson(row.slug, d),
   };
 }
 
@@ -137,6 +138,19 @@ function chemistryFacts(
     dpKa_dT: num(d.dpka_dt) ?? c?.dpka_dt ?? null,
     ph: num(d.ph),
     solubility_M: num(d.solubility_m) ?? c?.solubility_m ?? null,
+  };
+}
+
+function chemistryJson(
+  slug: string,
+  d: BenchData,
+): Pick<BenchReagentJson, 'ions' | 'pka' | 'dpka_dt' | 'solubility_m'> {
+  const f = chemistryFacts(slug, d);
+  return {
+    ions: f.ions ?? null,
+    pka: f.pKa ?? null,
+    dpka_dt: f.dpKa_dT ?? null,
+    solubility_m: f.solubility_M ?? null,
   };
 }
 
