@@ -57,5 +57,11 @@ export function benchReagentInfo(r: BenchReagent): BenchReagentInfo {
     max_concentration_percent: r.max_concentration_percent,
     min_transfer_ul: r.min_transfer_ul,
     ionic_strength_mM: r.ionic_strength_mM,
+    molecular_weight_g_per_mol: r.molecular_weight_g_per_mol,
+    ions: r.ions ?? null,
+    pKa: r.pka ?? null,
+    dpKa_dT: r.dpka_dt ?? null,
+    ph: r.ph,
+    solubility_M: r.solubility_m ?? null,
   };
 }

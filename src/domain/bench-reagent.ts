@@ -1,3 +1,5 @@
+import type { Ion } from './chemistry/ionic-strength';
+
 /**
  * A bench reagent as the API answers it (docs/API.md, "Bench reagents"): the server writes
  * it, the client reads it, both through this one type.
@@ -25,4 +27,11 @@ export interface BenchReagent {
   ionic_strength_mM: number | null;
   description: string | null;
   created_at: string;
+  /** ions one formula unit releases (salts): ionic strength; absent or null when none */
+  ions?: readonly Ion[] | null;
+  /** buffers: pKa at 25 C and its change per degree C */
+  pka?: number | null;
+  dpka_dt?: number | null;
+  /** solubility in water, M (the stock limit of salts and buffers) */
+  solubility_m?: number | null;
 }

@@ -1,47 +1,31 @@
 /**
  * Derived well chemistry (DOMAIN.md "Vehicle and solvent load", "Derived pH and ionic
- * strength"). Spec heuristics, each in one small function so a better model can replace it.
- * Scalar in, scalar out: the per-well kernel calls these without allocating.
+ * strength"): the scalar pieces the per-well kernel calls without allocating. The models
+ * are in chemistry/ (ionic strength from ions, buffer pH by bisection, solvents).
  */
+import { isAqueous, solventKey } from './chemistry/solvents';
 import { toDisplayType } from './reagent-types';
 
-/** Ceiling of the ionic-strength heuristic, in mM. */
-export const MAX_IONIC_STRENGTH_MM = 300;
-
-/** pH = 6 + 2 * f_buffer, f_buffer = buffer volume / V capped to [0, 1]; NaN for an empty well. */
-export function derivedPH(bufferVolumeUL: number, wellVolumeUL: number): number {
-  if (!(wellVolumeUL > 0)) return Number.NaN;
-  const f = Math.min(1, Math.max(0, bufferVolumeUL / wellVolumeUL));
-  return 6 + 2 * f;
-}
-
 /**
- * One reagent's share of the ionic strength, in mM. A declared ionic strength is already
- * an ionic strength: it is diluted (declared * v / V). Otherwise the final molar
- * concentration counts through the spec's total/10 heuristic. % stocks (no molar
- * prediction) contribute nothing unless they declare a value.
+ * One reagent's share of the ionic strength, in mM. A declared ionic strength is kept as
+ * given and diluted (declared * v / V). Otherwise I = 1/2 sum(c z^2) over the ions of the
+ * reagent (`ionFactor` = 1/2 sum(count z^2) per formula unit, chemistry/ionic-strength.ts)
+ * at its predicted concentration. A reagent with neither (a neutral compound, a % stock)
+ * brings none.
  */
 export function ionicContributionMM(
   predictedNM: number,
   declaredMM: number | null,
+  ionFactor: number,
   volumeUL: number,
   wellVolumeUL: number,
 ): number {
   if (!(wellVolumeUL > 0)) return 0;
   if (declaredMM != null && Number.isFinite(declaredMM))
     return (declaredMM * volumeUL) / wellVolumeUL;
-  if (!Number.isFinite(predictedNM)) return 0;
-  return predictedNM / 1e6 / 10;
+  if (!Number.isFinite(predictedNM) || !Number.isFinite(ionFactor)) return 0;
+  return (predictedNM / 1e6) * ionFactor;
 }
-
-/** Ionic strength (mM) of a well from the sum of its contributions, capped at 300 mM. */
-export function capIonicStrength(sumMM: number): number {
-  return Math.min(MAX_IONIC_STRENGTH_MM, sumMM);
-}
-
-// Liquids that are water in all but name: a stock dissolved in them brings no solvent load.
-const AQUEOUS =
-  /^(water|h2o|ddh2o|dh2o|milli-?q|pbs|dpbs|saline|tris|hepes|buffer|media|medium|none|aqueous)\b/i;
 
 /**
  * Whether a reagent's added volume counts as solvent load: a solvent-type reagent, or a
@@ -52,11 +36,27 @@ export function countsAsSolventLoad(
   type: string | null | undefined,
   solvent: string | null | undefined,
 ): boolean {
+  return solventOfReagent(type, solvent, null) !== null;
+}
+
+/**
+ * The solvent (a key such as "dmso") a reagent's added volume brings, or null: a
+ * solvent-type reagent is itself its solvent (water is not one), a stock dissolved in an
+ * organic solvent brings it (a compound in DMSO brings DMSO). Biologicals and media never
+ * do: their `solvent` field holds the culture medium.
+ */
+export function solventOfReagent(
+  type: string | null | undefined,
+  solvent: string | null | undefined,
+  slugOrName: string | null | undefined,
+): string | null {
   const t = toDisplayType(type);
-  if (t === 'solvent') return true;
-  if (t === 'biological' || t === 'media') return false;
-  const s = (solvent ?? '').trim();
-  return s !== '' && !AQUEOUS.test(s);
+  if (t === 'solvent') {
+    if (slugOrName != null) return solventKey(slugOrName);
+    return isAqueous(solvent) ? 'solvent' : solventKey(solvent);
+  }
+  if (t === 'biological' || t === 'media') return null;
+  return solventKey(solvent);
 }
 
 /**

@@ -5,14 +5,17 @@
  * chemistry.ts). Nothing in this file may touch the DOM, I/O or shared state.
  */
 import { BAND, bandCode } from './accuracy';
+import { ionicContributionMM, solventOfReagent, solventVolumeUL, vehiclePct } from './chemistry';
+import { balancePH, baseFraction, pKaAt, PKA_REFERENCE_C } from './chemistry/buffer-ph';
+import { ionicFactor } from './chemistry/ionic-strength';
+import { defaultSolventLimitPct, solventKey } from './chemistry/solvents';
+import { backfillVolumeUL, roundToStep } from './dispensing/rounding';
+import { routeOf, solventFraction, stepOf } from './dispensing/routing';
 import {
-  capIonicStrength,
-  countsAsSolventLoad,
-  derivedPH,
-  ionicContributionMM,
-  solventVolumeUL,
-  vehiclePct,
-} from './chemistry';
+  resolveSettings,
+  type DispenseSettings,
+  type ResolvedSettings,
+} from './dispensing/settings';
 import { STATUS, errorPct, predictNM, targetStatus } from './prediction';
 import { WELL_CAPACITY_UL, type PlateDefn } from './plate-format';
 import type { BenchReagentInfo, WireWells } from './plate-wire';
@@ -57,6 +60,32 @@ export interface MetricsInput {
   dilution?: Float64Array;
   /** optional well capacity in uL; a larger well volume is over-filled; absent = no check */
   capacityUL?: number;
+  /**
+   * [R] index of the solvent a reagent's volume brings (into solventLimitPct), -1 for none.
+   * Absent: every solventLoad reagent counts toward one solvent held to the strictest
+   * solvent limit of the bench (the behaviour before solvents were told apart).
+   */
+  solventId?: Int16Array;
+  /** [S] each solvent's own v/v limit, % */
+  solventLimitPct?: Float64Array;
+  /** [R] ionic-strength factor 1/2 sum(count z^2) per formula unit; NaN without ions */
+  ionFactor?: Float64Array;
+  /** [R] buffers: pKa at 25 C, dpKa/dT, the pH the stock was made at; NaN when unknown */
+  pKa?: Float64Array;
+  dpKaPerC?: Float64Array;
+  madeAtPH?: Float64Array;
+  /** the wells' temperature for pH, C; default 25 */
+  temperatureC?: number;
+  /** [W*R] step each volume is rounded to before anything is predicted, uL; 0 = none */
+  stepUL?: Float64Array;
+  /** [W*R] 1 when the entry goes by the bulk dispenser (its bands apply), else 0 */
+  route?: Uint8Array;
+  /** band thresholds per route (0 instrument, 1 bulk): below `poor` poor, below `moderate` moderate */
+  bandLimitsUL?: readonly { poor: number; moderate: number }[];
+  /** [W*R] share of an entry's volume that is its stock's solvent (1 when absent) */
+  solventShare?: Float64Array;
+  /** every non-empty well backfilled with solvent `solvent` to `percent` %, in steps of stepUL */
+  backfill?: { solvent: number; percent: number; stepUL: number };
 }
 
 /** Per-well results. pH and ionic strength are NaN for empty wells. */
@@ -81,6 +110,14 @@ export interface MetricsOutput {
   predictedNM: Float64Array;
   /** [W*R] NaN where no target or no prediction */
   errPct: Float64Array;
+  /** [W*R] the volume dispensed: the entry's volume rounded to its step */
+  dispensedUL: Float64Array;
+  /** [W] backfill solvent added to the well, uL (0 without backfill) */
+  backfillUL: Float64Array;
+  /** [W*S] load of each solvent in the well, % v/v (S = solventLimitPct.length) */
+  solventPct: Float64Array;
+  /** number of solvents told apart (S) */
+  solventCount: number;
 }
 
 const BUFFER = REAGENT_TYPES.indexOf('buffer');
@@ -93,13 +130,42 @@ function nanToNull(x: number): number | null {
   return Number.isNaN(x) ? null : x;
 }
 
+/** The lumped solvent of inputs that do not tell solvents apart. */
+function lumpedSolvents(input: MetricsInput): { id: Int16Array; limit: Float64Array } {
+  let limit = Number.POSITIVE_INFINITY;
+  for (let r = 0; r < input.reagentCount; r++) {
+    if (input.reagentType[r] === SOLVENT && input.maxPct[r] >= 0)
+      limit = Math.min(limit, input.maxPct[r]);
+  }
+  const id = new Int16Array(input.reagentCount);
+  for (let r = 0; r < input.reagentCount; r++) id[r] = input.solventLoad[r] === 1 ? 0 : -1;
+  return { id, limit: Float64Array.of(limit) };
+}
+
+function bandOfRoute(v: number, route: number, limits: MetricsInput['bandLimitsUL']): number {
+  const l = limits?.[route];
+  if (!l) return bandCode(v);
+  if (!(v > 0) || !Number.isFinite(v)) return BAND.NONE;
+  if (v < l.poor) return BAND.POOR;
+  if (v < l.moderate) return BAND.MODERATE;
+  return BAND.GOOD;
+}
+
 /** Computes every well's metrics; allocates the outputs once and nothing per well. */
 export function computeMetrics(input: MetricsInput): MetricsOutput {
   const W = input.wellCount;
   const R = input.reagentCount;
-  const { stockNM, stockPct, reagentType, solventLoad, ionicMM, maxPct, minTransferUL } = input;
-  const { volumeUL: vol, targetNM, tolPct, dilution } = input;
+  const { stockNM, stockPct, reagentType, ionicMM, maxPct, minTransferUL } = input;
+  const { volumeUL: vol, targetNM, tolPct, dilution, stepUL, route, solventShare } = input;
   const capacity = input.capacityUL ?? Number.NaN;
+  const lumped = input.solventId && input.solventLimitPct ? null : lumpedSolvents(input);
+  const solventId = input.solventId ?? lumped!.id;
+  const solventLimit = input.solventLimitPct ?? lumped!.limit;
+  const S = solventLimit.length;
+  const ionF = input.ionFactor;
+  const pKa = input.pKa;
+  const temperature = input.temperatureC ?? PKA_REFERENCE_C;
+  const backfill = input.backfill;
 
   const out: MetricsOutput = {
     volumeUL: new Float64Array(W),
@@ -112,30 +178,48 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
     broken: new Uint8Array(W),
     predictedNM: new Float64Array(W * R).fill(Number.NaN),
     errPct: new Float64Array(W * R).fill(Number.NaN),
+    dispensedUL: new Float64Array(W * R),
+    backfillUL: new Float64Array(W),
+    solventPct: new Float64Array(W * S),
+    solventCount: S,
   };
-
-  // Solvent load is lumped over all solvents (a plate rarely mixes organic solvents), so the
-  // strictest limit among the bench's solvents is the one that can break.
-  let solventLimit = Number.POSITIVE_INFINITY;
-  for (let r = 0; r < R; r++) {
-    if (reagentType[r] === SOLVENT && maxPct[r] >= 0)
-      solventLimit = Math.min(solventLimit, maxPct[r]);
-  }
+  // Per-well scratch, allocated once: solvent volumes and the buffers' pH balance.
+  const solventUL = new Float64Array(S);
+  const bufC = new Float64Array(R);
+  const bufPKa = new Float64Array(R);
+  const disp = out.dispensedUL;
 
   for (let w = 0; w < W; w++) {
     const base = w * R;
     let V = 0;
     let dominant = -1;
     let dominantVol = 0;
+    solventUL.fill(0);
+    // First pass: the volumes as dispensed (rounded to each entry's step), the well volume
+    // and the solvent each entry brings, which the backfill needs before any prediction.
     for (let r = 0; r < R; r++) {
-      const v = vol[base + r];
+      const i = base + r;
+      const raw = vol[i] > 0 ? vol[i] : 0;
+      const v = stepUL !== undefined && stepUL[i] > 0 ? roundToStep(raw, stepUL[i]) : raw;
+      disp[i] = v;
       if (v > 0) {
         V += v;
         if (v > dominantVol) {
           dominantVol = v;
           dominant = r;
         }
+        const s = solventId[r];
+        if (s >= 0) {
+          const share = solventShare !== undefined ? solventShare[i] : 1;
+          solventUL[s] += solventVolumeUL(v, nanToNull(stockPct[r])) * share;
+        }
       }
+    }
+    if (V > 0 && backfill && backfill.solvent >= 0 && backfill.solvent < S) {
+      const b = backfillVolumeUL(V, solventUL[backfill.solvent], backfill.percent, backfill.stepUL);
+      out.backfillUL[w] = b;
+      V += b;
+      solventUL[backfill.solvent] += b;
     }
     out.volumeUL[w] = V;
     out.dominant[w] = dominant;
@@ -145,15 +229,15 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       continue; // vehiclePct 0, band NONE, status EMPTY, broken 0 from the fresh arrays
     }
 
-    let buffer = 0;
-    let solvent = 0;
+    let buffers = 0;
+    let baseEq = 0;
     let ionic = 0;
     let band = NO_BAND;
     let status: number = STATUS.EMPTY;
     let broken = 0;
     for (let r = 0; r < R; r++) {
       const i = base + r;
-      const v = vol[i] > 0 ? vol[i] : 0;
+      const v = disp[i];
       const target = targetNM[i];
       if (v === 0 && !(target >= 0)) continue;
       const d = dilution !== undefined && dilution[i] > 0 ? dilution[i] : 1;
@@ -164,24 +248,40 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       if (s > status) status = s;
       if (v === 0) continue;
 
-      const b = bandCode(v);
+      const b = bandOfRoute(v, route !== undefined ? route[i] : 0, input.bandLimitsUL);
       if (b < band) band = b;
-      if (reagentType[r] === BUFFER) buffer += v;
-      if (solventLoad[r] === 1) solvent += solventVolumeUL(v, nanToNull(stockPct[r]));
-      ionic += ionicContributionMM(pred, nanToNull(ionicMM[r]), v, V);
+      if (reagentType[r] === BUFFER && pKa !== undefined && pred > 0) {
+        // A buffer without a pKa is taken at its own pH (pKa = made-at pH): alone it keeps
+        // that pH, mixed it pulls toward it.
+        const made = input.madeAtPH![r];
+        const k = Number.isFinite(pKa[r]) ? pKa[r] : made;
+        if (Number.isFinite(k) && Number.isFinite(made)) {
+          const dk = Number.isFinite(pKa[r]) ? input.dpKaPerC![r] || 0 : 0;
+          bufC[buffers] = pred;
+          bufPKa[buffers] = pKaAt(k, dk, temperature);
+          baseEq += pred * baseFraction(k, made);
+          buffers++;
+        }
+      }
+      ionic += ionicContributionMM(pred, nanToNull(ionicMM[r]), ionF ? ionF[r] : NaN, v, V);
       if (v < minTransferUL[r] - SLACK) broken |= CONSTRAINT.MIN_TRANSFER;
       if (reagentType[r] !== SOLVENT && vehiclePct(v, V) > maxPct[r] + SLACK) {
         broken |= CONSTRAINT.MAX_PERCENT;
       }
     }
 
-    const vehicle = vehiclePct(solvent, V);
-    if (solvent > 0 && vehicle > solventLimit + SLACK) broken |= CONSTRAINT.SOLVENT_LOAD;
+    let total = 0;
+    for (let k = 0; k < S; k++) {
+      const pct = vehiclePct(solventUL[k], V);
+      out.solventPct[w * S + k] = pct;
+      total += pct;
+      if (solventUL[k] > 0 && pct > solventLimit[k] + SLACK) broken |= CONSTRAINT.SOLVENT_LOAD;
+    }
     if (V > capacity + SLACK) broken |= CONSTRAINT.OVERFILL;
 
-    out.vehiclePct[w] = vehicle;
-    out.pH[w] = derivedPH(buffer, V);
-    out.ionicMM[w] = capIonicStrength(ionic);
+    out.vehiclePct[w] = total;
+    out.pH[w] = buffers > 0 ? balancePH(bufC, bufPKa, buffers, baseEq) : Number.NaN;
+    out.ionicMM[w] = ionic;
     out.band[w] = band === NO_BAND ? BAND.NONE : band;
     out.status[w] = broken !== 0 ? STATUS.ERROR : status;
     out.broken[w] = broken;
@@ -193,13 +293,30 @@ function orNaN(x: number | null | undefined): number {
   return x != null && Number.isFinite(x) ? x : Number.NaN;
 }
 
-/** Per-reagent arrays of a bench, in bench order. */
+type BenchArrays = Pick<
+  MetricsInput,
+  | 'stockNM'
+  | 'stockPct'
+  | 'reagentType'
+  | 'solventLoad'
+  | 'ionicMM'
+  | 'maxPct'
+  | 'minTransferUL'
+  | 'ionFactor'
+  | 'pKa'
+  | 'dpKaPerC'
+  | 'madeAtPH'
+> & { solventId: Int16Array; solventLimitPct: Float64Array; solventKeys: string[] };
+
+/**
+ * Per-reagent arrays of a bench, in bench order, and the solvents told apart: each solvent a
+ * reagent brings (a compound's stock solvent too) or the backfill names, held to the limit
+ * of that solvent's bench reagent, else to its default (chemistry/solvents.ts).
+ */
 export function benchArrays(
   bench: readonly BenchReagentInfo[],
-): Pick<
-  MetricsInput,
-  'stockNM' | 'stockPct' | 'reagentType' | 'solventLoad' | 'ionicMM' | 'maxPct' | 'minTransferUL'
-> {
+  extraSolvents: readonly string[] = [],
+): BenchArrays {
   const R = bench.length;
   const a = {
     stockNM: new Float64Array(R),
@@ -209,36 +326,93 @@ export function benchArrays(
     ionicMM: new Float64Array(R),
     maxPct: new Float64Array(R),
     minTransferUL: new Float64Array(R),
+    ionFactor: new Float64Array(R),
+    pKa: new Float64Array(R),
+    dpKaPerC: new Float64Array(R),
+    madeAtPH: new Float64Array(R),
+    solventId: new Int16Array(R).fill(-1),
   };
+  const keys: string[] = [];
+  const limits: number[] = [];
+  const idOf = (key: string) => {
+    let k = keys.indexOf(key);
+    if (k < 0) {
+      k = keys.push(key) - 1;
+      limits.push(defaultSolventLimitPct(key));
+    }
+    return k;
+  };
+  const declared = new Map<string, number>();
   bench.forEach((b, r) => {
     a.stockNM[r] = orNaN(b.stock_nM);
     a.stockPct[r] = orNaN(b.stock_pct);
     a.reagentType[r] = reagentTypeCode(b.type);
-    a.solventLoad[r] = countsAsSolventLoad(b.type, b.solvent) ? 1 : 0;
     a.ionicMM[r] = orNaN(b.ionic_strength_mM);
     a.maxPct[r] = orNaN(b.max_concentration_percent);
     a.minTransferUL[r] = orNaN(b.min_transfer_ul);
+    a.ionFactor[r] = ionicFactor(b.ions);
+    a.pKa[r] = orNaN(b.pKa);
+    a.dpKaPerC[r] = orNaN(b.dpKa_dT);
+    a.madeAtPH[r] = orNaN(b.ph);
+    const key = solventOfReagent(b.type, b.solvent, b.slug);
+    if (key === null) return;
+    a.solventLoad[r] = 1;
+    a.solventId[r] = idOf(key);
+    if (a.reagentType[r] === SOLVENT && b.max_concentration_percent != null) {
+      const prev = declared.get(key);
+      const max = b.max_concentration_percent;
+      declared.set(key, prev === undefined ? max : Math.min(prev, max));
+    }
   });
-  return a;
+  for (const key of extraSolvents) idOf(key);
+  for (const [key, max] of declared) limits[keys.indexOf(key)] = max;
+  return { ...a, solventLimitPct: Float64Array.from(limits), solventKeys: keys };
+}
+
+/** The solvent key of a backfill: a bench reagent's slug or a solvent's name. */
+export function backfillSolventKey(
+  bench: readonly BenchReagentInfo[],
+  solvent: string,
+): string | null {
+  const reagent = bench.find((b) => b.slug === solvent);
+  return reagent
+    ? solventOfReagent(reagent.type, reagent.solvent, reagent.slug)
+    : solventKey(solvent);
 }
 
 /**
  * Builds the kernel's input from wells in wire form and the bench (reagent r = bench[r],
  * well w = row-major index). Ids are accepted in any case or padding; wells outside the
- * plate and unknown reagents are skipped (validatePlateWells reports them).
+ * plate and unknown reagents are skipped (validatePlateWells reports them). With
+ * `dispensing` settings, volumes are rounded to the step of the instrument that dispenses
+ * them, bands follow that instrument and the backfill is added: predictions then show what
+ * will really be dispensed. Without them, the volumes are taken as written.
  */
 export function metricsInputFromPlate(
   defn: PlateDefn,
   wells: WireWells,
   bench: readonly BenchReagentInfo[],
-): MetricsInput {
+  dispensing?: Partial<DispenseSettings> | ResolvedSettings | null,
+): MetricsInput & { solventKeys: string[] } {
   const W = defn.rows * defn.cols;
   const R = bench.length;
+  const resolved =
+    dispensing == null
+      ? null
+      : 'instrument' in dispensing && typeof dispensing.instrument === 'object'
+        ? (dispensing as ResolvedSettings)
+        : resolveSettings(defn.format, dispensing as Partial<DispenseSettings>);
+  const backfill = resolved?.settings.backfill ?? null;
+  const backfillKey = backfill ? backfillSolventKey(bench, backfill.solvent) : null;
+  const arrays = benchArrays(bench, backfillKey ? [backfillKey] : []);
   const slugIndex = new Map(bench.map((b, r) => [b.slug, r]));
   const volumeUL = new Float64Array(W * R);
   const targetNM = new Float64Array(W * R).fill(Number.NaN);
   const tolPct = new Float64Array(W * R).fill(Number.NaN);
   const dilution = new Float64Array(W * R).fill(1);
+  const stepUL = resolved ? new Float64Array(W * R) : undefined;
+  const route = resolved ? new Uint8Array(W * R) : undefined;
+  const solventShare = resolved ? new Float64Array(W * R).fill(1) : undefined;
   for (const [id, well] of Object.entries(wells)) {
     const w = indexOfWellId(id, defn);
     if (w < 0 || !well?.targets) continue;
@@ -250,16 +424,51 @@ export function metricsInputFromPlate(
       targetNM[i] = orNaN(t.target_nM);
       tolPct[i] = orNaN(t.tol_pct);
       dilution[i] = t.dilution != null && t.dilution > 0 ? t.dilution : 1;
+      if (resolved) {
+        const rt = routeOf(bench[r], t, resolved);
+        route![i] = rt === 'bulk' ? 1 : 0;
+        stepUL![i] = stepOf(rt, resolved);
+        solventShare![i] = solventFraction(dilution[i], resolved);
+      }
     }
   }
-  return {
+  const { solventKeys, ...benchInput } = arrays;
+  const input: MetricsInput & { solventKeys: string[] } = {
     wellCount: W,
     reagentCount: R,
-    ...benchArrays(bench),
+    ...benchInput,
     volumeUL,
     targetNM,
     tolPct,
     dilution,
     capacityUL: WELL_CAPACITY_UL[defn.format],
+    solventKeys,
   };
+  if (resolved) {
+    input.stepUL = stepUL;
+    input.route = route;
+    input.solventShare = solventShare;
+    input.bandLimitsUL = [bandLimits(resolved.instrument), bandLimits(resolved.bulk)];
+    input.temperatureC = resolved.settings.temperature_C ?? PKA_REFERENCE_C;
+    if (backfill && backfill.percent > 0) {
+      input.backfill = {
+        solvent: backfillKey ? solventKeys.indexOf(backfillKey) : -1,
+        percent: backfill.percent,
+        stepUL: resolved.instrument.step_nL / 1000,
+      };
+    }
+  }
+  return input;
+}
+
+/** The band thresholds of an instrument profile, uL. */
+function bandLimits(profile: ResolvedSettings['instrument']): { poor: number; moderate: number } {
+  let poor = 0;
+  let moderate = 0;
+  for (const b of profile.bands) {
+    if (b.below_nL == null) continue;
+    if (b.band === 'poor') poor = Math.max(poor, b.below_nL / 1000);
+    moderate = Math.max(moderate, b.below_nL / 1000);
+  }
+  return { poor, moderate };
 }

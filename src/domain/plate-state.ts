@@ -7,6 +7,7 @@ import { formatConcentration } from './accuracy';
 import { canonicalJson, sha256Hex } from './canonical-json';
 import { CONSTRAINT, computeMetrics, metricsInputFromPlate } from './metrics-kernel';
 import { plateDefn, type PlateDefn, type PlateFormat } from './plate-format';
+import type { DispenseSettings } from './dispensing/settings';
 import type { BenchReagentInfo, WireTarget, WireWells } from './plate-wire';
 import { canonicalizeWells } from './plate-wells';
 import {
@@ -48,6 +49,8 @@ export interface WellMetrics {
   pH: number | null;
   /** derived ionic strength in mM; null for an empty well */
   ionicStrength: number | null;
+  /** solvent backfilled into the well, uL (present with a backfill setting) */
+  backfillUl?: number;
 }
 
 /** Names of the constraints a well breaks. */
@@ -99,6 +102,12 @@ export interface PlateStateInput {
    * never read it.
    */
   hasher?: ((text: string) => string) | null;
+  /**
+   * The experiment's dispensing settings: volumes are then rounded to the step of the
+   * instrument that dispenses them before anything is predicted, and the backfill is added.
+   * Absent: volumes are taken as written.
+   */
+  dispensing?: Partial<DispenseSettings> | null;
 }
 
 const CONSTRAINT_NAMES: [number, BrokenConstraint][] = [
@@ -160,7 +169,7 @@ export function computePlateState(input: PlateStateInput): PlateState {
   const bench = benchCovering(input.bench, wire);
   const R = bench.length;
   const slugIndex = new Map(bench.map((b, r) => [b.slug, r]));
-  const m = computeMetrics(metricsInputFromPlate(defn, wire, bench));
+  const m = computeMetrics(metricsInputFromPlate(defn, wire, bench, input.dispensing));
   const indices: PlateIndices = { by_sample: {}, by_col: {}, tags: {}, by_target: {}, unmet: [] };
   const wells: Record<string, StateWell> = {};
 
@@ -185,6 +194,7 @@ export function computePlateState(input: PlateStateInput): PlateState {
       status: statusName(m.status[w]),
       broken: CONSTRAINT_NAMES.filter(([bit]) => (m.broken[w] & bit) !== 0).map(([, n]) => n),
     };
+    if (input.dispensing?.backfill) state.metrics.backfillUl = m.backfillUL[w];
     for (const [slug, t] of Object.entries(well.targets)) {
       const r = slugIndex.get(slug)!;
       const i = w * R + r;
@@ -198,7 +208,8 @@ export function computePlateState(input: PlateStateInput): PlateState {
       };
       if (!Number.isNaN(pred))
         state.predicted[slug] = { nM: pred, err_pct: nullIfNaN(m.errPct[i]) };
-      state.metrics.reagentVolumes[slug] = t.volume_uL;
+      // The volume dispensed: rounded to its instrument's step when settings are given.
+      state.metrics.reagentVolumes[slug] = m.dispensedUL[i];
       state.metrics.reagentDisplayNames[slug] = name;
       if (t.target_nM != null) {
         state.metrics.targetDisplayNames[slug] = `${name} @ ${formatConcentration(t.target_nM)}`;

@@ -3,6 +3,7 @@
  * arithmetic needs. Plain types, shared by the plate state, the metrics kernel, planning and
  * the schemas.
  */
+import type { Ion } from './chemistry/ionic-strength';
 import type { AnyReagentType } from './reagent-types';
 
 /** One reagent of a well as the user decided it. */
@@ -46,6 +47,16 @@ export interface BenchReagentInfo {
   min_transfer_ul: number | null;
   /** Declared ionic strength in mM; null when none. */
   ionic_strength_mM: number | null;
+  /** g/mol; converts mass units to molar (absent: stays in mass units) */
+  molecular_weight_g_per_mol?: number | null;
+  /** ions one formula unit releases (salts, buffers' counter-ions): ionic strength */
+  ions?: readonly Ion[] | null;
+  /** buffers: pKa at 25 C, its change per degree C, the pH the stock was made at */
+  pKa?: number | null;
+  dpKa_dT?: number | null;
+  ph?: number | null;
+  /** solubility in water, M: the stock limit of salts and buffers */
+  solubility_M?: number | null;
 }
 
 /** A protocol operation (spec section 3): "add" a volume of a reagent, or "annotate". */

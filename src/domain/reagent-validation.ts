@@ -131,7 +131,16 @@ export function planReagentCreate(
       add('max_concentration_percent', REAGENT_MESSAGES.maxPercent);
   }
   const unit = parseConcentrationUnit(String(cleaned.default_concentration_units ?? ''));
-  const limit = stockLimitError(cleaned.default_concentration_value as number | undefined, unit);
+  cleaned.ions = Array.isArray(input.ions) ? input.ions : undefined;
+  for (const f of ['pka', 'dpka_dt', 'solubility_m'] as const)
+    cleaned[f] = optionalNumber(input[f]);
+  // The 1.0 M cap is for compounds; salts (they name their ions) and buffers go to their
+  // solubility (chemistry/stock-limits.ts).
+  const limit = stockLimitError(cleaned.default_concentration_value as number | undefined, unit, {
+    type: type ?? null,
+    hasIons: Array.isArray(cleaned.ions) && cleaned.ions.length > 0,
+    solubilityM: cleaned.solubility_m as number | undefined,
+  });
   if (limit) add('default_concentration_value', limit);
   const id = context.experimentId;
   if (id == null || String(id).trim() === '') add('experiment', REAGENT_MESSAGES.context);

@@ -3,16 +3,21 @@
  * S_r, the vehicle fills the remainder, transfers too small for the instrument go through a
  * working stock diluted by a round factor, and volumes are rounded to what the instrument
  * can dispense before anything is predicted. Returns plans; callers apply them.
+ * Kept for the assistant's compose tool and the protocol sheet until they call the
+ * dispensing engine (dispensing/well-targets.ts, dispensing/plan.ts); steps come from the
+ * engine's instrument profiles and rounding.
  */
 import { formatConcentration, formatVolume } from './accuracy';
+import { instrumentById } from './dispensing/instruments';
+import { roundToStep } from './dispensing/rounding';
 import type { ProtocolOp, WireTarget, WireWells } from './plate-wire';
 
 export type Instrument = 'pipette' | 'acoustic';
 
 /** Smallest volume step, uL: 0.1 uL pipettes, 2.5 nL acoustic droplets. */
 export const INSTRUMENT_RESOLUTION_UL: Record<Instrument, number> = {
-  pipette: 0.1,
-  acoustic: 0.0025,
+  pipette: instrumentById('pipette')!.step_nL / 1000,
+  acoustic: instrumentById('echo-650')!.step_nL / 1000,
 };
 
 /** Dilution factors tried for a working stock, smallest first. */
@@ -23,10 +28,7 @@ export const WORKING_STOCK_OVERAGE = 0.1;
 
 /** Rounds a volume to the instrument's step (0.25 uL -> 0.3 uL on a pipette). */
 export function roundToResolution(volumeUL: number, instrument: Instrument = 'pipette'): number {
-  const step = INSTRUMENT_RESOLUTION_UL[instrument];
-  // toFixed first: 0.25 / 0.1 is 2.4999999999999996 and would round down.
-  const steps = Math.round(Number((volumeUL / step).toFixed(9)));
-  return Number((steps * step).toFixed(6));
+  return roundToStep(volumeUL, INSTRUMENT_RESOLUTION_UL[instrument]);
 }
 
 /** v = c * V / S: stock volume giving target c (nM) in a well of V uL; NaN without a stock. */

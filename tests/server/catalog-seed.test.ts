@@ -86,16 +86,37 @@ describe('reagent catalog seed', () => {
     }
   });
 
-  it('keeps stock value and unit together, positive, and molar stocks at or below 1.0 M', () => {
+  it('carries ions for salts and pKa for buffers: NaCl I factor 1, HEPES pKa 7.48', () => {
+    const bySlug = new Map(CATALOG_SEED.map((r) => [r.slug, r]));
+    expect(bySlug.get('sodium-chloride')?.ions).toEqual([
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ]);
+    expect(bySlug.get('sodium-chloride')?.default_concentration_value).toBe(5);
+    expect(bySlug.get('hepes')).toMatchObject({ pka: 7.48, dpka_dt: -0.014 });
+    for (const r of CATALOG_SEED) {
+      if (r.reagent_type === 'buffer') expect(r.pka, r.slug).not.toBeNull();
+    }
+  });
+
+  it('keeps stock value and unit together, positive, and molar stocks within their type limit', () => {
     for (const r of CATALOG_SEED) {
       const value = r.default_concentration_value;
       const unit = r.default_concentration_units;
       expect(value === null, r.slug).toBe(unit === null);
       if (value === null || unit === null) continue;
       expect(value, r.slug).toBeGreaterThan(0);
-      expect(stockLimitError(value, unit), r.slug).toBeUndefined();
-      if (isMolarUnit(unit)) expect(toMolar(value, unit), r.slug).toBeLessThanOrEqual(1.0);
-      else expect(value, r.slug).toBeLessThanOrEqual(100);
+      // compounds to 1.0 M; salts (they name their ions) and buffers to their solubility
+      const facts = {
+        type: r.reagent_type,
+        hasIons: (r.ions ?? []).length > 0,
+        solubilityM: r.solubility_m,
+      };
+      expect(stockLimitError(value, unit, facts), r.slug).toBeUndefined();
+      const salt = facts.hasIons || r.reagent_type === 'buffer';
+      if (isMolarUnit(unit)) {
+        if (!salt) expect(toMolar(value, unit), r.slug).toBeLessThanOrEqual(1.0);
+      } else expect(value, r.slug).toBeLessThanOrEqual(100);
     }
   });
 

@@ -59,6 +59,20 @@ export const reagentCreateSchema = z
       .nullish()
       .transform((v) => v ?? null),
     max_concentration_percent: number(0, 100),
+    // Chemistry facts (catalog fields): ions for ionic strength, pKa for a buffer's pH,
+    // solubility for the stock limit of salts and buffers.
+    ions: z
+      .array(
+        z.object({
+          charge: z.number().int().min(-4).max(4),
+          count: z.number().int().min(1).max(10),
+        }),
+      )
+      .max(10)
+      .nullish(),
+    pka: z.number({ error: 'must be a number' }).min(-2).max(16).nullish(),
+    dpka_dt: z.number({ error: 'must be a number' }).min(-1).max(1).nullish(),
+    solubility_m: z.number({ error: 'must be a number' }).min(0).max(100).nullish(),
     purity_grade: text(LIMITS.shortText),
     supplements: text(LIMITS.longText),
     description: text(LIMITS.longText),

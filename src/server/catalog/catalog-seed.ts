@@ -1,9 +1,11 @@
 // The public reagent catalog a fresh database starts with: reagents screening and assay labs
 // keep on the shelf, each with the stock labs usually make. Molecular weights are those of
 // the form sold (salt, hydrate), so that mg -> mol conversions on the bench come out right.
-// Molar stocks stay at or below 1.0 M (the product's limit), which is why a few classic
-// stocks (5 M NaCl, 3 M sodium acetate) appear here at 1 M. The entries live in seed/, one
-// file per group of reagents.
+// Compounds' molar stocks stay at or below 1.0 M (the product's limit); salts and buffers go
+// to their solubility (5 M NaCl, 3 M sodium acetate). Salts name their ions and buffers their
+// pKa, for the ionic strength and pH of a well. The entries live in seed/, one file per
+// group of reagents.
+import type { Ion } from '../../domain/chemistry/ionic-strength';
 import type { ServerReagentType } from '../../domain/reagent-types';
 import type { ConcentrationUnit } from '../../domain/units';
 import { ADDITIVES } from './seed/additives';
@@ -42,6 +44,13 @@ export interface CatalogReagent {
   /** Highest v/v load in a well (solvents). */
   max_concentration_percent: number | null;
   cells_per_ml?: number | null;
+  /** Ions one formula unit releases (salts, buffer salts): the ionic strength it brings. */
+  ions?: Ion[] | null;
+  /** Buffers: pKa at 25 C and its change per degree C (pH of a buffered well). */
+  pka?: number | null;
+  dpka_dt?: number | null;
+  /** Solubility in water, M: the stock limit of salts and buffers. */
+  solubility_m?: number | null;
   /** One line: what it is used for. */
   description: string;
 }
@@ -61,6 +70,10 @@ function build(reagentType: CatalogReagentType, entries: SeedEntry[]): CatalogRe
     ionic_strength_mM: e.ionicStrengthMM ?? null,
     max_concentration_percent: e.maxPercent ?? null,
     cells_per_ml: e.cellsPerMl ?? null,
+    ions: e.ions ?? null,
+    pka: e.pKa ?? null,
+    dpka_dt: e.dpKaPerC ?? null,
+    solubility_m: e.solubilityM ?? null,
     description: e.description,
   }));
 }

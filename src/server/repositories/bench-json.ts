@@ -10,6 +10,7 @@ import {
   ionicStrengthToMillimolar,
   parseConcentrationUnit,
 } from '../../domain/units';
+import { CATALOG_SEED } from '../catalog/catalog-seed';
 import type { benchReagents } from '../db/schema';
 
 export type BenchRow = typeof benchReagents.$inferSelect;
@@ -92,6 +93,7 @@ export function benchJsonOf(row: BenchRow): BenchReagentJson {
     ionic_strength_mM: num(d.ionic_strength_mM),
     description: str(d.description),
     created_at: row.createdAt.toISOString(),
+    ...chemistryJson(row.slug, d),
   };
 }
 
@@ -112,8 +114,47 @@ export function benchInfoOf(row: BenchFactsRow): BenchReagentInfo {
     max_concentration_percent: row.maxConcentrationPercent ?? null,
     min_transfer_ul: row.minTransferUl ?? null,
     ionic_strength_mM: num(d.ionic_strength_mM),
+    ...chemistryFacts(row.slug, d),
   };
 }
+
+/**
+ * The chemistry facts of a bench reagent: those stored with it, else those of the catalog
+ * entry of the same slug (reagents added before the catalog carried ions and pKa).
+ */
+function chemistryFacts(
+  slug: string,
+  d: BenchData,
+): Pick<
+  BenchReagentInfo,
+  'molecular_weight_g_per_mol' | 'ions' | 'pKa' | 'dpKa_dT' | 'ph' | 'solubility_M'
+> {
+  const c = CATALOG_BY_SLUG.get(slug);
+  const ions = Array.isArray(d.ions) && d.ions.length > 0 ? d.ions : (c?.ions ?? null);
+  return {
+    molecular_weight_g_per_mol: num(d.molecular_weight_g_per_mol),
+    ions,
+    pKa: num(d.pka) ?? c?.pka ?? null,
+    dpKa_dT: num(d.dpka_dt) ?? c?.dpka_dt ?? null,
+    ph: num(d.ph),
+    solubility_M: num(d.solubility_m) ?? c?.solubility_m ?? null,
+  };
+}
+
+function chemistryJson(
+  slug: string,
+  d: BenchData,
+): Pick<BenchReagentJson, 'ions' | 'pka' | 'dpka_dt' | 'solubility_m'> {
+  const f = chemistryFacts(slug, d);
+  return {
+    ions: f.ions ?? null,
+    pka: f.pKa ?? null,
+    dpka_dt: f.dpKa_dT ?? null,
+    solubility_m: f.solubility_M ?? null,
+  };
+}
+
+const CATALOG_BY_SLUG = new Map(CATALOG_SEED.map((c) => [c.slug, c]));
 
 /**
  * Row values of a BenchReagent JSON kept in a snapshot's inventory (restoring a snapshot).

@@ -1,50 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_IONIC_STRENGTH_MM,
-  capIonicStrength,
   countsAsSolventLoad,
-  derivedPH,
   ionicContributionMM,
   solventVolumeUL,
   vehiclePct,
 } from '../../../src/domain/chemistry';
 
-describe('derived pH', () => {
-  it('is 6 + 2 * buffer fraction', () => {
-    expect(derivedPH(0, 50)).toBe(6);
-    expect(derivedPH(5, 50)).toBeCloseTo(6.2, 12);
-    expect(derivedPH(25, 50)).toBe(7);
-    expect(derivedPH(50, 50)).toBe(8);
+describe('ionic strength contribution', () => {
+  it('counts the ions of a salt: I = c * 1/2 sum(count z^2)', () => {
+    // NaCl (factor 1) at 100 mM final (1e8 nM) -> 100 mM
+    expect(ionicContributionMM(1e8, null, 1, 5, 50)).toBe(100);
+    // MgCl2 (factor 3) at 50 mM final -> 150 mM
+    expect(ionicContributionMM(5e7, null, 3, 5, 50)).toBe(150);
   });
 
-  it('caps the fraction to [0, 1] and is NaN for an empty well', () => {
-    expect(derivedPH(80, 50)).toBe(8);
-    expect(derivedPH(-5, 50)).toBe(6);
-    expect(derivedPH(0, 0)).toBeNaN();
-  });
-});
-
-describe('ionic strength', () => {
-  it('counts final molar concentrations through total / 10', () => {
-    // 100 mM final (1e8 nM) -> 10 mM
-    expect(ionicContributionMM(1e8, null, 5, 50)).toBe(10);
-    expect(ionicContributionMM(1e5, null, 0.5, 50)).toBeCloseTo(0.01, 12);
+  it('a reagent without ions (a neutral compound) brings none', () => {
+    expect(ionicContributionMM(1e8, null, Number.NaN, 5, 50)).toBe(0);
   });
 
   it('dilutes a declared ionic strength instead', () => {
     // 150 mM declared, 10 uL in 50 uL -> 30 mM
-    expect(ionicContributionMM(1e8, 150, 10, 50)).toBe(30);
+    expect(ionicContributionMM(1e8, 150, 1, 10, 50)).toBe(30);
   });
 
   it('ignores % stocks without a declared value and empty wells', () => {
-    expect(ionicContributionMM(Number.NaN, null, 10, 50)).toBe(0);
-    expect(ionicContributionMM(1e8, 150, 10, 0)).toBe(0);
-  });
-
-  it('caps at 300 mM', () => {
-    expect(MAX_IONIC_STRENGTH_MM).toBe(300);
-    expect(capIonicStrength(120)).toBe(120);
-    expect(capIonicStrength(450)).toBe(300);
+    expect(ionicContributionMM(Number.NaN, null, 1, 10, 50)).toBe(0);
+    expect(ionicContributionMM(1e8, 150, 1, 10, 0)).toBe(0);
   });
 });
 

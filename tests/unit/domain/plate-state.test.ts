@@ -35,7 +35,14 @@ const reagent = (
 const bench: BenchReagentInfo[] = [
   reagent('staurosporine', 'chemical', { stock_nM: 10_000_000, solvent: 'DMSO' }),
   reagent('dmso', 'solvent', { stock_pct: 100, max_concentration_percent: 1 }),
-  reagent('hepes', 'buffer', { stock_nM: 1e9, solvent: 'water', ionic_strength_mM: 150 }),
+  reagent('hepes', 'buffer', {
+    stock_nM: 1e9,
+    solvent: 'water',
+    ionic_strength_mM: 150,
+    pKa: 7.48,
+    dpKa_dT: -0.014,
+    ph: 7.4,
+  }),
   reagent('media', 'media'),
 ];
 const defn = plateDefn(1536);
@@ -98,7 +105,8 @@ describe('computePlateState', () => {
       reagentVolumes: { staurosporine: 0.005, media: 4.995 },
       reagentDisplayNames: { staurosporine: 'Staurosporine', media: 'Media' },
       targetDisplayNames: { staurosporine: 'Staurosporine @ 1.00 µM' },
-      pH: 6,
+      // no buffer in the well: no computed pH
+      pH: null,
     });
     expect(c5.vehicle_vv_pct).toBeCloseTo(0.1, 9);
     expect(c5.status).toBe('error');
@@ -116,9 +124,10 @@ describe('computePlateState', () => {
   });
 
   it('uses a declared ionic strength', () => {
-    // 150 mM x 1 / 5 = 30 mM; pH 6 + 2 x 0.2 = 6.4
+    // 150 mM x 1 / 5 = 30 mM, kept as declared; the one buffer diluted 1:5 keeps the
+    // pH its stock was made at (7.4 at 25 C)
     expect(s.wells.D5.metrics.ionicStrength).toBeCloseTo(30, 9);
-    expect(s.wells.D5.metrics.pH).toBeCloseTo(6.4, 9);
+    expect(s.wells.D5.metrics.pH).toBeCloseTo(7.4, 9);
     expect(s.wells.D5.status).toBe('none');
   });
 

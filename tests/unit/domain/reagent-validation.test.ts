@@ -89,8 +89,37 @@ describe('planReagentCreate', () => {
     expect(messages({ name: 'Misc', reagent_type: 'media' })).toEqual([]);
   });
 
-  it('enforces the 1.0 M stock limit, exactly 1.0 M accepted', () => {
-    const base = { name: 'NaCl', reagent_type: 'other' };
+  it('lets a salt (it names its ions) and a buffer go past 1.0 M to their solubility', () => {
+    const nacl = {
+      name: 'NaCl',
+      reagent_type: 'other',
+      ions: [
+        { charge: 1, count: 1 },
+        { charge: -1, count: 1 },
+      ],
+      solubility_m: 6.1,
+    };
+    expect(
+      messages({ ...nacl, default_concentration_value: 5, default_concentration_units: 'M' }),
+    ).toEqual([]);
+    expect(
+      messages({ ...nacl, default_concentration_value: 7, default_concentration_units: 'M' }),
+    ).toEqual([
+      'Stock molarity cannot exceed 6.1 M (entered 7 M). Please use a smaller concentration or different unit.',
+    ]);
+    expect(
+      messages({
+        name: 'Tris',
+        reagent_type: 'buffer',
+        ph: 8,
+        default_concentration_value: 2,
+        default_concentration_units: 'M',
+      }),
+    ).toEqual([]);
+  });
+
+  it('enforces the 1.0 M stock limit on other reagents, exactly 1.0 M accepted', () => {
+    const base = { name: 'Misc', reagent_type: 'other' };
     expect(
       messages({ ...base, default_concentration_value: 1000, default_concentration_units: 'mM' }),
     ).toEqual([]);

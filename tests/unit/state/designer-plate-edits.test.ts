@@ -27,10 +27,10 @@ function info(slug: string, type: BenchReagentInfo['type'], stock_nM: number | n
   } satisfies BenchReagentInfo;
 }
 
-// A 10 mM compound stock (1e7 nM) and a 1 M buffer.
+// A 10 mM compound stock (1e7 nM) and a 1 M HEPES buffer made at pH 7.4 (pKa 7.48).
 const BENCH = [
   info('cpd', 'compound', 1e7),
-  info('hepes', 'buffer', 1e9),
+  { ...info('hepes', 'buffer', 1e9), pKa: 7.48, dpKa_dT: -0.014, ph: 7.4 },
   info('media', 'media', null),
 ];
 const at = (id: string, defn = D96) => indexOfWellId(id, defn);
@@ -86,12 +86,13 @@ describe('remove reagent and clear', () => {
     let wells = applyReagent({}, D96, 'hepes', { uM: 10_000, volumeUl: 10 }, [at('A1')]);
     wells = applyReagent(wells, D96, 'media', { uM: 0, volumeUl: 10 }, [at('A1')]);
     const withBuffer = computePlateState({ defn: D96, wells, version: 1, bench: BENCH });
-    // pH = 6 + 2 * (10 / 20) = 7.
-    expect(withBuffer.wells.A1.metrics.pH).toBeCloseTo(7, 9);
+    // One buffer diluted 1:2 keeps the pH it was made at: 7.4.
+    expect(withBuffer.wells.A1.metrics.pH).toBeCloseTo(7.4, 9);
     const removed = removeReagent(wells, D96, 'hepes', [at('A1')]);
     const state = computePlateState({ defn: D96, wells: removed, version: 2, bench: BENCH });
     expect(state.wells.A1.metrics.volumeUl).toBe(10);
-    expect(state.wells.A1.metrics.pH).toBeCloseTo(6, 9);
+    // No buffer left: no computed pH.
+    expect(state.wells.A1.metrics.pH).toBeNull();
   });
 
   it('drops a well left empty and returns the same map when nothing changed', () => {

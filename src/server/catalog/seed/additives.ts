@@ -4,9 +4,14 @@ import type { SeedEntry } from './seed-entry';
 export const ADDITIVES: SeedEntry[] = [
   {
     slug: 'sodium-chloride',
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
+    solubilityM: 6.1,
     name: 'Sodium chloride',
     aliases: ['NaCl', 'salt'],
-    stock: [1, 'M'],
+    stock: [5, 'M'],
     solvent: 'water',
     formula: 'NaCl',
     mw: 58.44,
@@ -14,6 +19,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'potassium-chloride',
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
+    solubilityM: 4.6,
     name: 'Potassium chloride',
     aliases: ['KCl'],
     stock: [1, 'M'],
@@ -24,6 +34,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'mgcl2-hexahydrate',
+    ions: [
+      { charge: 2, count: 1 },
+      { charge: -1, count: 2 },
+    ],
+    solubilityM: 5.7,
     name: 'MgCl₂·6H₂O',
     aliases: ['MgCl2', 'magnesium chloride', 'magnesium chloride hexahydrate', 'MgCl2·6H2O'],
     stock: [1, 'M'],
@@ -34,6 +49,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'cacl2-dihydrate',
+    ions: [
+      { charge: 2, count: 1 },
+      { charge: -1, count: 2 },
+    ],
+    solubilityM: 6.7,
     name: 'CaCl₂·2H₂O',
     aliases: ['CaCl2', 'calcium chloride', 'calcium chloride dihydrate', 'CaCl2·2H2O'],
     stock: [1, 'M'],
@@ -44,6 +64,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'mgso4-heptahydrate',
+    ions: [
+      { charge: 2, count: 1 },
+      { charge: -2, count: 1 },
+    ],
+    solubilityM: 2.9,
     name: 'MgSO₄·7H₂O',
     aliases: ['MgSO4', 'magnesium sulfate', 'magnesium sulfate heptahydrate', 'Epsom salt'],
     stock: [1, 'M'],
@@ -54,6 +79,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'mncl2-tetrahydrate',
+    ions: [
+      { charge: 2, count: 1 },
+      { charge: -1, count: 2 },
+    ],
+    solubilityM: 5.9,
     name: 'MnCl₂·4H₂O',
     aliases: ['MnCl2', 'manganese chloride', 'manganese(II) chloride tetrahydrate'],
     stock: [1, 'M'],
@@ -64,6 +94,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'ammonium-sulfate',
+    ions: [
+      { charge: 1, count: 2 },
+      { charge: -2, count: 1 },
+    ],
+    solubilityM: 5.7,
     name: 'Ammonium sulfate',
     aliases: ['(NH4)2SO4', 'AmSO4'],
     stock: [1, 'M'],
@@ -74,6 +109,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'sodium-phosphate-monobasic',
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
+    solubilityM: 7.1,
     name: 'Sodium phosphate monobasic monohydrate',
     aliases: ['NaH2PO4', 'sodium dihydrogen phosphate', 'monosodium phosphate'],
     stock: [1, 'M'],
@@ -84,6 +124,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'sodium-phosphate-dibasic',
+    ions: [
+      { charge: 1, count: 2 },
+      { charge: -2, count: 1 },
+    ],
+    solubilityM: 0.55,
     name: 'Sodium phosphate dibasic heptahydrate',
     aliases: ['Na2HPO4', 'disodium hydrogen phosphate', 'disodium phosphate'],
     stock: [0.5, 'M'],
@@ -95,6 +140,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'potassium-phosphate-monobasic',
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
+    solubilityM: 1.6,
     name: 'Potassium phosphate monobasic',
     aliases: ['KH2PO4', 'potassium dihydrogen phosphate', 'monopotassium phosphate'],
     stock: [1, 'M'],
@@ -105,6 +155,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'potassium-phosphate-dibasic',
+    ions: [
+      { charge: 1, count: 2 },
+      { charge: -2, count: 1 },
+    ],
+    solubilityM: 8.6,
     name: 'Potassium phosphate dibasic',
     aliases: ['K2HPO4', 'dipotassium hydrogen phosphate', 'dipotassium phosphate'],
     stock: [1, 'M'],
@@ -115,6 +170,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'sodium-hydroxide',
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
+    solubilityM: 19,
     name: 'Sodium hydroxide',
     aliases: ['NaOH', 'caustic soda'],
     stock: [1, 'M'],
@@ -125,6 +185,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'hydrochloric-acid',
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
+    solubilityM: 12,
     name: 'Hydrochloric acid',
     aliases: ['HCl'],
     stock: [1, 'M'],
@@ -135,6 +200,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'edta-disodium-dihydrate',
+    ions: [
+      { charge: 1, count: 2 },
+      { charge: -2, count: 1 },
+    ],
+
     name: 'EDTA disodium salt dihydrate',
     aliases: [
       'EDTA',
@@ -287,6 +357,10 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'atp-disodium',
+    ions: [
+      { charge: 1, count: 2 },
+      { charge: -2, count: 1 },
+    ],
     name: 'ATP disodium salt',
     aliases: [
       'ATP',
@@ -304,6 +378,10 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'nadh-disodium',
+    ions: [
+      { charge: 1, count: 2 },
+      { charge: -2, count: 1 },
+    ],
     name: 'NADH disodium salt',
     aliases: ['NADH', 'β-NADH', 'beta-NADH', 'nicotinamide adenine dinucleotide, reduced'],
     stock: [10, 'mM'],
@@ -324,6 +402,10 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'sodium-orthovanadate',
+    ions: [
+      { charge: 1, count: 3 },
+      { charge: -3, count: 1 },
+    ],
     name: 'Sodium orthovanadate',
     aliases: ['Na3VO4', 'vanadate'],
     stock: [200, 'mM'],
@@ -335,6 +417,11 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'sodium-fluoride',
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
+    solubilityM: 0.98,
     name: 'Sodium fluoride',
     aliases: ['NaF'],
     stock: [0.5, 'M'],
@@ -365,6 +452,10 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'sodium-pyruvate',
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
     name: 'Sodium pyruvate',
     aliases: ['pyruvate'],
     stock: [100, 'mM'],
@@ -385,6 +476,10 @@ export const ADDITIVES: SeedEntry[] = [
   },
   {
     slug: 'sodium-bicarbonate',
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
     name: 'Sodium bicarbonate',
     aliases: ['NaHCO3', 'sodium hydrogen carbonate', 'bicarbonate'],
     stock: [7.5, '%'],

@@ -5,6 +5,8 @@ import type { SeedEntry } from './seed-entry';
 export const BUFFERS: SeedEntry[] = [
   {
     slug: 'hepes',
+    pKa: 7.48,
+    dpKaPerC: -0.014,
     name: 'HEPES',
     aliases: ['4-(2-hydroxyethyl)-1-piperazineethanesulfonic acid', 'HEPES free acid'],
     stock: [1, 'M'],
@@ -16,6 +18,9 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'tris-base',
+    pKa: 8.06,
+    dpKaPerC: -0.028,
+    solubilityM: 4.5,
     name: 'Tris base',
     aliases: ['Tris', 'Trizma base', 'tris(hydroxymethyl)aminomethane', 'THAM', 'tromethamine'],
     stock: [1, 'M'],
@@ -27,6 +32,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'tris-hcl',
+    pKa: 8.06,
+    dpKaPerC: -0.028,
     name: 'Tris-HCl',
     aliases: ['Tris hydrochloride', 'Trizma hydrochloride', 'Tris HCl'],
     stock: [1, 'M'],
@@ -38,6 +45,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'pbs-10x',
+    pKa: 7.2,
+    dpKaPerC: -0.0028,
     name: 'PBS, 10x',
     aliases: ['phosphate-buffered saline', '10x PBS', 'PBS'],
     stock: [119, 'mM'],
@@ -49,6 +58,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'mops',
+    pKa: 7.2,
+    dpKaPerC: -0.015,
     name: 'MOPS',
     aliases: ['3-(N-morpholino)propanesulfonic acid', 'MOPS free acid'],
     stock: [1, 'M'],
@@ -60,6 +71,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'mes',
+    pKa: 6.1,
+    dpKaPerC: -0.011,
     name: 'MES monohydrate',
     aliases: ['MES', '2-(N-morpholino)ethanesulfonic acid'],
     stock: [0.5, 'M'],
@@ -71,6 +84,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'pipes',
+    pKa: 6.76,
+    dpKaPerC: -0.0085,
     name: 'PIPES',
     aliases: [
       'piperazine-N,N′-bis(2-ethanesulfonic acid)',
@@ -86,6 +101,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'bicine',
+    pKa: 8.26,
+    dpKaPerC: -0.018,
     name: 'Bicine',
     aliases: ['N,N-bis(2-hydroxyethyl)glycine'],
     stock: [0.5, 'M'],
@@ -97,6 +114,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'tricine',
+    pKa: 8.05,
+    dpKaPerC: -0.021,
     name: 'Tricine',
     aliases: ['N-[tris(hydroxymethyl)methyl]glycine'],
     stock: [0.5, 'M'],
@@ -108,6 +127,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'caps',
+    pKa: 10.4,
+    dpKaPerC: -0.009,
     name: 'CAPS',
     aliases: ['3-(cyclohexylamino)-1-propanesulfonic acid'],
     stock: [100, 'mM'],
@@ -119,6 +140,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'bis-tris',
+    pKa: 6.46,
+    dpKaPerC: -0.017,
     name: 'Bis-Tris',
     aliases: ['bis(2-hydroxyethyl)amino-tris(hydroxymethyl)methane'],
     stock: [1, 'M'],
@@ -130,6 +153,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'sodium-phosphate-buffer',
+    pKa: 7.2,
+    dpKaPerC: -0.0028,
     name: 'Sodium phosphate buffer',
     aliases: ['NaPi', 'phosphate buffer', 'sodium phosphate'],
     stock: [1, 'M'],
@@ -139,6 +164,8 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'potassium-phosphate-buffer',
+    pKa: 7.2,
+    dpKaPerC: -0.0028,
     name: 'Potassium phosphate buffer',
     aliases: ['KPi', 'potassium phosphate'],
     stock: [1, 'M'],
@@ -148,6 +175,12 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'sodium-citrate',
+    pKa: 6.4,
+    dpKaPerC: 0,
+    ions: [
+      { charge: 1, count: 3 },
+      { charge: -3, count: 1 },
+    ],
     name: 'Sodium citrate dihydrate',
     aliases: ['sodium citrate', 'trisodium citrate', 'citrate buffer'],
     stock: [1, 'M'],
@@ -160,9 +193,16 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'sodium-acetate',
+    pKa: 4.76,
+    dpKaPerC: 0.0002,
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
+    solubilityM: 5,
     name: 'Sodium acetate trihydrate',
     aliases: ['sodium acetate', 'NaOAc', 'acetate buffer'],
-    stock: [1, 'M'],
+    stock: [3, 'M'],
     solvent: 'water',
     formula: 'C2H3NaO2·3H2O',
     mw: 136.08,
@@ -172,6 +212,12 @@ export const BUFFERS: SeedEntry[] = [
   },
   {
     slug: 'ammonium-bicarbonate',
+    pKa: 6.35,
+    dpKaPerC: -0.0055,
+    ions: [
+      { charge: 1, count: 1 },
+      { charge: -1, count: 1 },
+    ],
     name: 'Ammonium bicarbonate',
     aliases: ['ABC', 'ammonium hydrogen carbonate', 'NH4HCO3'],
     stock: [1, 'M'],

@@ -1,4 +1,5 @@
 // The compact form the catalog's seed files are written in.
+import type { Ion } from '../../../domain/chemistry/ionic-strength';
 import type { ConcentrationUnit } from '../../../domain/units';
 
 /** What a seed entry states; everything else is null. */
@@ -14,5 +15,12 @@ export interface SeedEntry {
   ionicStrengthMM?: number;
   maxPercent?: number;
   cellsPerMl?: number;
+  /** ions one formula unit releases (salts): the ionic strength it brings */
+  ions?: Ion[];
+  /** buffers: pKa at 25 C and its change per degree C */
+  pKa?: number;
+  dpKaPerC?: number;
+  /** solubility in water, M: how far a salt's or buffer's stock may go */
+  solubilityM?: number;
   description: string;
 }

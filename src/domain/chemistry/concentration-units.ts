@@ -1,0 +1,118 @@
+/**
+ * Every concentration unit a well editor or a stock takes (DISPENSING.md "Mass units"):
+ * molar (pM to M), mass per volume (ng/mL to mg/mL, converted to molar only through the
+ * reagent's molecular weight), % v/v, % w/v and cells/mL. Inside the code molar values are
+ * nM; a value that cannot be made molar stays in its own unit.
+ */
+
+/** Units of concentration, in the spelling of the API. */
+export const ANY_CONCENTRATION_UNITS = [
+  'pM',
+  'nM',
+  'uM',
+  'mM',
+  'M',
+  'ng/mL',
+  'ug/mL',
+  'mg/mL',
+  '%',
+  '% w/v',
+  'cells/mL',
+] as const;
+export type AnyConcentrationUnit = (typeof ANY_CONCENTRATION_UNITS)[number];
+
+// Divisors rather than fractional factors keep exact decimal results (1e9 / 1e9 is 1).
+const NM_PER: Partial<Record<AnyConcentrationUnit, number>> = {
+  nM: 1,
+  uM: 1e3,
+  mM: 1e6,
+  M: 1e9,
+};
+/** ng/mL per unit (1 mg/mL = 1e6 ng/mL; 1 % w/v = 1 g / 100 mL = 1e7 ng/mL). */
+const NG_PER_ML: Partial<Record<AnyConcentrationUnit, number>> = {
+  'ng/mL': 1,
+  'ug/mL': 1e3,
+  'mg/mL': 1e6,
+  '% w/v': 1e7,
+};
+
+/** True for a mass-per-volume unit (ng/mL, ug/mL, mg/mL, % w/v). */
+export function isMassUnit(unit: AnyConcentrationUnit): boolean {
+  return NG_PER_ML[unit] !== undefined;
+}
+
+/**
+ * A concentration in nM, or NaN when it cannot be molar: % v/v, cells/mL, or a mass unit
+ * without a molecular weight. c (nM) = 1000 * c (ng/mL) / MW (g/mol): 50 ng/mL of a
+ * 50 kDa protein is 1 nM.
+ */
+export function toNanomolarAny(
+  value: number,
+  unit: AnyConcentrationUnit,
+  molecularWeight?: number | null,
+): number {
+  if (unit === 'pM') return value / 1000;
+  const molar = NM_PER[unit];
+  if (molar !== undefined) return value * molar;
+  const mass = NG_PER_ML[unit];
+  if (mass === undefined || molecularWeight == null || !(molecularWeight > 0)) return Number.NaN;
+  return (1000 * value * mass) / molecularWeight;
+}
+
+/** nM expressed in `unit` (the inverse of toNanomolarAny); NaN where that one is NaN. */
+export function fromNanomolarAny(
+  nM: number,
+  unit: AnyConcentrationUnit,
+  molecularWeight?: number | null,
+): number {
+  if (unit === 'pM') return nM * 1000;
+  const molar = NM_PER[unit];
+  if (molar !== undefined) return unit === 'nM' ? nM : nM / molar;
+  const mass = NG_PER_ML[unit];
+  if (mass === undefined || molecularWeight == null || !(molecularWeight > 0)) return Number.NaN;
+  return (nM * molecularWeight) / 1000 / mass;
+}
+
+/** A mass concentration in ng/mL (NaN for other units). */
+export function toNanogramPerMl(value: number, unit: AnyConcentrationUnit): number {
+  const mass = NG_PER_ML[unit];
+  return mass === undefined ? Number.NaN : value * mass;
+}
+
+function normalise(text: string): string {
+  return text
+    .trim()
+    .replace(/[\u00b5\u03bc]/g, 'u')
+    .replace(/\s+/g, ' ');
+}
+
+/**
+ * Parses a unit as people write it: "pM", "µM", "mg/mL", "µg/ml", "ng/mL", "% (v/v)",
+ * "% w/v", "cells/mL". The prefix's case matters for M (mM is not M); undefined otherwise.
+ */
+export function parseAnyConcentrationUnit(text: string): AnyConcentrationUnit | undefined {
+  const s = normalise(text);
+  const compact = s.replace(/\s+/g, '');
+  if (/^%\(?w\/v\)?$/i.test(compact)) return '% w/v';
+  if (/^%(\(?v\/v\)?)?$/i.test(compact)) return '%';
+  if (/^cells\/ml$/i.test(compact)) return 'cells/mL';
+  const mass = /^([num])g\/ml$/i.exec(compact);
+  if (mass) return `${mass[1].toLowerCase()}g/mL` as AnyConcentrationUnit;
+  if (compact === 'M' || /^mol\/l$/i.test(compact)) return 'M';
+  if (compact === 'mM' || /^mmol\/l$/i.test(compact)) return 'mM';
+  if (/^um$/i.test(compact) || /^umol\/l$/i.test(compact)) return 'uM';
+  if (/^nm$/i.test(compact) || /^nmol\/l$/i.test(compact)) return 'nM';
+  if (/^pm$/i.test(compact) || /^pmol\/l$/i.test(compact)) return 'pM';
+  return undefined;
+}
+
+/** Parses "50 ng/mL", "10 µM", "0.5 % w/v" into value and unit; undefined when malformed. */
+export function parseAnyConcentration(
+  text: string,
+): { value: number; unit: AnyConcentrationUnit } | undefined {
+  const m = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(.+?)\s*$/i.exec(text);
+  if (!m) return undefined;
+  const unit = parseAnyConcentrationUnit(m[2]);
+  const value = Number(m[1]);
+  return unit && Number.isFinite(value) ? { value, unit } : undefined;
+}

@@ -1,0 +1,363 @@
+/**
+ * The dispense plan of a plate (GET /api/experiments/{id}/dispense-plan): every volume as the
+ * instrument dispenses it, from the same kernel that predicts the plate, so the picklist's
+ * transfers summed per well give exactly the concentrations the plate shows. Data in, data
+ * out: the routes and exports only read it.
+ */
+import { formatConcentration } from '../accuracy';
+import { isAqueous } from '../chemistry/solvents';
+import { computeMetrics, CONSTRAINT, metricsInputFromPlate } from '../metrics-kernel';
+import { plateDefn, type PlateDefn } from '../plate-format';
+import type { BenchReagentInfo, WireWells } from '../plate-wire';
+import { canonicalizeWells } from '../plate-wells';
+import { effectiveTolerance, STATUS, statusOfError } from '../prediction';
+import { indexOfWellId } from '../well-id';
+import { intermediatesOf } from './intermediates';
+import { BULK_RESERVOIR_TYPE, sourcePlateTypeById } from './plate-types';
+import type { DispensePlan, SourceFill, Transfer, UnmetWell } from './plan-types';
+import { routeOf } from './routing';
+import { resolveSettings, type DispenseSettings, type ResolvedSettings } from './settings';
+import { backfillKey, solventBudgetUL, solventLimitPct } from './solvent-budget';
+import { assignSourceWells, fillOf, type PendingTransfer } from './source-wells';
+import { chooseSources, proposeSource, volumeText, type TargetNeed } from './source-choice';
+
+/** Key of a source liquid: the slug, or "slug@F" for an intermediate diluted F times. */
+export function sourceKey(slug: string, factor: number): string {
+  return factor > 1 ? `${slug}@${factor}` : slug;
+}
+
+const DESTINATION_PLATE = 'Destination[1]';
+
+interface PendingRow extends PendingTransfer {
+  reagent: string;
+  factor: number;
+  dest: number;
+  destWell: string;
+}
+
+function nl(volumeUL: number): number {
+  return Number((volumeUL * 1000).toFixed(3));
+}
+
+function plateName(prefix: string, n: number): string {
+  return `${prefix}[${n}]`;
+}
+
+function barcodeOf(base: string | undefined, n: number): string {
+  if (!base) return '';
+  return n > 1 ? `${base}-${n}` : base;
+}
+
+/** What would meet a target the wire's volume misses. */
+function proposalFor(need: TargetNeed, stockNM: number, rs: ResolvedSettings): string {
+  const { fits } = chooseSources([need], stockNM, rs.instrument);
+  const fit = fits[0];
+  if (fit) {
+    const source =
+      fit.factor > 1
+        ? `a 1:${fit.factor} intermediate (${formatConcentration(fit.source_nM)})`
+        : 'the stock';
+    return `${volumeText(fit.volumeUL)} of ${source} would meet it`;
+  }
+  return proposeSource(need, rs.instrument, stockNM).text;
+}
+
+/** Plans the dispensing of a plate from its wells, its bench and the dispensing settings. */
+export function planDispense(
+  defn: PlateDefn,
+  wells: WireWells,
+  bench: readonly BenchReagentInfo[],
+  settings?: Partial<DispenseSettings> | null,
+): DispensePlan {
+  const d = plateDefn(defn.format);
+  const rs = resolveSettings(d.format, settings);
+  const s = rs.settings;
+  const wire = canonicalizeWells(d, wells);
+  const input = metricsInputFromPlate(d, wire, bench, rs);
+  const m = computeMetrics(input);
+  const R = bench.length;
+  const S = m.solventCount;
+  const slugIndex = new Map(bench.map((b, r) => [b.slug, r]));
+  const unmet: UnmetWell[] = [];
+  const warnings: string[] = [];
+  const pending: PendingRow[] = [];
+  const bulk = new Map<string, { reagent: string; volume_uL: number; wells: string[] }>();
+  const solventRows: DispensePlan['wells'] = [];
+  const bfKey = backfillKey(bench, s.backfill);
+  const bfSlug = s.backfill?.solvent ?? '';
+  const index = new Map(Object.keys(wire).map((id) => [id, indexOfWellId(id, d)]));
+  const ids = [...index.keys()].toSorted((a, b) => index.get(a)! - index.get(b)!);
+  const stepNL = rs.instrument.step_nL;
+
+  if (s.backfill && !bench.some((b) => b.slug === bfSlug)) {
+    warnings.push(
+      `The backfill solvent "${bfSlug}" is not on the bench: its source is pure ${bfSlug}.`,
+    );
+  }
+
+  for (const id of ids) {
+    const w = index.get(id)!;
+    const V = m.volumeUL[w];
+    for (const [slug, t] of Object.entries(wire[id].targets)) {
+      const r = slugIndex.get(slug);
+      if (r === undefined) {
+        unmet.push({
+          well: id,
+          reagent: slug,
+          reason: `"${slug}" is not on the bench`,
+          proposal: null,
+        });
+        continue;
+      }
+      const i = w * R + r;
+      const reagent = bench[r];
+      const v = m.dispensedUL[i];
+      const factor = t.dilution != null && t.dilution > 1 ? t.dilution : 1;
+      const route = routeOf(reagent, t, rs);
+      if (t.volume_uL > 0 && v === 0) {
+        unmet.push({
+          well: id,
+          reagent: slug,
+          reason: `${volumeText(t.volume_uL)} of ${reagent.name} is below one ${stepNL} nL step of ${rs.instrument.name}`,
+          proposal: null,
+        });
+      } else if (v > 0 && route === 'transfer' && v * 1000 < rs.instrument.min_nL - 1e-9) {
+        unmet.push({
+          well: id,
+          reagent: slug,
+          reason: `${volumeText(v)} of ${reagent.name} is below the ${volumeText(rs.instrument.min_nL / 1000)} minimum of ${rs.instrument.name}`,
+          proposal: null,
+        });
+      }
+      const target = t.target_nM;
+      const pred = m.predictedNM[i];
+      if (target != null && target > 0 && V > 0) {
+        const tol = effectiveTolerance(t.tol_pct);
+        const missed = Number.isNaN(pred) || statusOfError(m.errPct[i], tol) !== STATUS.GOOD;
+        if (missed) {
+          const need: TargetNeed = {
+            target_nM: target,
+            tol_pct: tol,
+            wellVolumeUL: V,
+            solventBudgetUL: solventBudgetUL(reagent, bench, s.backfill, V),
+          };
+          const stock = reagent.stock_nM;
+          unmet.push({
+            well: id,
+            reagent: slug,
+            reason: Number.isNaN(pred)
+              ? `${reagent.name} has no molar stock concentration`
+              : `${formatConcentration(pred)} predicted for ${formatConcentration(target)} (${m.errPct[i].toFixed(1)}%, outside ±${tol}%)`,
+            proposal: stock != null && stock > 0 ? proposalFor(need, stock, rs) : null,
+          });
+        }
+      }
+      if (!(v > 0)) continue;
+      if (route === 'bulk') {
+        const key = `${slug}|${v}`;
+        const step = bulk.get(key) ?? { reagent: slug, volume_uL: v, wells: [] };
+        step.wells.push(id);
+        bulk.set(key, step);
+      } else {
+        pending.push({
+          key: sourceKey(slug, factor),
+          volumeUL: v,
+          reagent: slug,
+          factor,
+          dest: w,
+          destWell: id,
+        });
+      }
+    }
+    if (!(V > 0)) continue;
+    const b = m.backfillUL[w];
+    if (b > 0) {
+      pending.push({ key: bfSlug, volumeUL: b, reagent: bfSlug, factor: 1, dest: w, destWell: id });
+    }
+    const loads: Record<string, number> = {};
+    for (let k = 0; k < S; k++) {
+      const pct = m.solventPct[w * S + k];
+      if (pct > 0) loads[input.solventKeys[k]] = pct;
+    }
+    solventRows.push({ well: id, volume_uL: V, backfill_uL: b, solvent_pct: loads });
+    if ((m.broken[w] & CONSTRAINT.SOLVENT_LOAD) !== 0) {
+      for (const [key, pct] of Object.entries(loads)) {
+        const limit =
+          s.backfill && key === bfKey
+            ? Math.max(s.backfill.percent, solventLimitPct(bench, key))
+            : solventLimitPct(bench, key);
+        if (pct > limit + 1e-9) {
+          unmet.push({
+            well: id,
+            reagent: key,
+            reason: `${key.toUpperCase()} at ${pct.toFixed(2)}% v/v is above its ${limit}% limit`,
+            proposal: null,
+          });
+        }
+      }
+    }
+    if (s.backfill && bfKey && b === 0 && (loads[bfKey] ?? 0) > s.backfill.percent + 1e-6) {
+      unmet.push({
+        well: id,
+        reagent: bfKey,
+        reason: `The well already holds ${loads[bfKey].toFixed(2)}% ${bfKey.toUpperCase()}, above the ${s.backfill.percent}% backfill`,
+        proposal: null,
+      });
+    }
+    if ((m.broken[w] & CONSTRAINT.OVERFILL) !== 0) {
+      unmet.push({
+        well: id,
+        reagent: '',
+        reason: `${volumeText(V)} over-fills the well`,
+        proposal: null,
+      });
+    }
+    if ((m.broken[w] & CONSTRAINT.MIN_TRANSFER) !== 0) {
+      unmet.push({
+        well: id,
+        reagent: '',
+        reason: "A transfer is below its reagent's minimum transfer volume",
+        proposal: null,
+      });
+    }
+  }
+
+  // Source wells: liquids in order of first use.
+  const type = rs.sourceType;
+  const { placed, wells: used } = assignSourceWells(pending, type);
+  const sources: SourceFill[] = [];
+  const meta = new Map(pending.map((p) => [p.key, p]));
+  const concentrationOf = (p: PendingRow): number | null => {
+    const r = slugIndex.get(p.reagent);
+    const stock = r === undefined ? null : bench[r].stock_nM;
+    return stock != null && stock > 0 ? stock / p.factor : null;
+  };
+  const diluentOf = (p: PendingRow): string | null => {
+    if (p.factor <= 1) return null;
+    const r = bench[slugIndex.get(p.reagent)!];
+    return rs.instrument.kind === 'acoustic'
+      ? (r.solvent ?? 'DMSO')
+      : (s.diluent ?? mostUsedBulk(bulk) ?? 'assay diluent');
+  };
+  for (const u of used) {
+    const p = meta.get(u.key)!;
+    sources.push({
+      plate: plateName('Source', u.plate),
+      barcode: barcodeOf(s.source_barcode, u.plate),
+      type: type.id,
+      well: u.well,
+      reagent: p.reagent,
+      concentration: concentrationOf(p),
+      diluent: diluentOf(p),
+      fill_uL: fillOf(u.transfersUL, type),
+      dead_uL: type.dead_uL,
+      transfers_uL: u.transfersUL,
+    });
+    if (u.transfersUL > type.max_uL - type.dead_uL + 1e-9) {
+      warnings.push(
+        `${u.key}: a single transfer of ${volumeText(u.transfersUL)} passes what one ${type.id} well can give.`,
+      );
+    }
+  }
+  for (const p of meta.values()) {
+    const r = slugIndex.get(p.reagent);
+    const solvent = r === undefined ? p.reagent : bench[r].solvent;
+    if (
+      type.fluid === 'dmso' &&
+      rs.instrument.kind === 'acoustic' &&
+      isAqueous(solvent) &&
+      r !== undefined &&
+      p.factor === 1
+    ) {
+      warnings.push(
+        `${bench[r].name} is aqueous: ${type.id} is calibrated for DMSO; use an aqueous source plate type.`,
+      );
+    }
+  }
+
+  const transfers: Transfer[] = pending.map((p, k) => ({
+    source_plate: plateName('Source', placed[k].plate),
+    source_barcode: barcodeOf(s.source_barcode, placed[k].plate),
+    source_plate_type: type.id,
+    source_well: placed[k].well,
+    destination_plate: DESTINATION_PLATE,
+    destination_barcode: s.destination_barcode,
+    destination_plate_type: s.destination_plate_type,
+    destination_well: p.destWell,
+    volume_nL: nl(p.volumeUL),
+    reagent: p.reagent,
+    stock_nM: concentrationOf(p),
+  }));
+  const sourceOrder = new Map(used.map((u, k) => [`${u.plate}|${u.well}`, k]));
+  const order = transfers.map((t, k) => ({
+    t,
+    s: sourceOrder.get(`${placed[k].plate}|${t.source_well}`)!,
+    d: pending[k].dest,
+  }));
+  order.sort((a, b) => a.s - b.s || a.d - b.d);
+
+  // Bulk liquids: reservoirs, split by what one reservoir well can give.
+  const reservoir = sourcePlateTypeById(BULK_RESERVOIR_TYPE)!;
+  const bulkSteps = [...bulk.values()];
+  const bulkPending = bulkSteps.flatMap((b) =>
+    b.wells.map(() => ({ key: b.reagent, volumeUL: b.volume_uL })),
+  );
+  for (const u of assignSourceWells(bulkPending, reservoir).wells) {
+    sources.push({
+      plate: plateName('Reservoir', u.plate),
+      barcode: '',
+      type: reservoir.id,
+      well: u.well,
+      reagent: u.key,
+      concentration: concentrationOf({
+        key: u.key,
+        volumeUL: 0,
+        reagent: u.key,
+        factor: 1,
+        dest: 0,
+        destWell: '',
+      }),
+      diluent: null,
+      fill_uL: fillOf(u.transfersUL, reservoir),
+      dead_uL: reservoir.dead_uL,
+      transfers_uL: u.transfersUL,
+    });
+  }
+
+  // Intermediates: what their source wells are filled with, prepared from the stock.
+  const needs = new Map<string, Map<number, number>>();
+  for (const u of used) {
+    const p = meta.get(u.key)!;
+    if (p.factor <= 1) continue;
+    const map = needs.get(p.reagent) ?? new Map<number, number>();
+    map.set(p.factor, (map.get(p.factor) ?? 0) + fillOf(u.transfersUL, type));
+    needs.set(p.reagent, map);
+  }
+  const intermediates = [...needs].flatMap(([slug, map]) => {
+    const r = bench[slugIndex.get(slug)!];
+    const p = [...meta.values()].find((x) => x.reagent === slug && x.factor > 1)!;
+    return intermediatesOf(slug, r.stock_nM!, map, diluentOf(p)!);
+  });
+
+  return {
+    settings: s,
+    transfers: order.map((o) => o.t),
+    sources,
+    bulk: bulkSteps,
+    intermediates,
+    unmet,
+    warnings: [...new Set(warnings)],
+    wells: solventRows,
+  };
+}
+
+function mostUsedBulk(
+  bulk: ReadonlyMap<string, { reagent: string; wells: string[] }>,
+): string | undefined {
+  const count = new Map<string, number>();
+  for (const b of bulk.values()) count.set(b.reagent, (count.get(b.reagent) ?? 0) + b.wells.length);
+  let best: string | undefined;
+  let n = 0;
+  for (const [k, c] of count) if (c > n) [best, n] = [k, c];
+  return best;
+}

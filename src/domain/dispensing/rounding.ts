@@ -1,0 +1,44 @@
+/**
+ * Volumes as an instrument dispenses them: whole multiples of its step (2.5 nL droplets,
+ * 0.1 uL of a pipette), never below its minimum.
+ */
+
+// Quotients of decimal floats land a hair beside an integer (0.0125 / 0.0025 is
+// 4.999999999999999): snap them before rounding.
+function steps(volumeUL: number, stepUL: number): number {
+  return Math.round(Number((volumeUL / stepUL).toFixed(6)));
+}
+
+/** The nearest whole multiple of the step, uL (0.0013 uL at 2.5 nL is 0; 0.0133 is 0.0125). */
+export function roundToStep(volumeUL: number, stepUL: number): number {
+  if (!(stepUL > 0) || !Number.isFinite(volumeUL)) return volumeUL;
+  return Number((steps(volumeUL, stepUL) * stepUL).toFixed(9));
+}
+
+/** Whole steps of a volume (droplets for an acoustic dispenser). */
+export function stepCount(volumeUL: number, stepUL: number): number {
+  return steps(volumeUL, stepUL);
+}
+
+/** The smallest whole multiple of the step at or above the volume, uL. */
+export function ceilToStep(volumeUL: number, stepUL: number): number {
+  const q = Number((volumeUL / stepUL).toFixed(6));
+  return Number((Math.ceil(q) * stepUL).toFixed(9));
+}
+
+/**
+ * Backfill of a well so that its `solventUL` of the backfill solvent reaches `percent` %
+ * of the final volume: b = (p * V - s) / (1 - p) with p = percent / 100, since the
+ * backfill adds to V too; rounded to the step, 0 when the well already holds as much.
+ */
+export function backfillVolumeUL(
+  wellVolumeUL: number,
+  solventUL: number,
+  percent: number,
+  stepUL: number,
+): number {
+  if (!(wellVolumeUL > 0) || !(percent > 0) || percent >= 100) return 0;
+  const p = percent / 100;
+  const b = (p * wellVolumeUL - solventUL) / (1 - p);
+  return b > 0 ? Math.max(0, roundToStep(b, stepUL)) : 0;
+}

@@ -1,0 +1,204 @@
+/**
+ * Targets of one well into volumes an instrument dispenses (DOMAIN.md "Planning volumes
+ * from targets"): for each target the source (the stock or an intermediate) and a volume on
+ * the instrument's step, the vehicle filling the rest; a target no source meets within its
+ * tolerance is unmet with a reason and a proposal, never written as if it were met.
+ */
+import { formatConcentration } from '../accuracy';
+import type { PlateFormat } from '../plate-format';
+import type { BenchReagentInfo, WireTarget } from '../plate-wire';
+import { effectiveTolerance } from '../prediction';
+import { roundToStep } from './rounding';
+import { routeOf, stepOf } from './routing';
+import { resolveSettings, type DispenseSettings, type ResolvedSettings } from './settings';
+import { backfillKey, solventBudgetUL } from './solvent-budget';
+import {
+  chooseSources,
+  fitFrom,
+  proposeSource,
+  solventShareOf,
+  type TargetNeed,
+} from './source-choice';
+import { solventOfReagent } from '../chemistry';
+
+/** One well to plan. */
+export interface WellTargetsRequest {
+  /** the well's final volume, uL */
+  volume_uL: number;
+  targets: { slug: string; target_nM: number; tol_pct?: number }[];
+  /** the liquid that fills the rest of the well (a bench slug), or null */
+  vehicle: string | null;
+  /** dilution factors already used per reagent on the plate, tried first (fewest sources) */
+  sources_in_use?: Record<string, readonly number[]>;
+}
+
+/** A target of a well that cannot be met as asked. */
+export interface UnmetTarget {
+  reagent: string;
+  reason: string;
+  /** what would meet it, in words; null when nothing would */
+  proposal: string | null;
+}
+
+/** The planned well: wire targets (volumes on the step, `dilution` for an intermediate). */
+export interface WellTargetsPlan {
+  targets: Record<string, WireTarget>;
+  unmet: UnmetTarget[];
+}
+
+function resolved(
+  format: PlateFormat,
+  settings: Partial<DispenseSettings> | ResolvedSettings | null | undefined,
+): ResolvedSettings {
+  if (settings && 'sourceType' in settings) return settings;
+  return resolveSettings(format, settings as Partial<DispenseSettings> | null | undefined);
+}
+
+/**
+ * Plans one well. A caller with one well (the well editor's set) passes its request, the
+ * bench, the plate format and the experiment's dispensing settings.
+ */
+export function planWellTargets(
+  req: WellTargetsRequest,
+  bench: readonly BenchReagentInfo[],
+  format: PlateFormat,
+  settings?: Partial<DispenseSettings> | ResolvedSettings | null,
+): WellTargetsPlan {
+  const rs = resolved(format, settings);
+  const profile = rs.instrument;
+  const V = req.volume_uL;
+  const bySlug = new Map(bench.map((b) => [b.slug, b]));
+  const targets: Record<string, WireTarget> = {};
+  const unmet: UnmetTarget[] = [];
+  let used = 0;
+
+  for (const t of req.targets) {
+    const r = bySlug.get(t.slug);
+    const tol = effectiveTolerance(t.tol_pct);
+    if (!r) {
+      unmet.push({ reagent: t.slug, reason: `"${t.slug}" is not on the bench`, proposal: null });
+      continue;
+    }
+    const entry: WireTarget = { target_nM: t.target_nM, volume_uL: 0 };
+    if (t.tol_pct != null) entry.tol_pct = t.tol_pct;
+    targets[t.slug] = entry;
+    if (t.target_nM === 0) continue; // a blank: nothing added
+    if (r.stock_nM == null || !(r.stock_nM > 0)) {
+      unmet.push({
+        reagent: t.slug,
+        reason: `${r.name} has no molar stock concentration`,
+        proposal: null,
+      });
+      continue;
+    }
+    const need: TargetNeed = {
+      target_nM: t.target_nM,
+      tol_pct: tol,
+      wellVolumeUL: V,
+      solventBudgetUL: solventBudgetUL(r, bench, rs.settings.backfill, V),
+    };
+    const { fits } = chooseSources([need], r.stock_nM, profile, req.sources_in_use?.[t.slug]);
+    const fit = fits[0];
+    if (fit) {
+      entry.volume_uL = fit.volumeUL;
+      if (fit.factor > 1) entry.dilution = fit.factor;
+      used += fit.volumeUL;
+      continue;
+    }
+    // Nothing meets it: keep the stock's nearest dispensable volume, say why and what would.
+    const nearest = fitFrom(need, r.stock_nM, 1, profile);
+    entry.volume_uL = nearest.volumeUL;
+    used += nearest.volumeUL;
+    const proposal = proposeSource(need, profile, r.stock_nM);
+    unmet.push({
+      reagent: t.slug,
+      reason:
+        `${r.name} at ${formatConcentration(t.target_nM)}: no source of the plan meets it ` +
+        `within ±${tol}% on ${profile.name}`,
+      proposal: proposal.text,
+    });
+  }
+
+  // With a backfill the well ends at p % solvent: b = p * V less the solvent the transfers
+  // bring is kept free, so that the vehicle, the transfers and the backfill make V.
+  const rest = V - used - expectedBackfillUL(targets, bench, rs, V);
+  if (rest < -1e-9) {
+    unmet.push({
+      reagent: req.vehicle ?? '',
+      reason: `The targets need ${used} µL, more than the ${V} µL well`,
+      proposal: null,
+    });
+  } else if (rest > 1e-9) {
+    const vehicle = req.vehicle ? bySlug.get(req.vehicle) : undefined;
+    if (!vehicle) {
+      unmet.push({
+        reagent: req.vehicle ?? '',
+        reason: 'Default vehicle required',
+        proposal: null,
+      });
+    } else {
+      const route = routeOf(vehicle, { target_nM: null, volume_uL: rest }, rs);
+      const v = roundToStep(rest, stepOf(route, rs));
+      const existing = targets[vehicle.slug];
+      if (existing) existing.volume_uL = roundToStep(existing.volume_uL + v, stepOf(route, rs));
+      else if (v > 0) targets[vehicle.slug] = { target_nM: null, volume_uL: v };
+    }
+  }
+  return { targets, unmet };
+}
+
+function expectedBackfillUL(
+  targets: Readonly<Record<string, WireTarget>>,
+  bench: readonly BenchReagentInfo[],
+  rs: ResolvedSettings,
+  V: number,
+): number {
+  const bf = rs.settings.backfill;
+  const key = backfillKey(bench, bf);
+  if (!bf || key === null) return 0;
+  let solvent = 0;
+  for (const [slug, t] of Object.entries(targets)) {
+    const r = bench.find((b) => b.slug === slug);
+    if (!r || solventOfReagent(r.type, r.solvent, r.slug) !== key) continue;
+    solvent += t.volume_uL * solventShareOf(rs.instrument, t.dilution ?? 1);
+  }
+  return Math.max(0, (bf.percent / 100) * V - solvent);
+}
+
+/**
+ * Plans many wells at once (a dose-response, a whole design): per reagent the fewest source
+ * concentrations that meet all its targets on the plate, then each well from those.
+ */
+export function planPlateTargets(
+  requests: Readonly<Record<string, WellTargetsRequest>>,
+  bench: readonly BenchReagentInfo[],
+  format: PlateFormat,
+  settings?: Partial<DispenseSettings> | null,
+): Record<string, WellTargetsPlan> {
+  const rs = resolveSettings(format, settings);
+  const needs = new Map<string, TargetNeed[]>();
+  const bySlug = new Map(bench.map((b) => [b.slug, b]));
+  for (const req of Object.values(requests)) {
+    for (const t of req.targets) {
+      const r = bySlug.get(t.slug);
+      if (!r || !(r.stock_nM != null && r.stock_nM > 0) || !(t.target_nM > 0)) continue;
+      const list = needs.get(t.slug) ?? [];
+      list.push({
+        target_nM: t.target_nM,
+        tol_pct: effectiveTolerance(t.tol_pct),
+        wellVolumeUL: req.volume_uL,
+        solventBudgetUL: solventBudgetUL(r, bench, rs.settings.backfill, req.volume_uL),
+      });
+      needs.set(t.slug, list);
+    }
+  }
+  const inUse: Record<string, number[]> = {};
+  for (const [slug, list] of needs) {
+    inUse[slug] = chooseSources(list, bySlug.get(slug)!.stock_nM!, rs.instrument).factors;
+  }
+  const out: Record<string, WellTargetsPlan> = {};
+  for (const [id, req] of Object.entries(requests)) {
+    out[id] = planWellTargets({ ...req, sources_in_use: inUse }, bench, format, rs);
+  }
+  return out;
+}

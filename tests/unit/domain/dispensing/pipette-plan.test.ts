@@ -1,0 +1,88 @@
+/**
+ * A pipette plan on a 96-well plate: 100 uL wells, a 10 mM DMSO stock, a cell assay holding
+ * DMSO to 0.5 % (0.5 uL of 100 uL). The pipette moves whole 0.1 uL, at least 0.5 uL; an
+ * intermediate is diluted in the medium, so a 1:F intermediate carries 1/F of the DMSO.
+ *
+ *   target  direct (10 mM)      1:10 (1 mM, 10 % DMSO)    1:100 (100 uM, 1 % DMSO)
+ *   1 uM    0.01 uL < 0.5: no   0.1 uL < 0.5: no          1.0 uL, DMSO 0.01 uL (0.01 %)
+ *   10 uM   0.1 uL < 0.5: no    1.0 uL, DMSO 0.1 uL       10 uL, DMSO 0.1 uL (0.1 %)
+ *   30 uM   0.3 uL < 0.5: no    3.0 uL, DMSO 0.3 uL       30 uL, DMSO 0.3 uL (0.3 %)
+ *   100 uM  1 uL: DMSO 1 % > 0.5 %; 1:10: 10 uL, DMSO 1 uL; 1:100: the whole well. Unmet:
+ *           whatever the dilution the DMSO comes along, 10 mM x 0.5 uL / 100 uL = 50 uM at most.
+ * The 1:100 intermediate alone meets the first three: the fewest sources is that one.
+ * (C1V1 = C2V2: 100 uM x 30 uL = 30 uM x 100 uL.)
+ */
+import { describe, expect, it } from 'vitest';
+import { planDispense } from '../../../../src/domain/dispensing/plan';
+import { planPlateTargets } from '../../../../src/domain/dispensing/well-targets';
+import { computePlateState } from '../../../../src/domain/plate-state';
+import { plateDefn } from '../../../../src/domain/plate-format';
+import type { WireWells } from '../../../../src/domain/plate-wire';
+import { CPD, DMSO, MEDIA } from './fixtures';
+
+const bench = [CPD, { ...DMSO, max_concentration_percent: 0.5 }, MEDIA];
+const defn = plateDefn(96);
+const targets: Record<string, number> = { A1: 1000, A2: 10_000, A3: 30_000, A4: 100_000 };
+const requests = Object.fromEntries(
+  Object.entries(targets).map(([id, t]) => [
+    id,
+    { volume_uL: 100, vehicle: 'media', targets: [{ slug: 'cpd', target_nM: t }] },
+  ]),
+);
+const planned = planPlateTargets(requests, bench, 96, {});
+const wells: WireWells = Object.fromEntries(
+  Object.entries(planned).map(([id, p]) => [id, { targets: p.targets }]),
+);
+const plan = planDispense(defn, wells, bench, {});
+const state = computePlateState({ defn, wells, version: 1, bench, dispensing: {} });
+
+describe('pipette plan with an aqueous intermediate', () => {
+  it('defaults a 96-well plate to the pipette', () => {
+    expect(plan.settings.instrument).toBe('pipette');
+  });
+
+  it('chooses the hand-worked dilutions and volumes', () => {
+    expect(planned.A1.targets.cpd).toMatchObject({ volume_uL: 1, dilution: 100 });
+    expect(planned.A2.targets.cpd).toMatchObject({ volume_uL: 10, dilution: 100 });
+    expect(planned.A3.targets.cpd).toMatchObject({ volume_uL: 30, dilution: 100 });
+    // the medium fills to 100 uL: 99, 90, 70
+    expect(planned.A1.targets.media.volume_uL).toBe(99);
+    expect(planned.A3.targets.media.volume_uL).toBe(70);
+  });
+
+  it('counts only the DMSO the diluted intermediate carries', () => {
+    // A3: 30 uL of 100 uM in 1 % DMSO = 0.3 uL DMSO in 100 uL = 0.3 %
+    expect(state.wells.A3.vehicle_vv_pct).toBeCloseTo(0.3, 9);
+    expect(state.wells.A1.vehicle_vv_pct).toBeCloseTo(0.01, 9);
+    expect(state.wells.A3.predicted.cpd.nM).toBeCloseTo(30_000, 9);
+  });
+
+  it('says why 100 uM cannot be made at 0.5 % DMSO from a 10 mM stock', () => {
+    expect(planned.A4.unmet[0].proposal).toContain('50.0 µM');
+    expect(plan.unmet.some((u) => u.well === 'A4')).toBe(true);
+  });
+
+  it('prepares the one intermediate in the medium, sized for its source well', () => {
+    // transfers 1 + 10 + 30 = 41 uL, + 20 uL dead volume of a 96DW tube = 61 uL;
+    // from the stock: 61 / 100 = 0.61 -> 0.7 uL (whole 0.1 uL up) + 69.3 uL medium = 70 uL
+    expect(plan.sources.find((s) => s.concentration === 1e5)?.fill_uL).toBe(61);
+    expect(plan.intermediates).toEqual([
+      {
+        reagent: 'cpd',
+        concentration: 1e5,
+        factor: 100,
+        from_concentration: 1e7,
+        from_uL: 0.7,
+        diluent: 'media',
+        diluent_uL: 69.3,
+        total_uL: 70,
+      },
+    ]);
+  });
+
+  it('writes a pipetting worklist in uL', () => {
+    const a3 = plan.transfers.find((t) => t.destination_well === 'A3' && t.reagent === 'cpd')!;
+    expect(a3.volume_nL).toBe(30_000);
+    expect(a3.stock_nM).toBe(1e5);
+  });
+});
