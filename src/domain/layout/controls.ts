@@ -100,7 +100,7 @@ export function expandControls(params: ControlsParams, ctx: LayoutContext): Expa
     }
     const ids = idsOf(
       defn,
-      [...indices].sort((a, b) => a - b),
+      indices.toSorted((a, b) => a - b),
     );
     countByKind.set(control.kind, (countByKind.get(control.kind) ?? 0) + ids.length);
     if (ids.length === 0) continue;
@@ -116,7 +116,7 @@ export function expandControls(params: ControlsParams, ctx: LayoutContext): Expa
     }
     ops.push({ op: 'tag', wells: ids, add: [control.kind] });
   }
-  const all = [...placed].sort((a, b) => a - b);
+  const all = [...placed].toSorted((a, b) => a - b);
   const held = all.filter((i) => {
     const w = ctx.wells[idsOf(defn, [i])[0]];
     return !!w && (Object.keys(w.targets).length > 0 || (w.tags?.length ?? 0) > 0);

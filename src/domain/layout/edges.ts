@@ -71,7 +71,7 @@ export function treatmentsOnEdge(
     if (rc && isEdge(defn, rc.row, rc.col) && holdsTreatment(well))
       hits.push(rc.row * defn.cols + rc.col);
   }
-  return hits.sort((a, b) => a - b).map((i) => idOfIndex(defn, i));
+  return hits.toSorted((a, b) => a - b).map((i) => idOfIndex(defn, i));
 }
 
 /** The warning shown when treatments sit on the ring; undefined when none do. */

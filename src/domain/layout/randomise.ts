@@ -36,7 +36,7 @@ const ATTEMPTS = 50;
 /** The treatment of a well: its reagents with their targets, in slug order. */
 export function treatmentKey(well: WireWell): string {
   return Object.keys(well.targets)
-    .sort()
+    .toSorted()
     .map((slug) => `${slug}@${well.targets[slug].target_nM ?? '-'}`)
     .join('|');
 }
@@ -110,7 +110,7 @@ export function expandRandomise(params: RandomiseParams, ctx: LayoutContext): Ex
   const quadrant = positions.map((i) => quadrantOf(bounds, defn.cols, i));
 
   const next = mulberry32(params.seed);
-  const groupSizes = new Array<number>(groups.size).fill(0);
+  const groupSizes = Array.from({ length: groups.size }, () => 0);
   for (const u of units) groupSizes[u.group]++;
   let placement: Int32Array | undefined;
   for (let attempt = 0; attempt < ATTEMPTS && !placement; attempt++) {
@@ -154,11 +154,11 @@ function tryPlace(
   separate: boolean,
   next: () => number,
 ): Int32Array | undefined {
+  // toSorted is stable: within a size, the shuffled order stays.
   const order = shuffle(
     next,
     units.map((_, k) => k),
-  );
-  order.sort((a, b) => groupSizes[units[b].group] - groupSizes[units[a].group]);
+  ).toSorted((a, b) => groupSizes[units[b].group] - groupSizes[units[a].group]);
   const free = positions.map((_, p) => p);
   const perQuadrant = new Int32Array(groupSizes.length * 4);
   const usedRows = new Map<number, Set<number>>();

@@ -168,7 +168,7 @@ export function wellsLostByFormatChange(
       lost.push({ i: rc.row * from.cols + rc.col, id: wellId(rc.row, rc.col) });
     }
   }
-  return lost.sort((a, b) => a.i - b.i).map((l) => l.id);
+  return lost.toSorted((a, b) => a.i - b.i).map((l) => l.id);
 }
 
 /** The four quarter plates of a large plate (split with a convention), each with SOURCE tags. */

@@ -179,10 +179,10 @@ export function expandSeries(params: SeriesParams, ctx: LayoutContext): ExpandRe
     op: 'clear',
     wells: idsOf(
       defn,
-      [...treated].sort((a, b) => a - b),
+      treated.toSorted((a, b) => a - b),
     ),
   });
-  const onEdge = treated.filter((i) => isEdgeIndex(defn, i)).sort((a, b) => a - b);
+  const onEdge = treated.filter((i) => isEdgeIndex(defn, i)).toSorted((a, b) => a - b);
   const warning = edgeWarning(idsOf(defn, onEdge));
   return { ok: true, ops, warnings: warning ? [warning] : [] };
 }

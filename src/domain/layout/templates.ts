@@ -52,7 +52,7 @@ export function captureTemplate(
   const row0 = Math.min(...picked.map((p) => p.row));
   const col0 = Math.min(...picked.map((p) => p.col));
   const out: TemplateWell[] = [];
-  for (const p of picked.sort((a, b) => a.row - b.row || a.col - b.col)) {
+  for (const p of picked.toSorted((a, b) => a.row - b.row || a.col - b.col)) {
     const well = wells[p.id];
     if (
       !well ||
