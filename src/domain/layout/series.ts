@@ -9,6 +9,7 @@ import type { PrimitiveOp } from '../plate/ops';
 import { benchSlug, fail, unknownReagent, type ExpandResult, type LayoutContext } from './context';
 import { edgeWarning, isEdgeIndex } from './edges';
 import { idsOf, wellListIndices } from './well-list';
+import { parseWellId } from '../well-id';
 
 /** Along rows left to right, right to left, down columns, or up columns. */
 export const SERIES_DIRECTIONS = ['rows', 'rows-reverse', 'columns', 'columns-reverse'] as const;
@@ -88,6 +89,48 @@ export function seriesSlots(
   return slots;
 }
 
+/**
+ * The tracks of a compound that starts at a given well: `points` wells from it along the
+ * direction, its replicates on the following lines (the next rows for row directions, the
+ * next columns for column ones). A message when a well is missing, taken or outside.
+ */
+function tracksFrom(
+  shape: { rows: number; cols: number; format: number },
+  usable: Uint8Array,
+  used: Uint8Array,
+  start: string,
+  params: Pick<SeriesParams, 'points' | 'replicates' | 'direction'>,
+): number[][] | string {
+  const rc = parseWellId(start, shape);
+  if (!rc) return `"${start}" is not a well of this ${shape.format}-well plate`;
+  const byRow = params.direction === 'rows' || params.direction === 'rows-reverse';
+  const step =
+    params.direction === 'rows-reverse' || params.direction === 'columns-reverse' ? -1 : 1;
+  const tracks: number[][] = [];
+  for (let r = 0; r < params.replicates; r++) {
+    const track: number[] = [];
+    for (let k = 0; k < params.points; k++) {
+      const row = byRow ? rc.row + r : rc.row + step * k;
+      const col = byRow ? rc.col + step * k : rc.col + r;
+      const index = row * shape.cols + col;
+      if (
+        row < 0 ||
+        col < 0 ||
+        row >= shape.rows ||
+        col >= shape.cols ||
+        !usable[index] ||
+        used[index]
+      ) {
+        return `No free track of ${params.points} wells (${params.replicates} replicate${params.replicates === 1 ? '' : 's'}) starts at ${start}`;
+      }
+      track.push(index);
+    }
+    tracks.push(track);
+  }
+  for (const track of tracks) for (const i of track) used[i] = 1;
+  return tracks;
+}
+
 function isFilled(well: { targets: object; tags?: string[] } | undefined): boolean {
   return !!well && (Object.keys(well.targets).length > 0 || (well.tags?.length ?? 0) > 0);
 }
@@ -120,38 +163,30 @@ export function expandSeries(params: SeriesParams, ctx: LayoutContext): ExpandRe
 
   const slots = seriesSlots(defn, usable, params.points, params.direction);
   const needed = params.compounds.length * params.replicates;
-  // A compound with a start well takes the first free slots from that well on.
-  const taken = new Uint8Array(slots.length);
-  const slotOfStart = new Map<number, number>();
-  slots.forEach((slot, s) => slotOfStart.set(slot[0], s));
-  const assigned: number[][] = [];
+  // Wells already given to a compound: placed compounds (with a start well) go first, the
+  // others then take the free runs in reading order.
+  const used = new Uint8Array(size);
+  const assigned: number[][][] = params.compounds.map(() => []);
+  for (const [c, compound] of params.compounds.entries()) {
+    if (compound.start === undefined) continue;
+    const tracks = tracksFrom(defn, usable, used, compound.start, params);
+    if (typeof tracks === 'string') return fail(tracks, compound.start);
+    assigned[c] = tracks;
+  }
   let next = 0;
-  for (let c = 0; c < params.compounds.length; c++) {
-    const start = params.compounds[c].start;
-    let from = next;
-    if (start !== undefined) {
-      const { indices, bad } = wellListIndices(defn, [start]);
-      const s = bad === undefined ? slotOfStart.get(indices[0]) : undefined;
-      if (s === undefined) {
-        return fail(`No free track of ${params.points} wells starts at ${start}`, start);
-      }
-      from = s;
+  for (const [c, compound] of params.compounds.entries()) {
+    if (compound.start !== undefined) continue;
+    while (assigned[c].length < params.replicates && next < slots.length) {
+      const slot = slots[next++];
+      if (slot.some((i) => used[i])) continue;
+      for (const i of slot) used[i] = 1;
+      assigned[c].push(slot);
     }
-    const mine: number[] = [];
-    for (let s = from; s < slots.length && mine.length < params.replicates; s++) {
-      if (!taken[s]) {
-        taken[s] = 1;
-        mine.push(s);
-      }
-    }
-    if (mine.length < params.replicates) {
-      const free = slots.length - taken.reduce((a, b) => a + b, 0) + mine.length;
+    if (assigned[c].length < params.replicates) {
       return fail(
-        `The series need ${needed} runs of ${params.points} free wells; the region holds ${slots.length} (${free} left for ${params.compounds[c].name ?? params.compounds[c].reagent})`,
+        `The series need ${needed} runs of ${params.points} free wells; the region holds ${slots.length}, too few from ${compound.name ?? compound.reagent} on`,
       );
     }
-    if (start === undefined) next = mine[mine.length - 1] + 1;
-    assigned.push(mine);
   }
 
   const ops: PrimitiveOp[] = [];
@@ -161,7 +196,7 @@ export function expandSeries(params: SeriesParams, ctx: LayoutContext): ExpandRe
     const top_nM = toNanomolar(top.value, top.unit);
     const name = compound.name ?? slugs[c];
     for (let k = 1; k <= params.points; k++) {
-      const wells = assigned[c].map((s) => slots[s][k - 1]);
+      const wells = assigned[c].map((track) => track[k - 1]);
       treated.push(...wells);
       const ids = idsOf(defn, wells);
       const set: PrimitiveOp = {
