@@ -40,9 +40,8 @@ describe('templates', () => {
 
   it('applies at an offset and replaces what was there', () => {
     const t = captureTemplate('pair', p96, source, ['B2', 'C3'])!;
-    const before: WireWells = {
-      E6: { targets: { dmso: { target_nM: null, volume_uL: 5 } }, tags: ['old'] },
-    };
+    const old = { targets: { staurosporine: { target_nM: 7, volume_uL: 5 } }, tags: ['old'] };
+    const before: WireWells = { E6: old, F6: old };
     const result = expandTemplate(
       { op: 'template', template: t, at: 'E5' },
       { defn: p96, wells: before, benchSlugs: bench },
