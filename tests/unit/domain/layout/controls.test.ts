@@ -35,11 +35,11 @@ describe('controls', () => {
     const tagged = (t: string) =>
       Object.keys(plate)
         .filter((id) => plate[id].tags?.includes(t))
-        .sort();
+        .toSorted();
     // (row + j) mod 3 with j = 0 for column 1 and 1 for column 12
-    expect(tagged('POS')).toEqual(['A1', 'C12', 'D1', 'F12', 'G1'].sort());
-    expect(tagged('NEG')).toEqual(['A12', 'B1', 'D12', 'E1', 'G12', 'H1'].sort());
-    expect(tagged('ZERO')).toEqual(['B12', 'C1', 'E12', 'F1', 'H12'].sort());
+    expect(tagged('POS')).toEqual(['A1', 'C12', 'D1', 'F12', 'G1'].toSorted());
+    expect(tagged('NEG')).toEqual(['A12', 'B1', 'D12', 'E1', 'G12', 'H1'].toSorted());
+    expect(tagged('ZERO')).toEqual(['B12', 'C1', 'E12', 'F1', 'H12'].toSorted());
     expect(plate.A1.targets.staurosporine.target_nM).toBe(1000);
     expect(plate.C1.targets).toEqual({});
     expect(result.warnings).toEqual([]);

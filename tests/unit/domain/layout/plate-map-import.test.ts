@@ -80,7 +80,7 @@ describe('plate-map import', () => {
       dmso: { target_nM: null, volume_uL: 0 },
     });
     expect(plate.A3.targets['cmpd-1'].target_nM).toBe(10);
-    expect(Object.keys(plate).sort()).toEqual(['A1', 'A3', 'B2']);
+    expect(Object.keys(plate).toSorted()).toEqual(['A1', 'A3', 'B2']);
   });
 
   it('turns a compound list into series starting at each position', () => {

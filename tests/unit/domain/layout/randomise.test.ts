@@ -48,7 +48,7 @@ describe('seeded randomisation', () => {
     const before = screen();
     const treatments = Object.entries(before).filter(([, w]) => !w.tags?.length);
     expect(treatments).toHaveLength(72); // 24 treatments x 3 replicates
-    const keys = treatments.map(([, w]) => treatmentKey(w)).sort();
+    const keys = treatments.map(([, w]) => treatmentKey(w)).toSorted();
     const layouts = new Set<string>();
     for (let seed = 0; seed < 100; seed++) {
       const result = expandRandomise(
@@ -60,7 +60,7 @@ describe('seeded randomisation', () => {
       const after = referenceApply(p384, before, result.ops);
       const moved = Object.entries(after).filter(([, w]) => !w.tags?.length);
       // the same treatments, the same number of times
-      expect(moved.map(([, w]) => treatmentKey(w)).sort()).toEqual(keys);
+      expect(moved.map(([, w]) => treatmentKey(w)).toSorted()).toEqual(keys);
       // controls fixed
       for (const [id, w] of Object.entries(before))
         if (w.tags?.length) expect(after[id]).toEqual(w);

@@ -51,7 +51,7 @@ describe('quadrant reformat', () => {
     );
     if (!result.ok) throw new Error(result.message);
     const plate = referenceApply(p1536, {}, result.ops);
-    expect(Object.keys(plate).sort()).toEqual(['C5', 'C6', 'D5', 'D6']);
+    expect(Object.keys(plate).toSorted()).toEqual(['C5', 'C6', 'D5', 'D6']);
     expect(plate.C6.targets.c.target_nM).toBe(2);
     expect(plate.C6.tags).toEqual(['SOURCE:P2:B3']);
     expect(plate.D5.tags).toEqual(['SOURCE:P3:B3']);
@@ -75,7 +75,7 @@ describe('quadrant reformat', () => {
     expect(plate).toEqual({ B3: { ...w(2), tags: ['SOURCE:big:C6'] } });
     const quarters = splitPlate('big', 1536, big, 'block')!;
     expect(quarters[3].P24.tags).toEqual(['SOURCE:big:AF48']);
-    expect(Object.keys(quarters[0]).sort()).toEqual(['C6', 'D6']);
+    expect(Object.keys(quarters[0]).toSorted()).toEqual(['C6', 'D6']);
   });
 
   it('refuses formats that do not make four quadrants', () => {

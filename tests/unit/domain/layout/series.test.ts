@@ -42,7 +42,7 @@ describe('dilution series', () => {
       expect(plate[`B${k}`].targets['cmpd-a'].target_nM).toBeCloseTo(expected[k - 1], 6);
       expect(plate[`B${k}`].tags).toEqual([`SERIES:A:${k}`]);
     }
-    expect(Object.keys(plate).sort()).toEqual([
+    expect(Object.keys(plate).toSorted()).toEqual([
       'B1',
       'B10',
       'B2',
@@ -83,7 +83,7 @@ describe('dilution series', () => {
       direction: 'columns',
       region: ['B5:I5'],
     });
-    expect(Object.keys(down.plate).sort()).toEqual([
+    expect(Object.keys(down.plate).toSorted()).toEqual([
       'B5',
       'C5',
       'D5',
@@ -153,15 +153,15 @@ describe('dilution series', () => {
       ...Array.from({ length: 10 }, (_, k) => `A${3 + k}`),
       ...Array.from({ length: 10 }, (_, k) => `A${13 + k}`),
     ];
-    expect(wellsOf((w) => 'c1' in w.targets).sort()).toEqual(c1.sort());
+    expect(wellsOf((w) => 'c1' in w.targets).toSorted()).toEqual(c1.toSorted());
     expect(plate.A13.targets.c1.target_nM).toBe(10000);
     expect(plate.A22.tags).toEqual(['SERIES:c1:10']);
     expect(wellsOf((w) => 'c3' in w.targets)).toContain('B3');
-    expect(wellsOf((w) => 'c16' in w.targets).sort()).toEqual(
+    expect(wellsOf((w) => 'c16' in w.targets).toSorted()).toEqual(
       [
         ...Array.from({ length: 10 }, (_, k) => `H${23 + k}`),
         ...Array.from({ length: 10 }, (_, k) => `H${33 + k}`),
-      ].sort(),
+      ].toSorted(),
     );
     // Controls: a checkerboard over columns 1, 2, 47, 48, every fourth well of each share
     const pos = [
@@ -200,8 +200,8 @@ describe('dilution series', () => {
       'Q48',
       'Y48',
     ];
-    expect(wellsOf((w) => w.tags?.includes('POS') ?? false).sort()).toEqual(pos.sort());
-    expect(wellsOf((w) => w.tags?.includes('NEG') ?? false).sort()).toEqual(neg.sort());
+    expect(wellsOf((w) => w.tags?.includes('POS') ?? false).toSorted()).toEqual(pos.toSorted());
+    expect(wellsOf((w) => w.tags?.includes('NEG') ?? false).toSorted()).toEqual(neg.toSorted());
     expect(plate.A1.targets.staurosporine.target_nM).toBe(10000);
     expect(plate.B1.targets.dmso.target_nM).toBeNull();
     expect(Object.keys(plate)).toHaveLength(16 * 10 * 2 + 32);
@@ -251,8 +251,8 @@ describe('dilution series', () => {
       direction: 'rows',
       avoid_edges: true,
     });
-    expect(Object.keys(plate).sort()).toEqual(
-      Array.from({ length: 22 }, (_, k) => `B${k + 2}`).sort(),
+    expect(Object.keys(plate).toSorted()).toEqual(
+      Array.from({ length: 22 }, (_, k) => `B${k + 2}`).toSorted(),
     );
     expect(result.warnings).toEqual([]);
   });

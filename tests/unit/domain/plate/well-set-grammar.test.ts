@@ -16,6 +16,12 @@ function ids(answer: WellSetAnswer, defn = p96): string[] {
   if (!('wells' in answer)) throw new Error(JSON.stringify(answer));
   return answer.wells.map((i) => idOfIndex(defn, i));
 }
+const columnsOf = (text: string) => [
+  ...new Set(ids(parseWellSet(text, p96)).map((id) => parseWellId(id, p96)!.col + 1)),
+];
+const rowsOf = (text: string) => [
+  ...new Set(ids(parseWellSet(text, p96)).map((id) => id.replace(/\d+/, ''))),
+];
 const count = (answer: WellSetAnswer) => ('wells' in answer ? answer.wells.length : -1);
 
 describe('well-set grammar', () => {
@@ -70,18 +76,12 @@ describe('well-set grammar', () => {
   });
 
   it('reads strides: every other, odd, even, alternate', () => {
-    const cols = (text: string) => [
-      ...new Set(ids(parseWellSet(text, p96)).map((id) => parseWellId(id, p96)!.col + 1)),
-    ];
-    const rows = (text: string) => [
-      ...new Set(ids(parseWellSet(text, p96)).map((id) => id.replace(/\d+/, ''))),
-    ];
-    expect(cols('every other column')).toEqual([1, 3, 5, 7, 9, 11]);
-    expect(cols('odd columns')).toEqual([1, 3, 5, 7, 9, 11]);
-    expect(cols('even columns')).toEqual([2, 4, 6, 8, 10, 12]);
-    expect(cols('every 3rd column')).toEqual([1, 4, 7, 10]);
-    expect(rows('alternate rows')).toEqual(['A', 'C', 'E', 'G']);
-    expect(rows('even rows')).toEqual(['B', 'D', 'F', 'H']);
+    expect(columnsOf('every other column')).toEqual([1, 3, 5, 7, 9, 11]);
+    expect(columnsOf('odd columns')).toEqual([1, 3, 5, 7, 9, 11]);
+    expect(columnsOf('even columns')).toEqual([2, 4, 6, 8, 10, 12]);
+    expect(columnsOf('every 3rd column')).toEqual([1, 4, 7, 10]);
+    expect(rowsOf('alternate rows')).toEqual(['A', 'C', 'E', 'G']);
+    expect(rowsOf('even rows')).toEqual(['B', 'D', 'F', 'H']);
   });
 
   it('reads edges and inner wells', () => {
