@@ -43,10 +43,10 @@ describe('high-level ops', () => {
     expect(valid({ op: 'randomise', seed: 1.5 })).toBe(false);
     expect(valid({ op: 'randomise', seed: 0 })).toBe(true);
     expect(
-      bad({ op: 'reformat', mode: 'combine', sources: [{ plate: 'p', format: 384, wells: {} }] }),
+      valid({ op: 'reformat', mode: 'combine', sources: [{ plate: 'p', format: 384, wells: {} }] }),
     ).toBe(false); // convention named
     expect(
-      bad({
+      valid({
         op: 'reformat',
         mode: 'combine',
         convention: 'block',
@@ -54,7 +54,7 @@ describe('high-level ops', () => {
       }),
     ).toBe(false);
     expect(
-      bad({ op: 'import', form: 'long', rows: Array.from({ length: 20_001 }, () => ['']) }),
+      valid({ op: 'import', form: 'long', rows: Array.from({ length: 20_001 }, () => ['']) }),
     ).toBe(false);
     expect(valid({ op: 'import', form: 'long', rows: [['x'.repeat(1001)]] })).toBe(false);
     expect(valid({ op: 'controls', controls: [{ kind: 'MAYBE' }] })).toBe(false);
