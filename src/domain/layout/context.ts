@@ -12,7 +12,7 @@ export interface LayoutContext {
   /** The current plate. */
   wells: WireWells;
   /** Slugs of the experiment's bench reagents; a tool names no other reagent. */
-  benchSlugs: readonly string[];
+  benchSlugs: ReadonlySet<string> | readonly string[];
 }
 
 /** A line of an imported file that was not taken, with why (1-based line number). */
@@ -43,10 +43,11 @@ export function benchSlug(
 ): string | undefined {
   const wanted = text.trim().toLowerCase();
   const slugged = slugify(wanted);
-  return ctx.benchSlugs.find((s) => {
+  for (const s of ctx.benchSlugs) {
     const slug = s.toLowerCase();
-    return slug === wanted || slug === slugged;
-  });
+    if (slug === wanted || slug === slugged) return s;
+  }
+  return undefined;
 }
 
 /** "Staurosporine (STS)" -> "staurosporine-sts": how names become slugs. */

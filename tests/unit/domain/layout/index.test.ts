@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPANDERS, expandHighLevelOp } from '../../../../src/domain/layout';
+import { EXPANDERS, expandHighLevelOp, expandWireOp } from '../../../../src/domain/layout';
 import { HIGH_LEVEL_OP_NAMES } from '../../../../src/domain/plate/ops';
 import { plateDefn } from '../../../../src/domain/plate-format';
 import { highLevelOpSchema } from '../../../../src/domain/schemas/layout-ops';
@@ -59,5 +59,42 @@ describe('high-level ops', () => {
     expect(valid({ op: 'import', form: 'long', rows: [['x'.repeat(1001)]] })).toBe(false);
     expect(valid({ op: 'controls', controls: [{ kind: 'MAYBE' }] })).toBe(false);
     expect(valid({ op: 'nothing' })).toBe(false);
+  });
+});
+
+describe('ops from the wire', () => {
+  it('checks the parameters before expanding, with a set of bench slugs', () => {
+    const wire = expandWireOp(
+      {
+        op: 'series',
+        compounds: [{ reagent: 'cmpd' }],
+        top: { value: 1, unit: 'uM' },
+        factor: 2,
+        points: 49,
+      },
+      { ...ctx, benchSlugs: new Set(['cmpd']) },
+    );
+    expect(wire).toEqual({ ok: false, message: 'Invalid series op: points must be at most 48' });
+    const good = expandWireOp(
+      { op: 'controls', columns: [1], controls: [{ kind: 'NEG', reagent: 'dmso' }] },
+      { ...ctx, benchSlugs: new Set(['dmso']) },
+    );
+    expect(good.ok && good.ops).toEqual([
+      {
+        op: 'clear',
+        wells: Array.from({ length: 16 }, (_, r) => `${String.fromCharCode(65 + r)}1`),
+      },
+      {
+        op: 'set',
+        wells: Array.from({ length: 16 }, (_, r) => `${String.fromCharCode(65 + r)}1`),
+        reagent: 'dmso',
+        target_nM: null,
+      },
+      {
+        op: 'tag',
+        wells: Array.from({ length: 16 }, (_, r) => `${String.fromCharCode(65 + r)}1`),
+        add: ['NEG'],
+      },
+    ]);
   });
 });
