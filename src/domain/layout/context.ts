@@ -36,18 +36,22 @@ export function fail(message: string, well?: string): ExpandResult {
   return well === undefined ? { ok: false, message } : { ok: false, message, well };
 }
 
+// Bench slugs by their lower case, built once per bench (imports look up every line).
+const slugMaps = new WeakMap<object, Map<string, string>>();
+
 /** Case-insensitive lookup of a bench slug; undefined when the reagent is not on the bench. */
 export function benchSlug(
   ctx: Pick<LayoutContext, 'benchSlugs'>,
   text: string,
 ): string | undefined {
-  const wanted = text.trim().toLowerCase();
-  const slugged = slugify(wanted);
-  for (const s of ctx.benchSlugs) {
-    const slug = s.toLowerCase();
-    if (slug === wanted || slug === slugged) return s;
+  let map = slugMaps.get(ctx.benchSlugs);
+  if (!map) {
+    map = new Map();
+    for (const s of ctx.benchSlugs) map.set(s.toLowerCase(), s);
+    slugMaps.set(ctx.benchSlugs, map);
   }
-  return undefined;
+  const wanted = text.trim().toLowerCase();
+  return map.get(wanted) ?? map.get(slugify(wanted));
 }
 
 /** "Staurosporine (STS)" -> "staurosporine-sts": how names become slugs. */

@@ -16,7 +16,7 @@ import type { WireWell } from '../plate-wire';
 import { fail, type ExpandResult, type LayoutContext } from './context';
 import { isEdgeIndex } from './edges';
 import { mulberry32, randomInt, shuffle } from './prng';
-import { idsOf, wellListIndices } from './well-list';
+import { plateIds, wellListIndices } from './well-list';
 
 export interface RandomiseParams {
   op: 'randomise';
@@ -70,10 +70,7 @@ export function expandRandomise(params: RandomiseParams, ctx: LayoutContext): Ex
   } else region = Array.from({ length: size }, (_, i) => i);
 
   const fixedTags = params.fixed_tags ?? DEFAULT_FIXED;
-  const ids = idsOf(
-    defn,
-    Array.from({ length: size }, (_, i) => i),
-  );
+  const ids = plateIds(defn);
   const units: Unit[] = [];
   const positions: number[] = [];
   const groups = new Map<string, number>();
@@ -119,7 +116,7 @@ export function expandRandomise(params: RandomiseParams, ctx: LayoutContext): Ex
       groupSizes,
       positions,
       quadrant,
-      defn.cols,
+      defn,
       params.separate_replicates ?? false,
       next,
     );
@@ -141,16 +138,22 @@ export function expandRandomise(params: RandomiseParams, ctx: LayoutContext): Ex
   return { ok: true, ops, warnings: [], notes: [`Seed ${params.seed >>> 0}`] };
 }
 
+/** Random draws tried in a quadrant before its free positions are scanned one by one. */
+const DRAWS = 8;
+
 /**
  * One draw: units in random order, largest treatments first (they are the hardest to place),
- * each to a random position of its least-used quadrant that breaks no constraint.
+ * each to a random position of the least-used quadrant (for its treatment) that still has a
+ * position breaking no constraint. Positions are kept in one free list per quadrant; a few
+ * random draws usually find an allowed one, a scan of the list settles the rest, so a full
+ * 1536 plate takes linear rather than quadratic time.
  */
 function tryPlace(
   units: Unit[],
   groupSizes: number[],
   positions: number[],
   quadrant: number[],
-  cols: number,
+  shape: { rows: number; cols: number },
   separate: boolean,
   next: () => number,
 ): Int32Array | undefined {
@@ -159,39 +162,52 @@ function tryPlace(
     next,
     units.map((_, k) => k),
   ).toSorted((a, b) => groupSizes[units[b].group] - groupSizes[units[a].group]);
-  const free = positions.map((_, p) => p);
+  const free: number[][] = [[], [], [], []];
+  for (const [p, index] of positions.entries()) free[quadrant[p]].push(index);
   const perQuadrant = new Int32Array(groupSizes.length * 4);
-  const usedRows = new Map<number, Set<number>>();
-  const usedCols = new Map<number, Set<number>>();
+  const rowUsed = new Uint8Array(separate ? groupSizes.length * shape.rows : 0);
+  const colUsed = new Uint8Array(separate ? groupSizes.length * shape.cols : 0);
+  const allowed = (g: number, index: number) =>
+    !separate ||
+    (!rowUsed[g * shape.rows + Math.floor(index / shape.cols)] &&
+      !colUsed[g * shape.cols + (index % shape.cols)]);
   const out = new Int32Array(units.length);
+  const quadrants = [0, 1, 2, 3];
   for (const k of order) {
     const g = units[k].group;
-    const rows = usedRows.get(g) ?? new Set<number>();
-    const colsUsed = usedCols.get(g) ?? new Set<number>();
-    usedRows.set(g, rows);
-    usedCols.set(g, colsUsed);
-    let best = Infinity;
-    let choices: number[] = [];
-    for (let f = 0; f < free.length; f++) {
-      const p = free[f];
-      const index = positions[p];
-      if (separate && (rows.has(Math.floor(index / cols)) || colsUsed.has(index % cols))) continue;
-      const load = perQuadrant[g * 4 + quadrant[p]];
-      if (load < best) {
-        best = load;
-        choices = [f];
-      } else if (load === best) choices.push(f);
+    const byLoad = shuffle(next, quadrants).toSorted(
+      (a, b) => perQuadrant[g * 4 + a] - perQuadrant[g * 4 + b],
+    );
+    let placed = -1;
+    let where = -1;
+    for (const q of byLoad) {
+      const list = free[q];
+      if (list.length === 0) continue;
+      for (let d = 0; d < DRAWS && placed < 0; d++) {
+        const f = randomInt(next, list.length);
+        if (allowed(g, list[f])) placed = f;
+      }
+      if (placed < 0) {
+        const eligible: number[] = [];
+        for (let f = 0; f < list.length; f++) if (allowed(g, list[f])) eligible.push(f);
+        if (eligible.length > 0) placed = eligible[randomInt(next, eligible.length)];
+      }
+      if (placed >= 0) {
+        where = q;
+        break;
+      }
     }
-    if (choices.length === 0) return undefined;
-    const f = choices[randomInt(next, choices.length)];
-    const p = free[f];
-    free[f] = free[free.length - 1];
-    free.pop();
-    const index = positions[p];
+    if (placed < 0) return undefined;
+    const list = free[where];
+    const index = list[placed];
+    list[placed] = list[list.length - 1];
+    list.pop();
     out[k] = index;
-    perQuadrant[g * 4 + quadrant[p]]++;
-    rows.add(Math.floor(index / cols));
-    colsUsed.add(index % cols);
+    perQuadrant[g * 4 + where]++;
+    if (separate) {
+      rowUsed[g * shape.rows + Math.floor(index / shape.cols)] = 1;
+      colUsed[g * shape.cols + (index % shape.cols)] = 1;
+    }
   }
   return out;
 }

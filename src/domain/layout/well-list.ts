@@ -12,13 +12,13 @@ export function wellListIndices(
   defn: Shape,
   list: readonly string[],
 ): { indices: number[]; bad?: string } {
-  const seen = new Uint8Array(defn.rows * defn.cols);
+  const out: number[] = [];
   for (const entry of list) {
     const parts = entry.split(':');
     if (parts.length === 1) {
       const rc = parseWellId(entry, defn);
       if (!rc) return { indices: [], bad: entry };
-      seen[rc.row * defn.cols + rc.col] = 1;
+      out.push(rc.row * defn.cols + rc.col);
       continue;
     }
     const a = parts.length === 2 ? parseWellId(parts[0], defn) : undefined;
@@ -26,16 +26,30 @@ export function wellListIndices(
     if (!a || !b) return { indices: [], bad: entry };
     for (let r = Math.min(a.row, b.row); r <= Math.max(a.row, b.row); r++) {
       for (let c = Math.min(a.col, b.col); c <= Math.max(a.col, b.col); c++)
-        seen[r * defn.cols + c] = 1;
+        out.push(r * defn.cols + c);
     }
   }
-  const indices: number[] = [];
-  for (let i = 0; i < seen.length; i++) if (seen[i]) indices.push(i);
-  return { indices };
+  // Sorting the listed wells costs what the list costs, not what the plate costs.
+  const sorted = out.toSorted((x, y) => x - y);
+  return { indices: sorted.filter((x, k) => k === 0 || x !== sorted[k - 1]) };
 }
 
 export function idsOf(defn: Shape, indices: Iterable<number>): string[] {
   const out: string[] = [];
   for (const i of indices) out.push(idOfIndex(defn, i));
   return out;
+}
+
+// The ids of every well of a plate shape, made once: tools that walk the whole plate look
+// wells up by index thousands of times.
+const allIds = new Map<number, readonly string[]>();
+
+export function plateIds(defn: Shape): readonly string[] {
+  const key = defn.rows * 1000 + defn.cols;
+  let ids = allIds.get(key);
+  if (!ids) {
+    ids = Array.from({ length: defn.rows * defn.cols }, (_, i) => idOfIndex(defn, i));
+    allIds.set(key, ids);
+  }
+  return ids;
 }

@@ -9,18 +9,33 @@ import type { WireWell, WireWells } from '../../../../src/domain/plate-wire';
 import { wellListIndices } from '../../../../src/domain/layout/well-list';
 import { idOfIndex } from '../../../../src/domain/well-id';
 
+function cloneWell(w: WireWell): WireWell {
+  const targets: WireWell['targets'] = {};
+  for (const [slug, t] of Object.entries(w.targets)) targets[slug] = { ...t };
+  return { ...w, targets, tags: [...(w.tags ?? [])] };
+}
+
 export function referenceApply(defn: PlateDefn, wells: WireWells, ops: PrimitiveOp[]): WireWells {
-  const out: WireWells = structuredClone(wells);
+  // Copy on write: a well is cloned the first time an op touches it.
+  const out: WireWells = { ...wells };
+  const touched = new Set<string>();
   const ids = (list: string[]) => {
     const read = wellListIndices(defn, list);
     if (read.bad !== undefined) throw new Error(`bad well ${read.bad}`);
     return read.indices.map((i) => idOfIndex(defn, i));
   };
-  const well = (id: string): WireWell => (out[id] ??= { targets: {}, tags: [] });
+  const well = (id: string): WireWell => {
+    if (!touched.has(id)) {
+      touched.add(id);
+      out[id] = out[id] ? cloneWell(out[id]) : { targets: {}, tags: [] };
+    }
+    return out[id];
+  };
   for (const op of ops) {
     if (op.op === 'put') {
       for (const [id, w] of Object.entries(op.wells)) {
-        if (w) out[id] = structuredClone(w);
+        touched.add(id);
+        if (w) out[id] = cloneWell(w);
         else delete out[id];
       }
       continue;
@@ -35,7 +50,10 @@ export function referenceApply(defn: PlateDefn, wells: WireWells, ops: Primitive
         };
       } else if (op.op === 'clear') {
         if (op.reagent) delete w.targets[op.reagent];
-        else delete out[id];
+        else {
+          delete out[id];
+          touched.delete(id);
+        }
       } else if (op.op === 'tag') {
         const tags = new Set(w.tags ?? []);
         for (const t of op.add ?? []) tags.add(t);
