@@ -2,7 +2,7 @@
 // in sheet names and cells, a dimension claiming a million rows, formulas, a zip bomb) and the
 // size caps.
 import { crc32 } from 'node:zlib';
-import XLSX from '@e965/xlsx';
+import { utils, write } from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { importPlateMap } from '../../src/domain/layout/plate-map-import';
 import { plateDefn } from '../../src/domain/plate-format';
@@ -88,17 +88,17 @@ const str = (ref: string, text: string) =>
 
 describe('plate-map files', () => {
   it('reads a workbook as written by a spreadsheet program', () => {
-    const wb = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(
+    const wb = utils.book_new();
+    utils.book_append_sheet(
       wb,
-      XLSX.utils.aoa_to_sheet([
+      utils.aoa_to_sheet([
         ['Well', 'Reagent', 'Concentration', 'Unit'],
         ['A01', 'staurosporine', 10, 'uM'],
         ['AF48', 'dmso', null, null],
       ]),
       'Plate map',
     );
-    const bytes = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const bytes = write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
     const read = readPlateMap(new Uint8Array(bytes));
     expect(read).toEqual({
       ok: true,
@@ -202,11 +202,10 @@ describe('plate-map files', () => {
       ok: false,
       message: 'The file is larger than 2 MB',
     });
-    const wb = XLSX.utils.book_new();
-    for (let s = 0; s < 17; s++)
-      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['x']]), `S${s}`);
+    const wb = utils.book_new();
+    for (let s = 0; s < 17; s++) utils.book_append_sheet(wb, utils.aoa_to_sheet([['x']]), `S${s}`);
     expect(
-      readPlateMap(new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer)),
+      readPlateMap(new Uint8Array(write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer)),
     ).toEqual({
       ok: false,
       message: 'The workbook holds more than 16 sheets',

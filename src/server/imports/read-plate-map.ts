@@ -7,7 +7,7 @@
 //   prototype-pollution and ReDoS advisories of xlsx 0.18.5) without formulas, styles or HTML:
 //   a formula cell gives its cached value or nothing, never an evaluation;
 // - what comes out is arrays of strings; sheet names are values, never object keys.
-import XLSX from '@e965/xlsx';
+import { read as readWorkbookBytes, type CellObject, type WorkBook } from '@e965/xlsx';
 
 export const PLATE_MAP_CAPS = {
   /** the file as uploaded */
@@ -93,7 +93,7 @@ export function zipDeclaredSize(bytes: Uint8Array, caps: PlateMapCaps): string |
   return undefined;
 }
 
-function cellText(cell: XLSX.CellObject | undefined): string {
+function cellText(cell: CellObject | undefined): string {
   if (!cell || cell.v === undefined || cell.v === null) return '';
   if (cell.t === 'e') return '';
   return typeof cell.v === 'string' ? cell.v : String(cell.v);
@@ -102,9 +102,9 @@ function cellText(cell: XLSX.CellObject | undefined): string {
 function readWorkbook(bytes: Uint8Array, caps: PlateMapCaps): PlateMapRead {
   const declared = zipDeclaredSize(bytes, caps);
   if (declared) return refuse(declared);
-  let book: XLSX.WorkBook;
+  let book: WorkBook;
   try {
-    book = XLSX.read(bytes, {
+    book = readWorkbookBytes(bytes, {
       type: 'array',
       dense: true,
       cellFormula: false,
@@ -136,7 +136,7 @@ function readWorkbook(bytes: Uint8Array, caps: PlateMapCaps): PlateMapRead {
       return refuse(`Sheet "${name}" cannot be read: rename it`);
     }
     const ws = book.Sheets[name];
-    const data = (ws as { '!data'?: (XLSX.CellObject | undefined)[][] } | undefined)?.['!data'];
+    const data = (ws as { '!data'?: (CellObject | undefined)[][] } | undefined)?.['!data'];
     const rows: string[][] = [];
     if (Array.isArray(data)) {
       if (data.length > caps.rows) return refuse(`Sheet "${name}" has more than ${caps.rows} rows`);
