@@ -131,7 +131,9 @@ describe('assistant driven by a language model', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.messages[1].content).toBe(
-      'Added 1.00 µM Staurosporine to A1, A2.\nWorking stocks to prepare: Staurosporine working stock 1:10.\nPut 1 µM staurosporine in A1 and A2.',
+      // 1 uL of the 1:10 working stock (100 uM, diluted in DMSO) in 100 uL: 1 % DMSO, above
+      // DMSO's own 0.5 % limit, which counts though DMSO is not on the bench: unmet.
+      'Added 1.00 µM Staurosporine to A1, A2.\nA1, A2 are unmet; ask "which wells are unmet" for the reasons.\nWorking stocks to prepare: Staurosporine working stock 1:10.\nPut 1 µM staurosporine in A1 and A2.',
     );
     expect(body.plate_v2.wells.A1.targets.staurosporine).toMatchObject({
       target_nM: 1000,
@@ -192,7 +194,10 @@ describe('assistant driven by a language model', () => {
       message: 'add 10 uM staurosporine to B2',
     });
     const body = res.json();
-    expect(body.messages[1].content).toBe('Added 10.0 µM Staurosporine to B2.');
+    // 1 uL of the 1 mM DMSO stock in 100 uL: 1 % DMSO > 0.5 %, DMSO's own limit: unmet.
+    expect(body.messages[1].content).toBe(
+      'Added 10.0 µM Staurosporine to B2.\nB2 is unmet; ask "which wells are unmet" for the reasons.',
+    );
     expect(body.messages[1].data.source).toBe('interpreter');
     expect(body.plate_v2.wells.B2.targets.staurosporine.volume_uL).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REAGENT_TYPE_COLORS } from '../../src/domain/reagent-types';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
-import { call, createExperiment, STAUROSPORINE } from './plate-fixtures';
+import { call, createExperiment, MEDIUM, STAUROSPORINE } from './plate-fixtures';
 
 const url = (id: number, rest = '') => `/api/experiments/${id}/bench/reagents${rest}`;
 
@@ -41,6 +41,62 @@ describe.each(DB_KINDS)('bench reagents on %s', (kind) => {
     expect(reagent.stock_uM).toBeCloseTo(10000, 9);
     expect(reagent.stock_molarity_M).toBeCloseTo(0.01, 12);
     expect(new Date(reagent.created_at).toISOString()).toBe(reagent.created_at);
+  });
+
+  it('takes a 5 M NaCl stock (a salt goes to its solubility); the plate counts its ions', async () => {
+    const id = await createExperiment(t.app, owner, '96');
+    const nacl = await add(id, {
+      name: 'Sodium chloride',
+      slug: 'sodium-chloride',
+      reagent_type: 'chemical',
+      solvent: 'water',
+      molecular_weight_g_per_mol: 58.44,
+      default_concentration_value: 5,
+      default_concentration_units: 'M',
+      ions: [
+        { charge: 1, count: 1 },
+        { charge: -1, count: 1 },
+      ],
+    });
+    expect(nacl.statusCode).toBe(201);
+    expect(nacl.json()).toMatchObject({
+      stock_molarity_M: 5,
+      ions: [
+        { charge: 1, count: 1 },
+        { charge: -1, count: 1 },
+      ],
+    });
+    // HEPES from the catalog slug: its pKa (7.48) comes from the catalog entry
+    const hepes = await add(id, {
+      name: 'HEPES',
+      slug: 'hepes',
+      reagent_type: 'buffer',
+      ph: 7.48,
+      default_concentration_value: 1,
+      default_concentration_units: 'M',
+    });
+    expect(hepes.statusCode).toBe(201);
+    expect(hepes.json()).toMatchObject({ pka: 7.48, dpka_dt: -0.014 });
+    expect((await add(id, MEDIUM)).statusCode).toBe(201);
+    // 3 uL of 5 M NaCl + 2.5 uL of 1 M HEPES in 100 uL: NaCl 150 mM -> I = 1/2 (150 + 150)
+    // = 150 mM; HEPES (25 mM, no ions named) made at its pKa keeps pH 7.48
+    const res = await call(t.app, 'PUT', `/api/experiments/${id}/plate`, owner, {
+      version: 0,
+      defn: { format: 96, rows: 8, cols: 12 },
+      wells: {
+        A1: {
+          targets: {
+            'sodium-chloride': { target_nM: 150e6, volume_uL: 3 },
+            hepes: { target_nM: 25e6, volume_uL: 2.5 },
+            'assay-medium': { target_nM: null, volume_uL: 94.5 },
+          },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const a1 = res.json().wells.A1;
+    expect(a1.metrics.ionicStrength).toBeCloseTo(150, 9);
+    expect(a1.metrics.pH).toBeCloseTo(7.48, 9);
   });
 
   it('keeps a % stock apart: no molar stock', async () => {
