@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { cookieSigningKey, resolveDevSecret, type DevSecret } from './auth/dev-secret';
+import { devSessionStore, type DevSessionStore } from './auth/dev-sessions';
 import { registerRequestUser } from './auth/request-user';
 import { createTokenVerifier, type TokenVerifier } from './auth/supabase-jwt';
 import type { Config } from './config';
@@ -16,6 +17,7 @@ import { HttpError, handleError } from './errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerJsonObjectBodies } from './plugins/json-object-body';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { apiRoutes } from './routes/api';
@@ -24,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     devSecret: DevSecret;
+    /** Developer sign-in sessions, in the database so every instance knows them. */
+    devSessions: DevSessionStore;
     /** Events per experiment for the /events streams. */
     events: EventBus;
   }
@@ -45,6 +49,9 @@ export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.
 /** Request bodies up to 10 MB: a 1536-well plate with targets and indices is a few MB. */
 const BODY_LIMIT = 10 * 1024 * 1024;
 
+/** Trusts the nearest `hops` proxies (as Express's numeric trust proxy does). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the Fastify app for this configuration. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   let database = deps.database;
@@ -58,9 +65,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    // request.ip and request.protocol then come from X-Forwarded-* of trusted proxies only.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   app.decorate('database', database);
   app.decorate('devSecret', devSecret);
+  const devSessions = devSessionStore(database.db);
+  app.decorate('devSessions', devSessions);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   const events = await openEventBus(database);
   app.decorate('events', events);
@@ -75,6 +87,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(rateLimit, {
     global: false,
+    // Shared by every instance on the database; keyed on request.ip (see trustProxy).
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many attempts. Try again in ${context.after}.`),
   });
@@ -86,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerRequestUser(app, {
     verifyToken: deps.verifyToken ?? createTokenVerifier(config),
     devModeEnabled: devSecret.secret !== null,
+    sessions: devSessions,
   });
 
   await app.register(apiRoutes, {

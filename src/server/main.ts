@@ -42,7 +42,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   console.log(`Plate Workstation running at http://localhost:${port}`);
-  if (devSecret.secret && config.nodeEnv !== 'production') {
+  // A secret the operator gave (DEV_MODE_SECRET) is theirs already: never echo it to logs.
+  if (devSecret.secret && devSecret.source !== 'env' && config.nodeEnv !== 'production') {
     console.log(`Developer secret: ${devSecret.secret}`);
   }
 }

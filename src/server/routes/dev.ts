@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { secretsMatch } from '../auth/dev-secret';
-import { DEV_COOKIE, DEV_COOKIE_VALUE } from '../auth/request-user';
+import { endDevSession, startDevSession } from '../auth/dev-login';
 import { DEVELOPER_USER } from '../auth/user';
 import { HttpError, parseOrThrow } from '../errors';
 
@@ -16,7 +16,6 @@ const loginSchema = z.object({
  * often; guessing even the shortest accepted secret (8 characters) stays out of reach.
  */
 export const DEV_LOGIN_LIMIT = 30;
-const COOKIE_MAX_AGE_S = 7 * 24 * 3600;
 
 /** Routes under /api/dev. */
 export async function devRoutes(
@@ -25,9 +24,9 @@ export async function devRoutes(
 ): Promise<void> {
   const { secret } = options;
 
-  app.get('/status', async (request) => ({
+  app.get('/status', async (request, reply) => ({
     enabled: secret !== null,
-    dev: app.isDeveloperRequest(request),
+    dev: await app.isDeveloperRequest(request, reply),
   }));
 
   app.post(
@@ -37,20 +36,13 @@ export async function devRoutes(
       if (secret === null) throw new HttpError(403, 'Developer mode is disabled on this server');
       const body = parseOrThrow(loginSchema, request.body);
       if (!secretsMatch(body.secret, secret)) throw new HttpError(401, 'Invalid secret key');
-      reply.setCookie(DEV_COOKIE, DEV_COOKIE_VALUE, {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: 'auto',
-        path: '/',
-        maxAge: COOKIE_MAX_AGE_S,
-      });
+      await startDevSession(app, reply);
       return { enabled: true, dev: true, user: { ...DEVELOPER_USER } };
     },
   );
 
-  app.post('/logout', async (_request, reply) => {
-    reply.clearCookie(DEV_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
+  app.post('/logout', async (request, reply) => {
+    await endDevSession(app, request, reply);
     return reply.status(204).send();
   });
 }
