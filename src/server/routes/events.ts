@@ -4,6 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ExperimentEvent } from '../events/event-bus';
+import { streamSlots } from '../events/stream-limit';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { ownedExperiment } from './experiment-access';
 
@@ -25,6 +26,7 @@ export async function eventRoutes(
   const { experiments } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const open = new Set<ServerResponse>();
+  const slots = streamSlots();
   app.addHook('preHandler', app.requireUser);
   // Streams never finish by themselves: end them so the server can close.
   app.addHook('preClose', async () => {
@@ -42,6 +44,7 @@ export async function eventRoutes(
     },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
+      const release = slots.acquire(request);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -70,6 +73,7 @@ export async function eventRoutes(
         unsubscribe();
         stopResume();
         open.delete(raw);
+        release();
       };
       raw.on('close', stop);
       raw.on('error', stop);
