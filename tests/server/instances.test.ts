@@ -17,6 +17,7 @@ import {
   testConfig,
   userHeaders,
 } from './helpers';
+import { STAUROSPORINE } from './plate-fixtures';
 
 describe('two instances started at once on a fresh PostgreSQL', () => {
   it('both migrate and serve, 20 rounds out of 20', async () => {
@@ -136,7 +137,7 @@ describe.each(DB_KINDS)('instances sharing one %s database', (kind) => {
         method: 'POST',
         url: '/api/reagents/definitions',
         headers: alice,
-        payload: { name: 'Quorzomycin', reagent_type: 'chemical', visibility: 'public' },
+        payload: { ...STAUROSPORINE, name: 'Quorzomycin', visibility: 'public' },
       });
       expect(created.statusCode).toBe(201);
       let seen: string[] = [];
