@@ -32,8 +32,15 @@ describe.each(DB_KINDS)('event streams per user on %s', (kind) => {
       headers,
       signal: controller.signal,
     });
-    if (res.status !== 200) await res.text();
-    return { status: res.status, close: () => controller.abort() };
+    if (res.status !== 200 || !res.body) {
+      await res.text();
+      return { status: res.status, close: () => {} };
+    }
+    // Read the first chunk (retry and hello): the stream is then surely open on the server,
+    // and holding the reader keeps the response (and its connection) from being collected.
+    const reader = res.body.getReader();
+    await reader.read();
+    return { status: res.status, reader, close: () => controller.abort() };
   }
 
   it(`allows ${MAX_STREAMS_PER_USER} open streams per user, then 429 until one closes`, async () => {
