@@ -44,7 +44,13 @@ const BENCH = [
   { name: 'Assay medium', reagent_type: 'media', ph: 7.4 },
 ];
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+interface Server {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<unknown>;
+}
+
+function startServer(dataDir: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -58,6 +64,8 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; base: stri
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Listened to from the start: the exit may come before anyone waits for it.
+  const exited = new Promise((r) => child.once('exit', r));
   let out = '';
   let err = '';
   child.stderr?.on('data', (c) => (err += c));
@@ -65,7 +73,7 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; base: stri
     child.stdout?.on('data', (c) => {
       out += c;
       const m = /running at http:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}` });
+      if (m) resolve({ child, base: `http://127.0.0.1:${m[1]}`, exited });
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${err}`)));
   });
@@ -88,7 +96,7 @@ export default async function durabilityBench(): Promise<BenchResult[]> {
   let acknowledged = 0;
   const lossDetails: string[] = [];
   try {
-    let { child, base } = await startServer(dataDir);
+    let { child, base, exited } = await startServer(dataDir);
     const call = (method: string, url: string, body?: unknown) =>
       fetch(`${base}${url}`, {
         method,
@@ -124,8 +132,8 @@ export default async function durabilityBench(): Promise<BenchResult[]> {
       child.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);
-      await new Promise((r) => child.once('exit', r));
-      ({ child, base } = await startServer(dataDir));
+      await exited;
+      ({ child, base, exited } = await startServer(dataDir));
       for (const [id, version] of acked) {
         const res = await call('GET', `/api/experiments/${id}/plate`);
         const stored = (await res.json()) as { version: number };
@@ -140,7 +148,7 @@ export default async function durabilityBench(): Promise<BenchResult[]> {
       }
     }
     child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await exited;
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
