@@ -111,10 +111,10 @@ export default async function durabilityBench(): Promise<BenchResult[]> {
       acked.set(id, 0);
     }
     for (let kill = 0; kill < KILLS; kill++) {
-      let stop = false;
+      const run = { stop: false };
       const writers = [...acked.keys()].map(async (id) => {
         let version = acked.get(id) ?? 0;
-        while (!stop) {
+        while (!run.stop) {
           const req = editRequest(id, version, wellIds[version % 96], version, wellIds);
           try {
             const res = await call(req.method, req.url, req.body);
@@ -130,7 +130,7 @@ export default async function durabilityBench(): Promise<BenchResult[]> {
       });
       await new Promise((r) => setTimeout(r, 500 + Math.random() * 1500));
       child.kill('SIGKILL');
-      stop = true;
+      run.stop = true;
       await Promise.all(writers);
       await exited;
       ({ child, base, exited } = await startServer(dataDir));

@@ -114,7 +114,7 @@ export async function runMixLoad(plan: MixPlan): Promise<MixResult> {
     return await new Promise<MixResult>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
-      worker.postMessage(plan);
+      worker.postMessage(plan, []);
     });
   } finally {
     await worker.terminate();

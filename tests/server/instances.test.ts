@@ -65,6 +65,16 @@ describe('two instances started at once on a fresh PostgreSQL', () => {
   });
 });
 
+/** A wrong login from one connecting address, optionally with proxy headers. */
+const attempt = (app: FastifyInstance, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/dev/login',
+    payload: { secret: 'wrong-secret' },
+    headers,
+    remoteAddress: '10.0.0.9',
+  });
+
 describe.each(DB_KINDS)('instances sharing one %s database', (kind) => {
   let fresh: Awaited<ReturnType<typeof openTestDatabase>>;
   const apps: FastifyInstance[] = [];
@@ -81,15 +91,6 @@ describe.each(DB_KINDS)('instances sharing one %s database', (kind) => {
     for (const app of apps) await app.close();
     await fresh?.dispose();
   });
-
-  const attempt = (app: FastifyInstance, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/dev/login',
-      payload: { secret: 'wrong-secret' },
-      headers,
-      remoteAddress: '10.0.0.9',
-    });
 
   it('count login attempts once for all instances', async () => {
     const [a, b] = [await start(), await start()];

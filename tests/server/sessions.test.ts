@@ -10,6 +10,13 @@ import { createTestApp, DB_KINDS, TEST_DEV_SECRET, testConfig, type TestApp } fr
 
 const HOUR_MS = 3600 * 1000;
 
+const cookieOf = (res: LightMyRequestResponse) => {
+  const cookie = res.cookies.find((c) => c.name === 'plate_dev');
+  if (!cookie) throw new Error(`no cookie: ${res.statusCode} ${res.body}`);
+  return cookie;
+};
+const tokenOf = (value: string) => value.slice(0, value.lastIndexOf('.'));
+
 describe.each(DB_KINDS)('developer sessions on %s', (kind) => {
   let t: TestApp;
   let proxied: { app: FastifyInstance };
@@ -34,12 +41,6 @@ describe.each(DB_KINDS)('developer sessions on %s', (kind) => {
       payload: { secret: TEST_DEV_SECRET },
       headers,
     });
-  const cookieOf = (res: LightMyRequestResponse) => {
-    const cookie = res.cookies.find((c) => c.name === 'plate_dev');
-    if (!cookie) throw new Error(`no cookie: ${res.statusCode} ${res.body}`);
-    return cookie;
-  };
-  const tokenOf = (value: string) => value.slice(0, value.lastIndexOf('.'));
   const status = async (value: string, app: { app: FastifyInstance } = t) =>
     (
       await app.app.inject({ url: '/api/dev/status', headers: { cookie: `plate_dev=${value}` } })
