@@ -11,6 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { cookieSigningKey, resolveDevSecret, type DevSecret } from './auth/dev-secret';
+import { devSessionStore, type DevSessionStore } from './auth/dev-sessions';
 import { registerRequestUser } from './auth/request-user';
 import { createTokenVerifier, type TokenVerifier } from './auth/supabase-jwt';
 import type { Config } from './config';
@@ -24,6 +25,7 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerJsonObjectBodies } from './plugins/json-object-body';
 import { registerSameOrigin } from './plugins/same-origin';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { apiRoutes } from './routes/api';
@@ -32,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     devSecret: DevSecret;
+    /** Developer sign-in sessions, in the database so every instance knows them. */
+    devSessions: DevSessionStore;
     /** Events per experiment for the /events streams. */
     events: EventBus;
   }
@@ -53,6 +57,9 @@ export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.
 /** Request bodies up to 10 MB: a 1536-well plate with targets and indices is a few MB. */
 const BODY_LIMIT = 10 * 1024 * 1024;
 
+/** Trusts the nearest `hops` proxies (as Express's numeric trust proxy does). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the Fastify app for this configuration. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   let database = deps.database;
@@ -71,6 +78,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       const { status, body } = routerErrorBody(error);
       void (reply as FastifyReply).status(status).send(body);
     },
+    // request.ip and request.protocol then come from X-Forwarded-* of trusted proxies only.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   // Route schemas are zod schemas: requests are validated (400 naming the field) and answers
   // serialized by them, and the OpenAPI document is built from them (jsonSchemaTransform).
@@ -78,6 +88,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('devSecret', devSecret);
+  const devSessions = devSessionStore(database.db);
+  app.decorate('devSessions', devSessions);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
   const events = await openEventBus(database);
   app.decorate('events', events);
@@ -93,6 +105,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(rateLimit, {
     global: false,
+    // Shared by every instance on the database; keyed on request.ip (see trustProxy).
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many attempts. Try again in ${context.after}.`),
   });
@@ -105,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerRequestUser(app, {
     verifyToken: deps.verifyToken ?? createTokenVerifier(config),
     devModeEnabled: devSecret.secret !== null,
+    sessions: devSessions,
   });
 
   await app.register(apiRoutes, {

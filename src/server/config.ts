@@ -21,7 +21,16 @@ export interface Config {
   reportingEnabled: boolean;
   nodeEnv: NodeEnv;
   logLevel: LogLevel;
+  /**
+   * Which proxies to believe about the client (X-Forwarded-For) and the scheme
+   * (X-Forwarded-Proto): false (none, the default), true (any), a hop count, or addresses
+   * and CIDR ranges. Rate limits key on the client address this yields; the session cookie
+   * is Secure when the scheme is https.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = boolean | number | string[];
 
 /** Thrown by parseConfig; the message names every variable that is wrong. */
 export class ConfigError extends Error {
@@ -76,12 +85,30 @@ const envSchema = z.object({
       error: 'must be development, production or test',
     })
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) =>
+        v.toLowerCase() in BOOLEANS ||
+        /^\d+$/.test(v) ||
+        v.split(',').every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part.trim())),
+      'must be true, false, a number of proxies, or comma-separated addresses/CIDR ranges',
+    )
+    .transform(parseTrustProxy)
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .optional(),
 });
+
+function parseTrustProxy(value: string): TrustProxy {
+  const lower = value.toLowerCase();
+  if (lower in BOOLEANS) return BOOLEANS[lower];
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
 
 /** Parses an environment (process.env or a test object) into a Config, or throws ConfigError. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -117,5 +144,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     reportingEnabled: e.REPORTING_ENABLED ?? true,
     nodeEnv: e.NODE_ENV ?? 'development',
     logLevel: e.LOG_LEVEL ?? 'info',
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

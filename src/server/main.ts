@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { resolveDevSecret } from './auth/dev-secret';
 import { ConfigError, parseConfig, type Config } from './config';
 import { openDatabase } from './db/connect';
+import { startupLines } from './startup-lines';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -41,10 +42,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
-  console.log(`Plate Workstation running at http://localhost:${port}`);
-  if (devSecret.secret && config.nodeEnv !== 'production') {
-    console.log(`Developer secret: ${devSecret.secret}`);
-  }
+  for (const line of startupLines(port, devSecret, config)) console.log(line);
 }
 
 main().catch((error: unknown) => {

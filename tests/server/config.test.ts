@@ -18,6 +18,7 @@ describe('parseConfig', () => {
       reportingEnabled: true,
       nodeEnv: 'development',
       logLevel: 'info',
+      trustProxy: false,
     });
   });
 
@@ -53,6 +54,7 @@ describe('parseConfig', () => {
       reportingEnabled: false,
       nodeEnv: 'production',
       logLevel: 'warn',
+      trustProxy: false,
     });
   });
 

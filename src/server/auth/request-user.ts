@@ -1,7 +1,9 @@
-// Who is calling: a verified Supabase bearer token, else the signed developer cookie.
+// Who is calling: a verified Supabase bearer token, else the developer session cookie.
 // `requireUser` guards routes; `userOf` reads the user inside a guarded handler.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
+import { devCookieToken, setDevCookie } from './dev-cookie';
+import type { DevSessionStore } from './dev-sessions';
 import type { TokenVerifier } from './supabase-jwt';
 import { DEVELOPER_USER, type AuthUser } from './user';
 
@@ -10,39 +12,40 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: sets request.user or answers 401. */
-    requireUser: (request: FastifyRequest) => Promise<void>;
-    /** True when this request carries a valid developer cookie and developer mode is on. */
-    isDeveloperRequest: (request: FastifyRequest) => boolean;
+    /** preHandler: sets request.user or answers 401; renews a developer session's cookie. */
+    requireUser: (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
+    /** True when this request carries a live developer session and developer mode is on. */
+    isDeveloperRequest: (request: FastifyRequest, reply?: FastifyReply) => Promise<boolean>;
   }
 }
-
-/** Name of the HttpOnly cookie that marks developer mode. */
-export const DEV_COOKIE = 'plate_dev';
-/** The signed value of the developer cookie. */
-export const DEV_COOKIE_VALUE = 'developer';
 
 export const authenticationRequired = () => new HttpError(401, 'Authentication required');
 
 /** Decorates the app with requireUser and isDeveloperRequest (call at the root scope). */
 export function registerRequestUser(
   app: FastifyInstance,
-  options: { verifyToken: TokenVerifier; devModeEnabled: boolean },
+  options: { verifyToken: TokenVerifier; devModeEnabled: boolean; sessions?: DevSessionStore },
 ): void {
-  const isDeveloperRequest = (request: FastifyRequest): boolean => {
-    if (!options.devModeEnabled) return false;
-    const raw = request.cookies[DEV_COOKIE];
-    if (!raw) return false;
-    const { valid, value } = request.unsignCookie(raw);
-    return valid && value === DEV_COOKIE_VALUE;
+  const isDeveloperRequest = async (
+    request: FastifyRequest,
+    reply?: FastifyReply,
+  ): Promise<boolean> => {
+    if (!options.devModeEnabled || !options.sessions) return false;
+    const token = devCookieToken(request);
+    if (!token) return false;
+    const hit = await options.sessions.find(token);
+    if (!hit || hit.userId !== DEVELOPER_USER.id) return false;
+    if (hit.renewedUntil && reply) setDevCookie(reply, token);
+    return true;
   };
 
   app.decorateRequest('user', null);
   app.decorate('isDeveloperRequest', isDeveloperRequest);
-  app.decorate('requireUser', async (request: FastifyRequest) => {
+  app.decorate('requireUser', async (request: FastifyRequest, reply?: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     const fromToken = token ? await options.verifyToken(token) : null;
-    const user = fromToken ?? (isDeveloperRequest(request) ? { ...DEVELOPER_USER } : null);
+    const user =
+      fromToken ?? ((await isDeveloperRequest(request, reply)) ? { ...DEVELOPER_USER } : null);
     if (!user) throw authenticationRequired();
     request.user = user;
   });

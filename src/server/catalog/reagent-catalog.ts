@@ -1,6 +1,7 @@
 // The catalog the picker searches: the seed in memory plus the public reagent definitions of
-// the database, indexed once and rebuilt when definitions change here, or at the latest
-// after REFRESH_MS (another server instance may have changed them).
+// the database, indexed once and rebuilt when definitions change here or another instance
+// announces a change (catalog-changes.ts), and at the latest after REFRESH_MS should an
+// announcement have been lost.
 import type { ServerReagentType } from '../../domain/reagent-types';
 import type { ConcentrationUnit } from '../../domain/units';
 import type { DefinitionData, DefinitionRow } from '../repositories/definitions';
@@ -13,7 +14,7 @@ import {
 } from './catalog-search';
 import { CATALOG_SEED, type CatalogReagent } from './catalog-seed';
 
-const REFRESH_MS = 30_000;
+const REFRESH_MS = 5 * 60_000;
 
 /** A seed entry as the catalog answers it. */
 export function catalogItemOfSeed(e: CatalogReagent): CatalogItem {
@@ -62,10 +63,20 @@ export class ReagentCatalog {
   /** Bumped by invalidate(), so a load that started before a change does not count as fresh. */
   private generation = 0;
 
-  constructor(private readonly loadPublic: () => Promise<DefinitionRow[]>) {}
+  constructor(
+    private readonly loadPublic: () => Promise<DefinitionRow[]>,
+    /** Told of every change made here, to tell the other instances. */
+    private readonly announce: () => void = () => {},
+  ) {}
+
+  /** A public definition changed here: the next search rebuilds; other instances are told. */
+  invalidate(): void {
+    this.reload();
+    this.announce();
+  }
 
   /** Marks the public definitions as changed: the next search rebuilds the index. */
-  invalidate(): void {
+  reload(): void {
     this.generation += 1;
     this.loadedAt = Number.NEGATIVE_INFINITY;
   }

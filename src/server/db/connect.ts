@@ -62,9 +62,53 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     url,
-    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => describeFailure(migratePostgresLocked(pool)),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Key of the advisory lock held while migrating: instances started together on one database
+ * would otherwise race on CREATE TABLE (a duplicate key in pg_type) and one would exit.
+ */
+export const MIGRATION_LOCK_KEY = 7_311_924_006;
+
+/** Migrates on one pooled connection holding the lock; the others wait, then find nothing to do. */
+async function migratePostgresLocked(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * A failed migration reports the database's own error (drizzle wraps it in "Failed query: ..."
+ * with the SQL text, which hides the reason): code, message and detail.
+ */
+async function describeFailure(migration: Promise<void>): Promise<void> {
+  try {
+    await migration;
+  } catch (error) {
+    throw new Error(`Database migration failed: ${databaseMessage(error)}`, { cause: error });
+  }
+}
+
+/** The innermost error's message, with its SQLSTATE code and detail when it has them. */
+export function databaseMessage(error: unknown): string {
+  let inner = error as { cause?: unknown; message?: string; code?: string; detail?: string };
+  while (inner?.cause && typeof inner.cause === 'object') inner = inner.cause as typeof inner;
+  const code = typeof inner?.code === 'string' ? ` [${inner.code}]` : '';
+  const detail = typeof inner?.detail === 'string' ? ` (${inner.detail})` : '';
+  return `${inner?.message ?? String(error)}${code}${detail}`;
 }
 
 async function openPglite(dir: string | null): Promise<Database> {
@@ -79,7 +123,7 @@ export function fromPglite(client: PGlite): Database {
     db: db as unknown as Db,
     kind: 'pglite',
     url: null,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => describeFailure(migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     close: () => client.close(),
   };
 }

@@ -285,3 +285,25 @@ export const issueReports = pgTable(
   },
   (t) => [index('issue_reports_owner_idx').on(t.ownerId, t.createdAt)],
 );
+
+/**
+ * Developer sign-in sessions: one random token per login, stored only as its SHA-256 hash.
+ * A session ends at logout (row deleted) or after it has not been used until expires_at.
+ */
+export const devSessions = pgTable(
+  'dev_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('dev_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Rate-limit counters shared by every server instance on the database: one row per key. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
-import { ReagentCatalog } from '../catalog/reagent-catalog';
+import { openReagentCatalog } from '../catalog/catalog-changes';
 import { plateService, type PlateChangedListener } from '../plate/plate-service';
 import { versionService } from '../plate/version-service';
 import { openapiRoute } from '../plugins/api-docs';
@@ -55,7 +55,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   });
   await app.register(benchRoutes, { prefix: '/experiments', experiments });
   const definitions = definitionsRepository(database.db);
-  const catalog = new ReagentCatalog(() => definitions.listPublic());
+  const catalog = await openReagentCatalog(app, database, () => definitions.listPublic());
   await app.register(reagentRoutes, { prefix: '/reagents', catalog, definitions });
   await app.register(reagentStockRoutes, {
     prefix: '/reagents',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretsMatch } from '../auth/dev-secret';
-import { DEV_COOKIE, DEV_COOKIE_VALUE } from '../auth/request-user';
+import { endDevSession, startDevSession } from '../auth/dev-login';
 import { DEVELOPER_USER } from '../auth/user';
 import { HttpError } from '../errors';
 
@@ -32,7 +32,6 @@ const loginAnswerSchema = statusSchema.extend({
  * often; guessing even the shortest accepted secret (8 characters) stays out of reach.
  */
 export const DEV_LOGIN_LIMIT = 30;
-const COOKIE_MAX_AGE_S = 7 * 24 * 3600;
 
 /** Routes under /api/dev. */
 export async function devRoutes(
@@ -42,9 +41,9 @@ export async function devRoutes(
   const { secret } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/status', { schema: { response: { 200: statusSchema } } }, async (request) => ({
+  r.get('/status', { schema: { response: { 200: statusSchema } } }, async (request, reply) => ({
     enabled: secret !== null,
-    dev: app.isDeveloperRequest(request),
+    dev: await app.isDeveloperRequest(request, reply),
   }));
 
   r.post(
@@ -58,14 +57,7 @@ export async function devRoutes(
       if (!secretsMatch(request.body.secret, secret)) {
         throw new HttpError(401, 'Invalid secret key');
       }
-      reply.setCookie(DEV_COOKIE, DEV_COOKIE_VALUE, {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: 'auto',
-        path: '/',
-        maxAge: COOKIE_MAX_AGE_S,
-      });
+      await startDevSession(app, reply);
       return { enabled: true, dev: true, user: { ...DEVELOPER_USER } };
     },
   );
@@ -73,13 +65,8 @@ export async function devRoutes(
   r.post(
     '/logout',
     { schema: { response: { 204: z.null().describe('Signed out') } } },
-    async (_request, reply) => {
-      reply.clearCookie(DEV_COOKIE, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: 'auto',
-      });
+    async (request, reply) => {
+      await endDevSession(app, request, reply);
       return reply.status(204).send(null);
     },
   );

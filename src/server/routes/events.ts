@@ -9,6 +9,7 @@ import { stampEvent, type ExperimentEvent } from '../events/event-bus';
 import { plateChangedEvent } from '../events/plate-event';
 import { netChange } from '../plate/plate-service';
 import { plateHead, readPlateLog } from '../repositories/plates';
+import { streamSlots } from '../events/stream-limit';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { ownedExperiment } from './experiment-access';
 
@@ -42,6 +43,7 @@ export async function eventRoutes(
   // the plate log for replays: the app's database (a bare test app may have none)
   const db = app.hasDecorator('database') ? app.database.db : null;
   const open = new Set<ServerResponse>();
+  const slots = streamSlots();
   app.addHook('preHandler', app.requireUser);
   // Streams never finish by themselves: end them so the server can close.
   app.addHook('preClose', async () => {
@@ -59,6 +61,7 @@ export async function eventRoutes(
     },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
+      const release = slots.acquire(request);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -103,6 +106,7 @@ export async function eventRoutes(
         unsubscribe();
         stopResume();
         open.delete(raw);
+        release();
       };
       raw.on('close', stop);
       raw.on('error', stop);
