@@ -10,6 +10,8 @@ import { benchFacts } from '../../src/server/plate/plate-service';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
 import { call, experimentWithBench } from './plate-fixtures';
 
+const plateUrl = (id: number) => `/api/experiments/${id}/plate`;
+
 describe.each(DB_KINDS)('plate ops on %s', (kind) => {
   let t: TestApp;
   let owner: Record<string, string>;
@@ -22,7 +24,6 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
     await t?.close();
   });
 
-  const plateUrl = (id: number) => `/api/experiments/${id}/plate`;
   const patch = (id: number, version: number, ops: unknown[]) =>
     call(t.app, 'PATCH', plateUrl(id), owner, { version, ops });
   const read = async (id: number) => (await call(t.app, 'GET', plateUrl(id), owner)).json();
