@@ -1,6 +1,6 @@
 // PATCH /plate ops, the changes since a version, the compact form and the plate log, on
 // both databases.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCompactPlate, type CompactPlate } from '../../src/domain/plate/compact';
 import { computePlateState, wireWellsOf } from '../../src/domain/plate-state';
@@ -258,7 +258,11 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
     const since = (await call(t.app, 'GET', `${plateUrl(id)}?since=2`, owner)).json();
     expect(since.changed).toEqual({ A1: { label: 'v1', sample: '', tags: [], targets: {} } });
     expect(since.removed).toEqual(['B1']);
-    const rows = await t.database.db.select().from(plateLog).where(eq(plateLog.experimentId, id));
+    const rows = await t.database.db
+      .select()
+      .from(plateLog)
+      .where(eq(plateLog.experimentId, id))
+      .orderBy(asc(plateLog.version));
     expect(rows.map((r) => [r.version, r.baseVersion, r.author])).toEqual([
       [1, 0, 'ops-owner'],
       [2, 1, 'ops-owner'],
