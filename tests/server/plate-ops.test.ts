@@ -1,6 +1,6 @@
 // PATCH /plate ops, the changes since a version, the compact form and the plate log, on
 // both databases.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCompactPlate, type CompactPlate } from '../../src/domain/plate/compact';
 import { computePlateState, wireWellsOf } from '../../src/domain/plate-state';
@@ -9,6 +9,8 @@ import { sha256HexNode } from '../../src/server/plate/sha256-hex';
 import { benchFacts } from '../../src/server/plate/plate-service';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
 import { call, experimentWithBench } from './plate-fixtures';
+
+const plateUrl = (id: number) => `/api/experiments/${id}/plate`;
 
 describe.each(DB_KINDS)('plate ops on %s', (kind) => {
   let t: TestApp;
@@ -22,7 +24,6 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
     await t?.close();
   });
 
-  const plateUrl = (id: number) => `/api/experiments/${id}/plate`;
   const patch = (id: number, version: number, ops: unknown[]) =>
     call(t.app, 'PATCH', plateUrl(id), owner, { version, ops });
   const read = async (id: number) => (await call(t.app, 'GET', plateUrl(id), owner)).json();
@@ -257,7 +258,11 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
     const since = (await call(t.app, 'GET', `${plateUrl(id)}?since=2`, owner)).json();
     expect(since.changed).toEqual({ A1: { label: 'v1', sample: '', tags: [], targets: {} } });
     expect(since.removed).toEqual(['B1']);
-    const rows = await t.database.db.select().from(plateLog).where(eq(plateLog.experimentId, id));
+    const rows = await t.database.db
+      .select()
+      .from(plateLog)
+      .where(eq(plateLog.experimentId, id))
+      .orderBy(asc(plateLog.version));
     expect(rows.map((r) => [r.version, r.baseVersion, r.author])).toEqual([
       [1, 0, 'ops-owner'],
       [2, 1, 'ops-owner'],

@@ -253,19 +253,21 @@ export function rebench(
   return { ...base, bench, benchKey, state };
 }
 
+// Lists updateIndices did not touch are the same arrays: most comparisons stop at once.
+const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  a === b || ((a?.length ?? 0) === (b?.length ?? 0) && (a ?? []).every((x, i) => x === b![i]));
+
 /** The index lists that differ between two states: key -> ids now (empty: gone). */
 export function indicesChanged(before: PlateIndices, after: PlateIndices) {
   const out: Partial<Record<keyof PlateIndices, unknown>> = {};
-  const same = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
-    (a?.length ?? 0) === (b?.length ?? 0) && (a ?? []).every((x, i) => x === b![i]);
   for (const name of ['by_sample', 'by_col', 'tags', 'by_target'] as const) {
     const diff: Record<string, string[]> = {};
     for (const key of new Set([...Object.keys(before[name]), ...Object.keys(after[name])])) {
-      if (!same(before[name][key], after[name][key])) diff[key] = after[name][key] ?? [];
+      if (!sameList(before[name][key], after[name][key])) diff[key] = after[name][key] ?? [];
     }
     if (Object.keys(diff).length > 0) out[name] = diff;
   }
-  if (!same(before.unmet, after.unmet)) out.unmet = after.unmet;
+  if (!sameList(before.unmet, after.unmet)) out.unmet = after.unmet;
   return out;
 }
 

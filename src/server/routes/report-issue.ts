@@ -9,6 +9,7 @@ import { issueReportSchema, type IssueReport } from '../../domain/schemas/issue-
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
 import { agentObservations, plates } from '../db/schema';
+import { loadPlate } from '../repositories/plates';
 import type { ChatRepository } from '../repositories/chat';
 import {
   toExperimentJson,
@@ -44,7 +45,9 @@ async function reportContext(
       .select({ version: plates.version, hash: plates.hash, state: plates.state })
       .from(plates)
       .where(eq(plates.experimentId, experiment.id));
-    context.plate = row ?? null;
+    // the wells live in plate_wells: put them back beside the defn, as reports had them
+    const wells = row ? ((await loadPlate(db, experiment.id))?.wells ?? {}) : {};
+    context.plate = row ? { ...row, state: { ...row.state, wells } } : null;
   }
   if (experiment && report.include.chat) {
     context.chat = await chat.history(experiment.ownerId, experiment.id, since);
