@@ -113,11 +113,26 @@ export const benchReagentPatchSchema = z.object({
 });
 export type BenchReagentPatch = z.output<typeof benchReagentPatchSchema>;
 
+/** A decimal number written as text, as a form field sends it ("10", "1.5e3"). */
+const NUMERIC_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+// A number, or a form field's text holding one ("" for none): anything else is refused.
 const optionalNumber = (min: number, max: number) =>
   z
-    .number({ error: 'must be a number' })
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
+    .union(
+      [
+        z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
+        z
+          .string()
+          .trim()
+          .refine((v) => v === '' || NUMERIC_TEXT.test(v), 'must be a number')
+          .refine(
+            (v) => v === '' || !NUMERIC_TEXT.test(v) || (Number(v) >= min && Number(v) <= max),
+            `must be a number from ${min} to ${max}`,
+          ),
+      ],
+      { error: 'must be a number' },
+    )
     .nullish();
 const optionalText = (max: number) =>
   z.string({ error: 'must be text' }).max(max, `must be at most ${max} characters`).nullish();
