@@ -100,6 +100,20 @@ export class SaveQueue<D, S extends Landed = PlateState> {
     return this.pending === null && !this.inFlight;
   }
 
+  /** True while a request is on its way. */
+  get sending(): boolean {
+    return this.inFlight;
+  }
+
+  /**
+   * Moves the base onto a newer server version that other writers made, keeping what waits:
+   * `doc` (the waiting edits moved onto that version) replaces the waiting document.
+   */
+  rebase(baseVersion: number, doc: D | null): void {
+    this.baseVersion = baseVersion;
+    if (doc !== null && this.pending !== null) this.pending = doc;
+  }
+
   /** Starts over on a state the server confirmed (load, restore): waiting edits are dropped. */
   reset(baseVersion: number): void {
     this.clearTimer();
