@@ -61,15 +61,6 @@ export function wirePlateOf(body: unknown, decode?: (c: unknown) => WirePlate): 
   throw new Error('The plate answer is neither a plate state nor a compact plate');
 }
 
-// The domain codec of the compact form, registered by whoever holds it (designer-load.ts);
-// until then only the shapes wirePlateOf recognises are read.
-let compactDecoder: ((c: unknown) => WirePlate) | undefined;
-
-/** Sets the decoder of the columnar compact form (decodeCompactPlate of the domain). */
-export function setCompactDecoder(decode: ((c: unknown) => WirePlate) | undefined): void {
-  compactDecoder = decode;
-}
-
 /** GET /api/experiments/{id}/plate?form=compact, decoded; undefined when there is no plate. */
 export async function getPlateCompact(
   experimentId: number,
@@ -78,7 +69,7 @@ export async function getPlateCompact(
   const body = await apiRequest<unknown>(`/api/experiments/${experimentId}/plate?form=compact`, {
     signal,
   });
-  return body == null ? undefined : wirePlateOf(body, compactDecoder);
+  return body == null ? undefined : wirePlateOf(body);
 }
 
 /** The changes between two versions: wells as decided now, and the wells emptied. */

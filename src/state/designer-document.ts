@@ -187,7 +187,7 @@ export function startDocument(
           showPlate(current);
           showDocument(confirmed.doc);
         } else {
-          void reloadPlate();
+          void reloadAfterConflict(experimentId);
         }
       },
       onStatus: (status, error) => {
@@ -297,7 +297,7 @@ export function applyServerChanges(changes: PlateChanges): boolean {
  * unsaved edits of the user are kept on top when they still apply, else it is adopted as is.
  */
 export function applyServerPlate(plate: WirePlate): void {
-  if (!queue || queue.sending) return;
+  if (!queue || queue.sending || (confirmed && plate.version <= confirmed.version)) return;
   if (confirmed && confirmed.doc.format === plate.defn.format) {
     const waiting = !queue.idle;
     const next = plate.wells;
@@ -330,17 +330,17 @@ export function baseVersion(): number | null {
   return queue ? queue.version : null;
 }
 
-/** Fetches the server's plate (compact form) and shows it, dropping nothing from undo. */
-export async function reloadPlate(): Promise<void> {
-  const id = designer.experiment?.id;
-  if (id == null) return;
+// The plate after a refused save that could not be rebased: shown and confirmed, the
+// conflict message staying in the top bar until the next edit.
+async function reloadAfterConflict(experimentId: number): Promise<void> {
   try {
-    const plate = await getPlateCompact(id);
-    // An edit made while the plate was on its way wins: its save meets the 409 and the
-    // conflict path takes over, so nothing the user did is replaced here.
-    if (!plate || designer.experiment?.id !== id || !savesIdle()) return;
-    if (plate.version === baseVersion() && designer.plate?.version === plate.version) return;
-    adoptWirePlate(plate, false);
+    const plate = await getPlateCompact(experimentId);
+    if (!plate || !queue || designer.experiment?.id !== experimentId || !queue.idle) return;
+    const doc = { format: plate.defn.format, wells: plate.wells };
+    confirmed = { version: plate.version, doc };
+    showConfirmedPlate(doc, plate.version, plate.hash);
+    showDocument(doc);
+    queue.rebase(plate.version, null);
   } catch (error) {
     console.error('Could not reload the plate', error);
   }

@@ -51,14 +51,20 @@ function behind(s: SyncState): boolean {
   return local !== null && s.announced > local;
 }
 
+function isCurrent(s: SyncState): boolean {
+  return sync === s && designer.experiment?.id === s.experimentId;
+}
+
 async function catchUp(s: SyncState): Promise<void> {
   if (s.fetching || sync !== s) return;
   s.fetching = true;
   try {
-    while (sync === s && behind(s) && !saveInFlight()) {
-      const from = baseVersion()!;
+    for (;;) {
+      const from = baseVersion();
+      // Stop when closed, caught up, or a save went out (its answer decides).
+      if (!isCurrent(s) || from === null || !behind(s) || saveInFlight()) return;
       const changes = await getPlateSince(s.experimentId, from);
-      if (sync !== s || designer.experiment?.id !== s.experimentId) return;
+      if (!isCurrent(s)) return;
       if (changes && changes.version <= from) {
         s.announced = changes.version; // nothing newer after all
         return;
@@ -69,7 +75,7 @@ async function catchUp(s: SyncState): Promise<void> {
         continue;
       }
       const plate = await getPlateCompact(s.experimentId);
-      if (!plate || sync !== s || saveInFlight()) return;
+      if (!plate || !isCurrent(s) || saveInFlight()) return;
       applyServerPlate(plate);
       return;
     }
