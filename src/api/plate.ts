@@ -1,4 +1,5 @@
 /** Plate calls (API contract "Plate"): full state, compact form, changes since, ops, PUT. */
+import { decodeCompactPlate, type CompactPlate } from '../domain/plate/compact';
 import type { PrimitiveOp } from '../domain/plate/ops';
 import type { PlateDefn } from '../domain/plate-format';
 import {
@@ -46,17 +47,20 @@ function isWirePlate(body: unknown): body is WirePlate {
   );
 }
 
+function isCompact(body: unknown): body is CompactPlate {
+  return (body as Partial<CompactPlate> | null)?.form === 'compact';
+}
+
 /**
- * The answer of GET /plate?form=compact as a WirePlate. A server without the compact form
- * answers the full state (the query is ignored), which is reduced to its wire wells; a
- * decoded compact plate ({version, hash, defn, wells}) passes as it is. `decode` turns the
- * columnar form into that shape (the domain's decodeCompactPlate).
+ * The answer of GET /plate?form=compact as a WirePlate: the columns decoded with the domain
+ * codec. A server without the compact form answers the full state (the query is ignored),
+ * which is reduced to its wire wells.
  */
-export function wirePlateOf(body: unknown, decode?: (c: unknown) => WirePlate): WirePlate {
+export function wirePlateOf(body: unknown): WirePlate {
+  if (isCompact(body)) return decodeCompactPlate(body);
   if (isFullState(body)) {
     return { version: body.version, hash: body.hash, defn: body.defn, wells: wireWellsOf(body) };
   }
-  if (decode) return decode(body);
   if (isWirePlate(body)) return body;
   throw new Error('The plate answer is neither a plate state nor a compact plate');
 }

@@ -3,10 +3,10 @@
 // comparing well objects by reference finds what changed without reading any well's content.
 // Diffing the latest document against the one the server confirmed merges every edit made in
 // between: a later put of a well replaces the earlier one, an emptied well is a null put.
-import type { PrimitiveOp, PutOp } from '../domain/plate/ops';
+import { applyOps } from '../domain/plate/apply-ops';
+import type { PutOp } from '../domain/plate/ops';
 import type { PlateDefn } from '../domain/plate-format';
 import type { WireWell, WireWells } from '../domain/plate-wire';
-import { indexOfWellId } from '../domain/well-id';
 
 /** The ops that turn `before` into `after`: one put (changed wells, null for emptied ones). */
 export function documentOps(before: WireWells, after: WireWells): PutOp[] {
@@ -60,53 +60,18 @@ export function applyWireChanges(
   return out ?? wells;
 }
 
-export type ApplyOutcome =
-  | { ok: true; wells: WireWells; changed: string[]; removed: string[] }
-  | { ok: false; detail: string; op_index: number; well?: string };
-
-/**
- * Applies the ops the designer produces (`put`, and `clear` of whole wells) to wells, as
- * applyOps of the domain does for them; any other op, or a well id that is not on the plate,
- * is refused, so the caller falls back to reloading.
- */
-export function applyDocumentOps(
-  defn: PlateDefn,
-  wells: WireWells,
-  ops: readonly PrimitiveOp[],
-): ApplyOutcome {
-  const out: WireWells = { ...wells };
-  const changed = new Set<string>();
-  const removed = new Set<string>();
-  for (const [op_index, op] of ops.entries()) {
-    let entries: [string, WireWell | null][];
-    if (op.op === 'put') entries = Object.entries(op.wells);
-    else if (op.op === 'clear' && op.reagent === undefined)
-      entries = op.wells.map((id) => [id, null]);
-    else return { ok: false, detail: `The ${op.op} op is not applied here`, op_index };
-    for (const [id, well] of entries) {
-      if (indexOfWellId(id, defn) < 0) {
-        return { ok: false, detail: `${id} is not a well of this plate`, op_index, well: id };
-      }
-      if (well === null || isEmptyWell(well)) {
-        if (id in out) {
-          delete out[id];
-          removed.add(id);
-          changed.delete(id);
-        }
-      } else {
-        out[id] = well;
-        changed.add(id);
-        removed.delete(id);
-      }
-    }
-  }
-  return { ok: true, wells: out, changed: [...changed], removed: [...removed] };
+function slugsOf(wells: WireWells): Set<string> {
+  const slugs = new Set<string>();
+  for (const id in wells) for (const slug in wells[id].targets) slugs.add(slug);
+  return slugs;
 }
 
 /**
  * The document edited on `base` moved onto `next` (the server's newer wells): the edits made
- * since `base` are re-applied on top, so they win over the other writer's in the wells both
- * touched. null when they cannot be applied.
+ * since `base` are re-applied on top with the domain's applyOps, so they win over the other
+ * writer's in the wells both touched. null when they cannot be applied (a well off the plate,
+ * a number out of range). Whether the reagents are on the bench is the server's to judge when
+ * the edits are saved, so every reagent the edits name is allowed here.
  */
 export function rebaseWells(
   defn: PlateDefn,
@@ -116,6 +81,6 @@ export function rebaseWells(
 ): WireWells | null {
   const ops = documentOps(base, edited);
   if (ops.length === 0) return next;
-  const outcome = applyDocumentOps(defn, next, ops);
+  const outcome = applyOps(defn, next, ops, { benchSlugs: slugsOf(edited) });
   return outcome.ok ? outcome.wells : null;
 }

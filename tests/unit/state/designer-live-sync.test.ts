@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlatePatched } from '../../../src/api/plate';
 import type { Experiment } from '../../../src/api/types';
 import { plateDefn } from '../../../src/domain/plate-format';
-import { computePlateState, type WireWell } from '../../../src/domain/plate-state';
+import {
+  canonicalizeWells,
+  computePlateState,
+  type WireWell,
+} from '../../../src/domain/plate-state';
 import { indexOfWellId } from '../../../src/domain/well-id';
 import {
   adoptWirePlate,
@@ -24,6 +28,8 @@ const at = (id: string) => indexOfWellId(id, D96);
 const dose = (uM: number, volumeUl = 2): WireWell => ({
   targets: { cpd: { target_nM: uM * 1000, volume_uL: volumeUl } },
 });
+// what applyOps makes of a rebased well: every field spelled out
+const canonical = (w: WireWell) => canonicalizeWells(D96, { A1: w }).A1;
 const theirs: WireWell = { targets: { dmso: { target_nM: null, volume_uL: 5 } } };
 
 function experiment(): Experiment {
@@ -123,7 +129,10 @@ describe('saving ops', () => {
     net.respond(200, patched(7, { A1: dose(1) }));
     await vi.advanceTimersByTimeAsync(300);
     expect(net.calls.map((c) => c.method)).toEqual(['PATCH', 'PATCH']);
-    expect(sentBody(net, 1)).toEqual({ version: 6, ops: [{ op: 'put', wells: { A1: dose(1) } }] });
+    expect(sentBody(net, 1)).toEqual({
+      version: 6,
+      ops: [{ op: 'put', wells: { A1: canonical(dose(1)) } }],
+    });
     expect(Object.keys(designer.wells).toSorted()).toEqual(['A1', 'C3']);
     expect(designer.saveStatus).toBe('saved');
     expect(baseVersion()).toBe(7);
@@ -197,7 +206,10 @@ describe('live sync', () => {
     net.respond(200, patched(7, { A1: dose(1) }));
     await vi.advanceTimersByTimeAsync(300);
     expect(net.calls).toHaveLength(1);
-    expect(sentBody(net, 0)).toEqual({ version: 6, ops: [{ op: 'put', wells: { A1: dose(1) } }] });
+    expect(sentBody(net, 0)).toEqual({
+      version: 6,
+      ops: [{ op: 'put', wells: { A1: canonical(dose(1)) } }],
+    });
   });
 
   it('further behind fetches the changes since its version, then the whole plate on 410', async () => {

@@ -1,13 +1,9 @@
 // Document edits as put ops, other writers' changes, and rebasing edits on a newer plate.
 import { describe, expect, it } from 'vitest';
 import { plateDefn } from '../../../src/domain/plate-format';
+import { canonicalizeWells } from '../../../src/domain/plate-wells';
 import type { WireWell, WireWells } from '../../../src/domain/plate-wire';
-import {
-  applyDocumentOps,
-  applyWireChanges,
-  documentOps,
-  rebaseWells,
-} from '../../../src/state/document-ops';
+import { applyWireChanges, documentOps, rebaseWells } from '../../../src/state/document-ops';
 
 const D96 = plateDefn(96);
 const well = (slug: string, nM: number): WireWell => ({
@@ -57,42 +53,25 @@ describe('wire changes', () => {
   });
 });
 
-describe('applying the designer ops', () => {
-  it('applies puts and whole-well clears and lists what changed', () => {
-    const outcome = applyDocumentOps(D96, { A1: well('cpd', 1), B1: well('cpd', 2) }, [
-      { op: 'put', wells: { A1: null, C1: well('z', 3) } },
-      { op: 'clear', wells: ['B1'] },
-    ]);
-    expect(outcome).toEqual({
-      ok: true,
-      wells: { C1: well('z', 3) },
-      changed: ['C1'],
-      removed: ['A1', 'B1'],
-    });
-  });
-
-  it('refuses a well that is not on the plate and ops it does not apply', () => {
-    expect(applyDocumentOps(D96, {}, [{ op: 'put', wells: { M1: well('a', 1) } }])).toEqual({
-      ok: false,
-      detail: 'M1 is not a well of this plate',
-      op_index: 0,
-      well: 'M1',
-    });
-    expect(applyDocumentOps(D96, {}, [{ op: 'label', wells: ['A1'], label: 'x' }]).ok).toBe(false);
-  });
-});
-
 describe('rebase', () => {
   it("keeps the other writer's wells and puts the user's edits on top", () => {
     const base: WireWells = { A1: well('cpd', 1), B1: well('cpd', 2) };
     const mine = { ...base, A1: well('cpd', 100) }; // the user edits A1
     const next: WireWells = { A1: well('cpd', 7), H12: well('x', 9) }; // theirs: B1 emptied
     const out = rebaseWells(D96, base, mine, next);
-    expect(out).toEqual({ A1: well('cpd', 100), H12: well('x', 9) });
+    // re-applied wells come out in canonical form (applyOps); the other writer's are shared
+    expect(out).toEqual({
+      A1: canonicalizeWells(D96, { A1: well('cpd', 100) }).A1,
+      H12: well('x', 9),
+    });
+    expect(out?.A1.targets.cpd.tol_pct).toBe(5);
+    expect(out?.H12).toBe(next.H12);
   });
 
   it('is null when the edits do not fit the plate', () => {
     const base: WireWells = {};
     expect(rebaseWells(D96, base, { P24: well('a', 1) }, {})).toBeNull();
+    const negative: WireWell = { targets: { a: { target_nM: 1, volume_uL: -2 } } };
+    expect(rebaseWells(D96, base, { A1: negative }, {})).toBeNull();
   });
 });
