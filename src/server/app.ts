@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { cookieSigningKey, resolveDevSecret, type DevSecret } from './auth/dev-secret';
 import { registerRequestUser } from './auth/request-user';
 import { createTokenVerifier, type TokenVerifier } from './auth/supabase-jwt';
@@ -12,6 +13,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/connect';
 import type { EventBus } from './events/event-bus';
 import { openEventBus } from './events/open-event-bus';
+import { plateChangedEvent } from './events/plate-event';
+import type { PlateChange } from './plate/plate-writer';
 import { HttpError, handleError } from './errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerApiDocs } from './plugins/api-docs';
@@ -67,6 +70,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Its listening connection is its own, so it may close before or after the database.
   app.addHook('onClose', async () => events.close());
   app.setErrorHandler(handleError);
+  // Routes typed with zod schemas (fastify-type-provider-zod) validate and serialize with them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerJsonBody(app);
 
   await registerSecurityHeaders(app, config);
@@ -93,9 +99,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config,
     database,
     devSecret: devSecret.secret,
-    onPlateChanged: (experimentId: number, version: number) => {
+    onPlateChanged: (change: PlateChange) => {
       app.events
-        .publish(experimentId, { type: 'plate_changed', version })
+        .publish(change.experimentId, plateChangedEvent(change))
         .catch((error: Error) => app.log.warn({ err: error }, 'plate_changed not published'));
     },
   });

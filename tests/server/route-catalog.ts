@@ -105,6 +105,16 @@ export const ROUTES: RouteCase[] = [
     }),
   },
   {
+    method: 'PATCH',
+    path: '/api/experiments/:id/plate',
+    access: 'experiment',
+    ok: 200,
+    body: (f) => ({
+      version: f.plateVersion,
+      ops: [{ op: 'label', wells: ['B2'], label: 'checked' }],
+    }),
+  },
+  {
     method: 'POST',
     path: '/api/experiments/:id/versions',
     access: 'experiment',

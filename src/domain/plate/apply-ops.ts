@@ -143,6 +143,7 @@ export function applyOps(
       if (!list.ok) throw new OpRefused(list.message, list.item);
       switch (op.op) {
         case 'set': {
+          current = list.ids[0];
           if (!ctx.benchSlugs.has(op.reagent)) {
             throw new OpRefused(`"${op.reagent}" is not a reagent on this experiment's bench`);
           }

@@ -13,18 +13,14 @@ import { CATALOG_SEED, type CatalogReagent } from '../catalog/catalog-seed';
 import type { Db } from '../db/connect';
 import { plateVersions } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
-import {
-  benchFacts,
-  preparePlate,
-  type BenchFacts,
-  type PlateService,
-} from '../plate/plate-service';
+import type { Written as PlateWritten } from '../plate/plate-writer';
+import { benchFacts, type BenchFacts, type PlateService } from '../plate/plate-service';
 import { insertBench, type DbOrTx } from '../repositories/bench';
 import { benchInsertOf } from '../repositories/bench-json';
 import type { ChatMessageJson, ChatRepository } from '../repositories/chat';
 import type { AgentRepository } from '../repositories/agent';
 import type { ExperimentRow } from '../repositories/experiments';
-import { loadPlate, writePlate, type StoredPlate } from '../repositories/plates';
+import { loadPlate, type StoredPlate } from '../repositories/plates';
 import { getVersion, insertVersion } from '../repositories/versions';
 import { decideCalls, type ModelConfig } from './decide-calls';
 import { runCalls, type CallsResult } from './run-calls';
@@ -118,7 +114,8 @@ async function latestVersion(db: Db, experimentId: number) {
 interface Written {
   state: PlateState;
   versionId: number;
-  benchKey: string;
+  /** the plate write, published once the transaction committed */
+  write: PlateWritten;
 }
 
 /**
@@ -155,6 +152,7 @@ async function writeChange(
       beforeId = before.id;
     }
     const written = await writeVersioned(
+      deps,
       tx,
       input,
       plate,
@@ -172,6 +170,7 @@ async function writeChange(
  * (StalePlate otherwise), and keeps them as a version row with this summary.
  */
 async function writeVersioned(
+  deps: TurnDeps,
   tx: DbOrTx,
   input: TurnInput,
   plate: StoredPlate,
@@ -181,25 +180,24 @@ async function writeVersioned(
   bench: BenchFacts,
 ): Promise<Written> {
   const experimentId = input.experiment.id;
-  const { state, stored } = preparePlate(defn, wells, plate.version + 1, bench.infos);
-  const version = await writePlate(
-    tx,
-    input.ownerId,
+  const result = await deps.plates.writer.write(tx, {
+    ownerId: input.ownerId,
     experimentId,
-    plate.version,
-    stored,
-    state.hash,
-  );
-  if (version === null) throw new StalePlate();
-  state.version = version;
+    bench,
+    baseVersion: plate.version,
+    author: AGENT_NAME,
+    edit: { defn, wells },
+  });
+  if (!result.ok) throw new StalePlate();
+  const { live, change } = result.written;
   const row = await insertVersion(tx, {
     experimentId,
-    version,
+    version: change.version,
     summary,
-    plate: { defn: stored.defn, wells: stored.wells, hash: state.hash },
+    plate: { defn: live.defn, wells: live.wire, hash: change.hash },
     snapshot: null,
   });
-  return { state, versionId: row.id, benchKey: bench.key };
+  return { state: live.state, versionId: row.id, write: result.written };
 }
 
 function changeDataOf(m: ChatMessageJson): ChangeData | null {
@@ -242,7 +240,16 @@ async function undoLast(
   const summary = `Undo: ${target.summary ?? 'the assistant’s last change'}`;
   const written = await deps.db.transaction(async (tx) => {
     const bench = await benchFacts(tx, experimentId);
-    return writeVersioned(tx, input, plate, before.plate.defn, before.plate.wells, summary, bench);
+    return writeVersioned(
+      deps,
+      tx,
+      input,
+      plate,
+      before.plate.defn,
+      before.plate.wells,
+      summary,
+      bench,
+    );
   });
   return {
     text: `Undone: ${target.summary ?? 'my last change'}.`,
@@ -359,9 +366,8 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
 
   let plateJson: string | null = null;
   if (written) {
-    const answer = deps.plates.remember(experimentId, written.state, written.benchKey);
-    plateJson = answer.json;
-    deps.plates.onPlateChanged?.(experimentId, answer.version);
+    deps.plates.writer.published(written.write);
+    plateJson = deps.plates.answerOf(written.write.live).json;
   }
   const messages = await deps.chat.appendMessages(input.threadId, [
     { role: 'user', content: input.message },

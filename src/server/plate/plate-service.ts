@@ -1,41 +1,42 @@
-// Reading and writing plates: the domain computes every derived figure (computePlateState),
-// the repository stores the wells with an optimistic version check, and serialized answers
-// are cached per (version, bench) so a plate read is one small query and a string.
-import {
-  computePlateState,
-  validatePlateWells,
-  wireWellsOf,
-  type PlateState,
-  type WireWells,
-} from '../../domain/plate-state';
-import type { PlateDefn } from '../../domain/plate-format';
-import type { BenchReagentInfo } from '../../domain/plate-wire';
+// Reading and writing plates for the API. Reads: the computed plate of the writer's cache
+// (checked against the stored version and bench on every request, so several server
+// instances never serve each other's stale state), serialized once per version as the full
+// state or the compact form. Writes (PUT, PATCH) go through the plate writer.
+import { encodeCompactPlate } from '../../domain/plate/compact';
+import { validatePlateWells, type StateWell } from '../../domain/plate-state';
+import type { WireWell } from '../../domain/plate-wire';
 import type { PlatePut } from '../../domain/schemas/plate';
+import type { PlatePatch } from '../../domain/schemas/plate-ops';
 import type { Db } from '../db/connect';
 import { HttpError, experimentNotFound } from '../errors';
 import { listBenchFacts, type DbOrTx } from '../repositories/bench';
 import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/bench-json';
+import { plateContextQuery, readPlateLog, type PlateLogEntry } from '../repositories/plates';
+import { indicesChanged, type LivePlate } from './live-plate';
+import { PlateAnswer } from './plate-cache';
 import {
-  loadPlate,
-  plateContextQuery,
-  writePlate,
-  type StoredPlateState,
-} from '../repositories/plates';
-import { PlateAnswer, PlateCache } from './plate-cache';
-import { sha256HexNode } from './sha256-hex';
+  plateWriter,
+  type BenchFactsLike,
+  type PlateChangedListener,
+  type Written,
+} from './plate-writer';
 
-/** Called after a plate write is committed (the events stream publishes "plate_changed"). */
-export type PlateChangedListener = (experimentId: number, version: number) => void;
-
-/** The bench as the arithmetic reads it, and its cache key. */
-export interface BenchFacts {
-  infos: BenchReagentInfo[];
-  key: string;
-}
-
+export type { PlateChange, PlateChangedListener } from './plate-writer';
 export { PlateAnswer };
 
-/** The body of a stale write's 409, built around the cached JSON bytes (no re-serializing). */
+/** The bench as the arithmetic reads it, and its cache key. */
+export type BenchFacts = BenchFactsLike;
+
+/** The net changes after a version: what `GET /plate?since=` answers. */
+export interface PlateSince {
+  from: number;
+  version: number;
+  hash: string;
+  changed: Record<string, WireWell>;
+  removed: string[];
+}
+
+/** The body of a stale PUT's 409, built around the cached JSON bytes (no re-serializing). */
 export function staleBody(current: PlateAnswer): Buffer {
   const detail = `The plate was changed elsewhere (now version ${current.version}). Reload to continue.`;
   return Buffer.concat([
@@ -56,15 +57,21 @@ export async function benchFacts(db: DbOrTx, experimentId: number): Promise<Benc
   return benchFactsOf(await listBenchFacts(db, experimentId));
 }
 
-/** A computed state and what the plates row keeps of it. */
-export function preparePlate(
-  defn: PlateDefn,
-  wells: WireWells,
-  version: number,
-  bench: readonly BenchReagentInfo[],
-): { state: PlateState; stored: StoredPlateState } {
-  const state = computePlateState({ defn, wells, version, bench, hasher: sha256HexNode });
-  return { state, stored: { defn: state.defn, wells: wireWellsOf(state), indices: state.indices } };
+/** Composes log entries into the net change since the first one's base. */
+export function netChange(
+  from: number,
+  entries: readonly PlateLogEntry[],
+  current: { version: number; hash: string },
+): PlateSince {
+  const last = new Map<string, WireWell | null>();
+  for (const e of entries) for (const [id, w] of Object.entries(e.changed)) last.set(id, w);
+  const changed: Record<string, WireWell> = {};
+  const removed: string[] = [];
+  for (const [id, w] of last) {
+    if (w) changed[id] = w;
+    else removed.push(id);
+  }
+  return { from, version: current.version, hash: current.hash, changed, removed };
 }
 
 const MAX_LISTED = 10;
@@ -80,69 +87,194 @@ function wellsRefused(issues: { path: string; message: string }[]): HttpError {
   );
 }
 
-/** The plate operations of the API, sharing one cache. */
-export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
-  const cache = new PlateCache();
-  const plateContext = plateContextQuery(db);
+/** The answer of a PATCH. */
+export interface PatchAnswer {
+  version: number;
+  hash: string;
+  changed: Record<string, StateWell>;
+  removed: string[];
+  indices_changed: ReturnType<typeof indicesChanged>;
+}
 
-  function remember(experimentId: number, state: PlateState, benchKey: string): PlateAnswer {
-    const answer = new PlateAnswer(state.version, Buffer.from(JSON.stringify(state)));
-    cache.set(experimentId, benchKey, answer);
+export type PatchResult =
+  | { ok: true; answer: PatchAnswer }
+  | {
+      ok: false;
+      status: 400;
+      body: { detail: string; op_index: number; op: string; well?: string };
+    }
+  | { ok: false; status: 409; body: { detail: string; version: number; since: PlateSince | null } };
+
+/** The plate operations of the API, sharing one writer and its cache. */
+export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
+  const writer = plateWriter(onPlateChanged);
+  const plateContext = plateContextQuery(db);
+  const full = new WeakMap<LivePlate, PlateAnswer>();
+  const compactAnswers = new WeakMap<LivePlate, PlateAnswer>();
+
+  /** The full PlateState of a computed plate as JSON bytes (made once per plate). */
+  function answerOf(live: LivePlate): PlateAnswer {
+    let answer = full.get(live);
+    if (!answer) {
+      answer = new PlateAnswer(live.version, Buffer.from(JSON.stringify(live.state)));
+      full.set(live, answer);
+    }
     return answer;
+  }
+
+  async function head(ownerId: string, experimentId: number) {
+    const context = await plateContext(ownerId, experimentId);
+    if (!context) throw experimentNotFound();
+    return { version: context.version, bench: benchFactsOf(context.bench) };
+  }
+
+  async function currentLive(ownerId: string, experimentId: number): Promise<LivePlate> {
+    const h = await head(ownerId, experimentId);
+    return writer.live(db, experimentId, h.version, h.bench);
   }
 
   /** The owner's current plate computed with the current bench; 404 when not theirs. */
   async function current(ownerId: string, experimentId: number): Promise<PlateAnswer> {
-    const head = await plateContext(ownerId, experimentId);
-    if (!head) throw experimentNotFound();
-    const bench = benchFactsOf(head.bench);
-    const hit = cache.get(experimentId, head.version, bench.key);
-    if (hit !== undefined) return hit;
-    const stored = await loadPlate(db, experimentId);
-    if (!stored) throw experimentNotFound();
-    const state = computePlateState({
-      defn: stored.defn,
-      wells: stored.wells,
-      version: stored.version,
-      bench: bench.infos,
-      hasher: sha256HexNode,
-    });
-    return remember(experimentId, state, bench.key);
+    return answerOf(await currentLive(ownerId, experimentId));
   }
 
-  /**
-   * Writes a plate based on `body.version`. Answers the new state, or throws 400 (wells
-   * refused), 404, or returns `stale` with the current state when the base is out of date.
-   */
+  /** The compact form of the owner's current plate (the user's decisions only). */
+  async function compact(ownerId: string, experimentId: number): Promise<PlateAnswer> {
+    const live = await currentLive(ownerId, experimentId);
+    let answer = compactAnswers.get(live);
+    if (!answer) {
+      const c = encodeCompactPlate({
+        version: live.version,
+        hash: live.state.hash,
+        defn: live.defn,
+        wells: live.wire,
+      });
+      answer = new PlateAnswer(live.version, Buffer.from(JSON.stringify(c)));
+      compactAnswers.set(live, answer);
+    }
+    return answer;
+  }
+
+  /** The net changes since version `from`; null when the log no longer reaches back. */
+  async function sinceOf(experimentId: number, from: number, version: number, hash: string) {
+    const entries = await readPlateLog(db, experimentId, from, version);
+    return entries && netChange(from, entries, { version, hash });
+  }
+
+  /** GET /plate?since=: 410 when the log does not reach back to `from`. */
+  async function since(ownerId: string, experimentId: number, from: number): Promise<PlateSince> {
+    const h = await head(ownerId, experimentId);
+    const entries = await readPlateLog(db, experimentId, from, h.version);
+    if (!entries) {
+      throw new HttpError(
+        410,
+        `The plate log does not reach back to version ${from} (the plate is at version ${h.version}); read the whole plate.`,
+      );
+    }
+    const hash =
+      entries.at(-1)?.hash ?? (await writer.live(db, experimentId, h.version, h.bench)).state.hash;
+    return netChange(from, entries, { version: h.version, hash });
+  }
+
+  /** PUT: the whole plate, based on `body.version`. */
   async function put(
     ownerId: string,
     experimentId: number,
     body: PlatePut,
   ): Promise<{ ok: true; answer: PlateAnswer } | { ok: false; current: PlateAnswer }> {
-    const head = await plateContext(ownerId, experimentId);
-    if (!head) throw experimentNotFound();
-    const bench = benchFactsOf(head.bench);
+    const h = await head(ownerId, experimentId);
     const issues = validatePlateWells(
       body.defn,
       body.wells,
-      bench.infos.map((b) => b.slug),
+      h.bench.infos.map((b) => b.slug),
     );
     if (issues.length > 0) throw wellsRefused(issues);
-    if (head.version !== body.version) {
+    if (h.version !== body.version) {
       return { ok: false, current: await current(ownerId, experimentId) };
     }
-    const { state, stored } = preparePlate(body.defn, body.wells, body.version + 1, bench.infos);
-    const version = await db.transaction((tx) =>
-      writePlate(tx, ownerId, experimentId, body.version, stored, state.hash),
+    const result = await db.transaction((tx) =>
+      writer.write(tx, {
+        ownerId,
+        experimentId,
+        bench: h.bench,
+        baseVersion: body.version,
+        author: ownerId,
+        edit: { defn: body.defn, wells: body.wells },
+      }),
     );
-    if (version === null) return { ok: false, current: await current(ownerId, experimentId) };
-    state.version = version;
-    const answer = remember(experimentId, state, bench.key);
-    onPlateChanged?.(experimentId, version);
-    return { ok: true, answer };
+    if (!result.ok) return { ok: false, current: await current(ownerId, experimentId) };
+    writer.published(result.written);
+    return { ok: true, answer: answerOf(result.written.live) };
   }
 
-  return { current, put, remember, forget: (id: number) => cache.delete(id), onPlateChanged };
+  /** PATCH: ops applied in order at `body.version`, all or nothing. */
+  async function patch(
+    ownerId: string,
+    experimentId: number,
+    body: PlatePatch,
+  ): Promise<PatchResult> {
+    const h = await head(ownerId, experimentId);
+    const stale = async (): Promise<PatchResult> => {
+      const now = await head(ownerId, experimentId);
+      const live = await writer.live(db, experimentId, now.version, now.bench);
+      return {
+        ok: false,
+        status: 409,
+        body: {
+          detail: `The plate was changed elsewhere (now version ${now.version}); apply your ops to the changes since version ${body.version}.`,
+          version: now.version,
+          since:
+            body.version <= now.version
+              ? await sinceOf(experimentId, body.version, now.version, live.state.hash)
+              : null,
+        },
+      };
+    };
+    if (h.version !== body.version) return stale();
+    const result = await db.transaction((tx) =>
+      writer.write(tx, {
+        ownerId,
+        experimentId,
+        bench: h.bench,
+        baseVersion: body.version,
+        author: ownerId,
+        edit: { ops: body.ops },
+      }),
+    );
+    if (!result.ok) {
+      if (result.stale) return stale();
+      const { opIndex, op, well, message } = result;
+      const where = well ? ` (well ${well})` : '';
+      return {
+        ok: false,
+        status: 400,
+        body: {
+          detail: `Op ${opIndex} (${op})${where}: ${message}`,
+          op_index: opIndex,
+          op,
+          ...(well !== undefined && { well }),
+        },
+      };
+    }
+    writer.published(result.written);
+    return { ok: true, answer: patchAnswerOf(result.written) };
+  }
+
+  return { current, compact, since, put, patch, answerOf, writer, head };
+}
+
+/** The PATCH answer of a write: the changed wells' states and the index lists that moved. */
+export function patchAnswerOf(written: Written): PatchAnswer {
+  const { live, before, change } = written;
+  const changed: Record<string, StateWell> = {};
+  for (const id of Object.keys(change.changed)) changed[id] = live.state.wells[id];
+  return {
+    version: change.version,
+    hash: change.hash,
+    changed,
+    removed: change.removed,
+    indices_changed: indicesChanged(before.state.indices, live.state.indices),
+  };
 }
 
 export type PlateService = ReturnType<typeof plateService>;

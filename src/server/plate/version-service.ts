@@ -7,14 +7,14 @@ import { experimentNotFound, HttpError } from '../errors';
 import { listBench, replaceBench } from '../repositories/bench';
 import { benchInfoOf, benchInsertOfJson, benchJsonOf } from '../repositories/bench-json';
 import { experimentsRepository, toExperimentJson } from '../repositories/experiments';
-import { loadPlate, writePlate } from '../repositories/plates';
+import { loadPlate } from '../repositories/plates';
 import {
   getVersion,
   insertVersion,
   listVersions,
   type VersionSummary,
 } from '../repositories/versions';
-import { benchFacts, preparePlate, type PlateService } from './plate-service';
+import { benchFacts, type PlateService } from './plate-service';
 import { sha256HexNode } from './sha256-hex';
 
 /** 404 for a version that is not this experiment's. */
@@ -94,22 +94,26 @@ export function versionService(db: Db, plates: PlateService) {
         );
       }
       const bench = await benchFacts(tx, experimentId);
-      const { state, stored } = preparePlate(found.plate.defn, found.plate.wells, 0, bench.infos);
-      const version = await writePlate(tx, ownerId, experimentId, null, stored, state.hash);
-      if (version === null) throw experimentNotFound();
-      state.version = version;
+      const result = await plates.writer.write(tx, {
+        ownerId,
+        experimentId,
+        bench,
+        baseVersion: null,
+        author: `restore:${versionId}`,
+        edit: { defn: found.plate.defn, wells: found.plate.wells },
+      });
+      if (!result.ok) throw experimentNotFound();
       const benchRows = await listBench(tx, experimentId);
       const after = await experimentsRepository(tx as Db).get(ownerId, experimentId);
       return {
-        state,
-        benchKey: bench.key,
+        written: result.written,
         benchRows,
         experiment: after!,
         snapshot: found.snapshot,
       };
     });
-    const plate = plates.remember(experimentId, done.state, done.benchKey);
-    plates.onPlateChanged?.(experimentId, plate.version);
+    plates.writer.published(done.written);
+    const plate = plates.answerOf(done.written.live);
     const rest = JSON.stringify({
       bench: done.benchRows.map(benchJsonOf),
       experiment: toExperimentJson(done.experiment),

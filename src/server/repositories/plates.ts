@@ -2,11 +2,12 @@
 // wells) with the defn and the indices of the last write; everything else is derived again
 // from the wells and the bench. Writes are optimistic: a write names the version it was
 // based on and the UPDATE only matches that version, so a stale write changes nothing.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { PlateDefn } from '../../domain/plate-format';
-import type { PlateIndices, WireWells } from '../../domain/plate-state';
+import type { PlateIndices, WireWell, WireWells } from '../../domain/plate-state';
+import { indexOfWellId } from '../../domain/well-id';
 import type { Db } from '../db/connect';
-import { experiments, plates } from '../db/schema';
+import { experiments, plateLog, plates, plateWells } from '../db/schema';
 import { benchFactsJson, type DbOrTx } from './bench';
 import type { BenchFactsRow } from './bench-json';
 
@@ -67,44 +68,172 @@ export async function loadPlate(db: DbOrTx, experimentId: number): Promise<Store
     .where(eq(plates.experimentId, experimentId));
   const row = rows[0];
   if (!row) return null;
-  const state = row.state as unknown as StoredPlateState;
-  return { version: row.version, defn: state.defn, wells: state.wells ?? {}, hash: row.hash };
+  const state = row.state as unknown as { defn: PlateDefn };
+  const wellRows = await db
+    .select({ well: plateWells.well, data: plateWells.data })
+    .from(plateWells)
+    .where(eq(plateWells.experimentId, experimentId));
+  const indexed = wellRows.map((w) => [indexOfWellId(w.well, state.defn), w] as const);
+  indexed.sort((a, b) => a[0] - b[0]);
+  const wells: WireWells = {};
+  for (const [, w] of indexed) wells[w.well] = w.data as unknown as WireWell;
+  return { version: row.version, defn: state.defn, wells, hash: row.hash };
+}
+
+/** The stored plate's version and hash (callers check the owner); null when none. */
+export async function plateHead(
+  db: DbOrTx,
+  experimentId: number,
+): Promise<{ version: number; hash: string } | null> {
+  const rows = await db
+    .select({ version: plates.version, hash: plates.hash })
+    .from(plates)
+    .where(eq(plates.experimentId, experimentId));
+  return rows[0] ?? null;
+}
+
+/** The plate row's version, locked until the transaction ends; null when no such plate. */
+export async function lockPlateVersion(tx: DbOrTx, experimentId: number): Promise<number | null> {
+  const rows = await tx
+    .select({ version: plates.version })
+    .from(plates)
+    .where(eq(plates.experimentId, experimentId))
+    .for('update');
+  return rows[0]?.version ?? null;
+}
+
+/** One plate write as the log keeps it. */
+export interface PlateLogEntry {
+  version: number;
+  base_version: number;
+  author: string;
+  ops: unknown[];
+  /** the wells the write changed as they became; null: emptied */
+  changed: Record<string, WireWell | null>;
+  /** the same wells as they were before; null: empty */
+  before: Record<string, WireWell | null>;
+  hash: string;
+  at: string;
+}
+
+/** A plate write: only the wells it changed, and its log entry. */
+export interface PlateWrite {
+  ownerId: string;
+  experimentId: number;
+  /** the version the write is based on; the write happens only if the plate is still at it */
+  baseVersion: number;
+  defn: PlateDefn;
+  hash: string;
+  changed: Record<string, WireWell>;
+  removed: string[];
+  before: Record<string, WireWell | null>;
+  ops: unknown[];
+  author: string;
 }
 
 /**
- * Writes a new plate and bumps the experiment (updated_at, and plate_type when the format
- * changed). With `baseVersion` the write happens only if the plate is still at that version.
- * Returns the new version, or null when stale (nothing written). Call inside a transaction.
+ * Writes the changed wells, deletes the emptied ones, bumps the plate version and the
+ * experiment (updated_at, and plate_type when the format changed), and appends the log entry.
+ * Returns the new version, or null when stale or not the owner's (nothing written). Call
+ * inside a transaction.
  */
-export async function writePlate(
-  tx: DbOrTx,
-  ownerId: string,
-  experimentId: number,
-  baseVersion: number | null,
-  state: StoredPlateState,
-  hash: string,
-): Promise<number | null> {
-  const owned = sql`exists (select 1 from ${experiments} where ${experiments.id} = ${experimentId} and ${experiments.ownerId} = ${ownerId})`;
+export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<number | null> {
+  const owned = sql`exists (select 1 from ${experiments} where ${experiments.id} = ${w.experimentId} and ${experiments.ownerId} = ${w.ownerId})`;
   const rows = await tx
     .update(plates)
     .set({
       version: sql`${plates.version} + 1`,
-      state: state as unknown as Record<string, unknown>,
-      hash,
+      state: { defn: w.defn } as unknown as Record<string, unknown>,
+      hash: w.hash,
       updatedAt: sql`clock_timestamp()`,
     })
-    .where(
-      and(
-        eq(plates.experimentId, experimentId),
-        baseVersion === null ? undefined : eq(plates.version, baseVersion),
-        owned,
-      ),
-    )
+    .where(and(eq(plates.experimentId, w.experimentId), eq(plates.version, w.baseVersion), owned))
     .returning({ version: plates.version });
   if (rows.length === 0) return null;
+  const version = rows[0].version;
+  const changed = Object.entries(w.changed);
+  if (changed.length > 0) {
+    await tx
+      .insert(plateWells)
+      .values(
+        changed.map(([well, data]) => ({
+          experimentId: w.experimentId,
+          well,
+          data: data as unknown as Record<string, unknown>,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [plateWells.experimentId, plateWells.well],
+        set: { data: sql`excluded.data` },
+      });
+  }
+  if (w.removed.length > 0) {
+    await tx
+      .delete(plateWells)
+      .where(and(eq(plateWells.experimentId, w.experimentId), inArray(plateWells.well, w.removed)));
+  }
+  const logged: Record<string, WireWell | null> = { ...w.changed };
+  for (const id of w.removed) logged[id] = null;
+  await tx.insert(plateLog).values({
+    experimentId: w.experimentId,
+    version,
+    baseVersion: w.baseVersion,
+    author: w.author,
+    ops: w.ops,
+    changed: logged as unknown as Record<string, unknown>,
+    before: w.before as unknown as Record<string, unknown>,
+    hash: w.hash,
+  });
+  if (version % LOG_PRUNE_EVERY === 0) {
+    await tx
+      .delete(plateLog)
+      .where(
+        and(eq(plateLog.experimentId, w.experimentId), lte(plateLog.version, version - LOG_KEEP)),
+      );
+  }
   await tx
     .update(experiments)
-    .set({ plateType: String(state.defn.format), updatedAt: sql`clock_timestamp()` })
-    .where(and(eq(experiments.id, experimentId), eq(experiments.ownerId, ownerId)));
-  return rows[0].version;
+    .set({ plateType: String(w.defn.format), updatedAt: sql`clock_timestamp()` })
+    .where(and(eq(experiments.id, w.experimentId), eq(experiments.ownerId, w.ownerId)));
+  return version;
+}
+
+/** How many versions the log keeps per experiment, pruned every LOG_PRUNE_EVERY writes. */
+export const LOG_KEEP = 2000;
+const LOG_PRUNE_EVERY = 100;
+
+/**
+ * The log entries after version `from` up to `to` (inclusive), oldest first; null when the
+ * log does not hold every one of them (pruned, or written before the log existed).
+ */
+export async function readPlateLog(
+  db: DbOrTx,
+  experimentId: number,
+  from: number,
+  to: number,
+): Promise<PlateLogEntry[] | null> {
+  if (to < from) return null;
+  const rows = await db
+    .select()
+    .from(plateLog)
+    .where(
+      and(
+        eq(plateLog.experimentId, experimentId),
+        gt(plateLog.version, from),
+        lte(plateLog.version, to),
+      ),
+    )
+    .orderBy(asc(plateLog.version));
+  // every version after `from` must be there (versions are consecutive)
+  if (rows.length !== to - from) return null;
+  return rows.map((r) => ({
+    version: r.version,
+    base_version: r.baseVersion,
+    author: r.author,
+    ops: r.ops,
+    changed: r.changed as unknown as Record<string, WireWell | null>,
+    before: r.before as unknown as Record<string, WireWell | null>,
+    hash: r.hash,
+    at: new Date(r.createdAt).toISOString(),
+  }));
 }

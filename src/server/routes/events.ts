@@ -1,9 +1,14 @@
-// GET /api/experiments/{id}/events: a server-sent event stream of the experiment. Events are
-// stateless notices ("the plate changed", "the agent did something"): a client that
-// reconnects gets a fresh "hello" and reloads what it shows, so nothing needs replaying.
+// GET /api/experiments/{id}/events: a server-sent event stream of the experiment. plate_changed
+// events carry `id: <plate version>`; a stream that reconnects with Last-Event-ID gets a
+// fresh "hello" (with the current plate version) and then what it missed, composed from the
+// plate log into one plate_changed event. When the log does not reach back that far, the
+// hello's version is all it gets: the client then reloads the plate.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ExperimentEvent } from '../events/event-bus';
+import { stampEvent, type ExperimentEvent } from '../events/event-bus';
+import { plateChangedEvent } from '../events/plate-event';
+import { netChange } from '../plate/plate-service';
+import { plateHead, readPlateLog } from '../repositories/plates';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { ownedExperiment } from './experiment-access';
 
@@ -12,9 +17,19 @@ export const HEARTBEAT_MS = 15_000;
 /** How long a client waits before reconnecting, ms. */
 export const RETRY_MS = 2000;
 
-/** One event in the text/event-stream format. */
+/** One event in the text/event-stream format; plate changes carry their version as id. */
 export function sseMessage(event: ExperimentEvent): string {
-  return `data: ${JSON.stringify(event)}\n\n`;
+  const id =
+    event.type === 'plate_changed' && typeof event.version === 'number'
+      ? `id: ${event.version}\n`
+      : '';
+  return `${id}data: ${JSON.stringify(event)}\n\n`;
+}
+
+/** The Last-Event-ID of a reconnecting stream as a plate version; undefined when none. */
+function lastVersionOf(header: unknown): number | undefined {
+  const text = String(header ?? '').trim();
+  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
 }
 
 /** Registers the stream (prefix /api/experiments). */
@@ -24,6 +39,8 @@ export async function eventRoutes(
 ): Promise<void> {
   const { experiments } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  // the plate log for replays: the app's database (a bare test app may have none)
+  const db = app.hasDecorator('database') ? app.database.db : null;
   const open = new Set<ServerResponse>();
   app.addHook('preHandler', app.requireUser);
   // Streams never finish by themselves: end them so the server can close.
@@ -55,12 +72,28 @@ export async function eventRoutes(
       const send = (event: ExperimentEvent) => {
         if (!raw.writableEnded) raw.write(sseMessage(event));
       };
-      const hello = () =>
-        send({ type: 'hello', experiment_id: experiment.id, at: new Date().toISOString() });
+      const hello = async () => {
+        const head = db ? await plateHead(db, experiment.id) : null;
+        send({
+          type: 'hello',
+          experiment_id: experiment.id,
+          at: new Date().toISOString(),
+          version: head?.version ?? null,
+        });
+        return head;
+      };
       const unsubscribe = app.events.subscribe(experiment.id, send);
-      const stopResume = app.events.onResume(hello);
+      const stopResume = app.events.onResume(() => void hello().catch(() => {}));
       raw.write(`retry: ${RETRY_MS}\n\n`);
-      hello();
+      const head = await hello();
+      const last = lastVersionOf(request.headers['last-event-id']);
+      if (head && last !== undefined && last < head.version) {
+        const entries = await readPlateLog(db!, experiment.id, last, head.version);
+        if (entries) {
+          const change = netChange(last, entries, { version: head.version, hash: head.hash });
+          send(stampEvent(experiment.id, plateChangedEvent({ ...change, base_version: last })));
+        }
+      }
       const heartbeat = setInterval(() => {
         if (!raw.writableEnded) raw.write(`: heartbeat ${new Date().toISOString()}\n\n`);
       }, heartbeatMs);

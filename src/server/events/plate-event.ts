@@ -1,0 +1,33 @@
+// The plate_changed event of a plate write: the version, its base and the changed wells, so
+// that a tab one version behind applies it without a reload. A change too large for one
+// event (PostgreSQL NOTIFY payloads stop at 8000 bytes) carries changed/removed null: clients
+// then read GET /plate?since=<their version>.
+import type { WireWell } from '../../domain/plate-wire';
+import type { EventInput } from './event-bus';
+
+/** Largest changed-wells JSON an event carries, leaving room for the rest of the event. */
+export const MAX_CHANGE_BYTES = 7000;
+
+export interface PlateChangeFields {
+  version: number;
+  base_version: number;
+  hash: string;
+  changed: Record<string, WireWell>;
+  removed: string[];
+}
+
+/** The event of a plate change; changed/removed null when too large for one event. */
+export function plateChangedEvent(change: PlateChangeFields): EventInput {
+  const fits =
+    Buffer.byteLength(JSON.stringify(change.changed)) +
+      Buffer.byteLength(JSON.stringify(change.removed)) <=
+    MAX_CHANGE_BYTES;
+  return {
+    type: 'plate_changed',
+    version: change.version,
+    base_version: change.base_version,
+    hash: change.hash,
+    changed: fits ? change.changed : null,
+    removed: fits ? change.removed : null,
+  };
+}

@@ -1,0 +1,241 @@
+// The one module that writes plates (ARCHITECTURE.md "Plate writes"). Every path that
+// changes wells (PATCH ops, PUT, version restore, the assistant) calls write() inside its
+// transaction: the change is applied to the plate at a checked version, only the changed
+// wells are recomputed and stored, and the write is appended to the plate log. After the
+// transaction commits the caller calls published(): the new computed plate becomes the cached
+// one and listeners (the events stream) are told, with the changed wells.
+import { applyOps } from '../../domain/plate/apply-ops';
+import { opExpander } from '../../domain/plate/expanders';
+import type { PrimitiveOp } from '../../domain/plate/ops';
+import type { PlateDefn } from '../../domain/plate-format';
+import type { WireWell, WireWells } from '../../domain/plate-wire';
+import { canonicalizeWells } from '../../domain/plate-wells';
+import { canonicalJson } from '../../domain/canonical-json';
+import type { PlateOpInput } from '../../domain/schemas/plate-ops';
+import { experimentNotFound } from '../errors';
+import type { DbOrTx } from '../repositories/bench';
+import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/plates';
+import { advanceLivePlate, buildLivePlate, rebench, wellsAt, type LivePlate } from './live-plate';
+import { planVolumeFor } from './plan-volume';
+
+/** The bench as the arithmetic reads it, and its cache key. */
+export interface BenchFactsLike {
+  infos: import('../../domain/plate-wire').BenchReagentInfo[];
+  key: string;
+}
+
+/** A committed plate write, as listeners and the since answers see it. */
+export interface PlateChange {
+  experimentId: number;
+  version: number;
+  base_version: number;
+  hash: string;
+  /** the changed wells as they became */
+  changed: Record<string, WireWell>;
+  removed: string[];
+  author: string;
+}
+
+export type PlateChangedListener = (change: PlateChange) => void;
+
+/** What a writer asks for: ops, or whole wells (PUT, restore, the assistant). */
+export type PlateEdit = { ops: readonly PlateOpInput[] } | { defn: PlateDefn; wells: WireWells };
+
+export interface WriteRequest {
+  ownerId: string;
+  experimentId: number;
+  bench: BenchFactsLike;
+  /** the version the edit is based on; null: whatever the plate is at (locked) */
+  baseVersion: number | null;
+  author: string;
+  edit: PlateEdit;
+}
+
+/** A write done inside a transaction, to be published once it commits. */
+export interface Written {
+  before: LivePlate;
+  live: LivePlate;
+  change: PlateChange;
+}
+
+export type WriteResult =
+  | { ok: true; written: Written }
+  | { ok: false; stale: true; version: number }
+  | { ok: false; stale: false; opIndex: number; op: string; well?: string; message: string };
+
+/** The computed plates of recently used experiments (an LRU); an optimisation only. */
+class LiveCache {
+  private readonly entries = new Map<number, LivePlate>();
+  constructor(private readonly capacity = 16) {}
+
+  get(experimentId: number): LivePlate | undefined {
+    const hit = this.entries.get(experimentId);
+    if (hit) {
+      this.entries.delete(experimentId);
+      this.entries.set(experimentId, hit);
+    }
+    return hit;
+  }
+
+  set(experimentId: number, live: LivePlate): void {
+    const current = this.entries.get(experimentId);
+    if (current && current.version > live.version) return;
+    this.entries.delete(experimentId);
+    this.entries.set(experimentId, live);
+    while (this.entries.size > this.capacity) {
+      this.entries.delete(this.entries.keys().next().value as number);
+    }
+  }
+
+  delete(experimentId: number): void {
+    this.entries.delete(experimentId);
+  }
+}
+
+function expandOps(
+  live: LivePlate,
+  ops: readonly PlateOpInput[],
+  benchSlugs: ReadonlySet<string>,
+):
+  | { ok: true; ops: PrimitiveOp[] }
+  | { ok: false; opIndex: number; op: string; well?: string; message: string } {
+  const out: PrimitiveOp[] = [];
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    if (['set', 'clear', 'tag', 'label', 'sample', 'put'].includes(op.op)) {
+      out.push(op as PrimitiveOp);
+      continue;
+    }
+    const expander = opExpander(op.op);
+    if (!expander) return { ok: false, opIndex: i, op: op.op, message: `Unknown op "${op.op}"` };
+    const expanded = expander(op as Record<string, unknown>, {
+      defn: live.defn,
+      wells: live.wire,
+      benchSlugs,
+    });
+    if (!expanded.ok) {
+      return { ok: false, opIndex: i, op: op.op, well: expanded.well, message: expanded.message };
+    }
+    out.push(...expanded.ops);
+  }
+  return { ok: true, ops: out };
+}
+
+/** The plate writer of one database, with its cache of computed plates. */
+export function plateWriter(onChanged?: PlateChangedListener) {
+  const cache = new LiveCache();
+
+  /** The computed plate at its stored version with this bench (cached, else loaded). */
+  async function live(db: DbOrTx, experimentId: number, version: number, bench: BenchFactsLike) {
+    let hit = cache.get(experimentId);
+    if (!hit || hit.version !== version) {
+      const stored = await loadPlate(db, experimentId);
+      if (!stored) throw experimentNotFound();
+      hit = buildLivePlate(stored.defn, stored.wells, stored.version, bench.infos, bench.key);
+      cache.set(experimentId, hit);
+    } else if (hit.benchKey !== bench.key) {
+      hit = rebench(hit, bench.infos, bench.key);
+      cache.set(experimentId, hit);
+    }
+    return hit;
+  }
+
+  /** Applies and stores one edit; call inside a transaction, then published() after it. */
+  async function write(tx: DbOrTx, req: WriteRequest): Promise<WriteResult> {
+    const version = req.baseVersion ?? (await lockPlateVersion(tx, req.experimentId));
+    if (version === null) throw experimentNotFound();
+    const base = await live(tx, req.experimentId, version, req.bench);
+    if (base.version !== version) return { ok: false, stale: true, version: base.version };
+    const slugs = new Set(req.bench.infos.map((b) => b.slug));
+
+    let next: LivePlate;
+    let ops: unknown[];
+    let changedIds: string[];
+    if ('ops' in req.edit) {
+      const expanded = expandOps(base, req.edit.ops, slugs);
+      if (!expanded.ok) return { ...expanded, stale: false };
+      const applied = applyOps(base.defn, base.wire, expanded.ops, {
+        benchSlugs: slugs,
+        planVolume: planVolumeFor(base.defn, req.bench.infos),
+      });
+      if (!applied.ok) return { ...applied, ok: false, stale: false };
+      next = advanceLivePlate(base, applied.wells, applied.changed, applied.removed, version + 1);
+      ops = expanded.ops;
+      changedIds = applied.changed;
+    } else if (req.edit.defn.format === base.defn.format) {
+      const wire = canonicalizeWells(base.defn, req.edit.wells);
+      const changed: string[] = [];
+      for (const [id, w] of Object.entries(wire)) {
+        if (base.wellJson.get(id) !== canonicalJson(w)) changed.push(id);
+      }
+      const removed = Object.keys(base.wire).filter((id) => !(id in wire));
+      next = advanceLivePlate(base, wire, changed, removed, version + 1);
+      ops = [{ op: 'put', wells: { ...wellsAt(wire, changed), ...wellsAt({}, removed) } }];
+      changedIds = changed;
+    } else {
+      next = buildLivePlate(
+        req.edit.defn,
+        req.edit.wells,
+        version + 1,
+        req.bench.infos,
+        req.bench.key,
+      );
+      ops = [{ op: 'put', defn: next.defn, wells: next.wire }];
+      changedIds = Object.keys(next.wire);
+    }
+
+    const removed = Object.keys(base.wire).filter((id) => !(id in next.wire));
+    const changed: Record<string, WireWell> = {};
+    for (const id of changedIds) changed[id] = next.wire[id];
+    const written = await writePlateChange(tx, {
+      ownerId: req.ownerId,
+      experimentId: req.experimentId,
+      baseVersion: version,
+      defn: next.defn,
+      hash: next.state.hash,
+      changed,
+      removed,
+      before: wellsAt(base.wire, [...changedIds, ...removed]),
+      ops,
+      author: req.author,
+    });
+    if (written === null) {
+      return {
+        ok: false,
+        stale: true,
+        version: (await lockPlateVersion(tx, req.experimentId)) ?? version,
+      };
+    }
+    return {
+      ok: true,
+      written: {
+        before: base,
+        live: next,
+        change: {
+          experimentId: req.experimentId,
+          version: written,
+          base_version: version,
+          hash: next.state.hash,
+          changed,
+          removed,
+          author: req.author,
+        },
+      },
+    };
+  }
+
+  /** After the transaction committed: cache the new plate and tell the listeners. */
+  function published(written: Written): void {
+    cache.set(written.change.experimentId, written.live);
+    onChanged?.(written.change);
+  }
+
+  return {
+    live,
+    write,
+    published,
+    forget: (experimentId: number) => cache.delete(experimentId),
+  };
+}
+
+export type PlateWriter = ReturnType<typeof plateWriter>;
