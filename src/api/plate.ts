@@ -116,8 +116,16 @@ export interface PlatePatched {
   hash: string;
   changed: Record<string, StateWell>;
   removed: string[];
-  indices_changed: boolean;
+  /** the index lists that moved: per index, the keys whose well lists changed (new lists) */
+  indices_changed: IndicesChanged;
 }
+
+/** Changed entries of the plate indices; an empty list means the key is gone. */
+export type IndicesChanged = Partial<
+  Record<'by_sample' | 'by_col' | 'tags' | 'by_target', Record<string, string[]>> & {
+    unmet: string[];
+  }
+>;
 
 /**
  * PATCH /api/experiments/{id}/plate: the ops applied on top of `version`. A stale version is

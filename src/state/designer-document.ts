@@ -87,13 +87,26 @@ export function plateSender(experimentId: number): DocumentSender {
 
 /**
  * The server's plate state after a PATCH: the previous state with the changed wells (their
- * derived values as the server computed them) and without the removed ones. The indices are
- * not rebuilt: nothing on the client reads them.
+ * derived values as the server computed them), without the removed ones, and the index
+ * entries that moved.
  */
 export function plateAfterPatch(plate: PlateState, patched: PlatePatched): PlateState {
   const wells = { ...plate.wells, ...patched.changed };
   for (const id of patched.removed) delete wells[id];
-  return { ...plate, wells, version: patched.version, hash: patched.hash };
+  const indices = { ...plate.indices };
+  const moved = patched.indices_changed ?? {};
+  for (const name of ['by_sample', 'by_col', 'tags', 'by_target'] as const) {
+    const entries = moved[name];
+    if (!entries) continue;
+    const index = { ...indices[name] };
+    for (const [key, ids] of Object.entries(entries)) {
+      if (ids.length > 0) index[key] = ids;
+      else delete index[key];
+    }
+    indices[name] = index;
+  }
+  if (moved.unmet) indices.unmet = moved.unmet;
+  return { ...plate, wells, indices, version: patched.version, hash: patched.hash };
 }
 
 // The confirmed plate's state computed on the client (derived values with the bench as known

@@ -74,7 +74,13 @@ describe('changes since a version', () => {
 describe('PATCH', () => {
   it('sends the version and the ops as JSON', async () => {
     const net = installFakeFetch();
-    const answer = { version: 6, hash: 'h6', changed: {}, removed: ['A1'], indices_changed: true };
+    const answer = {
+      version: 6,
+      hash: 'h6',
+      changed: {},
+      removed: ['A1'],
+      indices_changed: { unmet: [] },
+    };
     net.respond(200, answer);
     const ops = [{ op: 'put' as const, wells: { A1: null } }];
     await expect(patchPlate(2, { version: 5, ops })).resolves.toEqual(answer);

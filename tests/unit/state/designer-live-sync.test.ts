@@ -2,7 +2,7 @@
 // replaced (fake-fetch.ts answers canned responses and throws on any request not queued),
 // so each test counts the requests a scenario makes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PlatePatched } from '../../../src/api/plate';
+import type { IndicesChanged, PlatePatched } from '../../../src/api/plate';
 import type { Experiment } from '../../../src/api/types';
 import { plateDefn } from '../../../src/domain/plate-format';
 import {
@@ -47,14 +47,19 @@ function experiment(): Experiment {
 
 // What the server answers a PATCH of these wells at `version` (derived values computed as it
 // would, with an empty bench).
-function patched(version: number, wells: Record<string, WireWell>, removed: string[] = []) {
+function patched(
+  version: number,
+  wells: Record<string, WireWell>,
+  removed: string[] = [],
+  indices_changed: IndicesChanged = {},
+) {
   const state = computePlateState({ defn: D96, wells, version, bench: [], hasher: null });
   return {
     version,
     hash: `h${version}`,
     changed: state.wells,
     removed,
-    indices_changed: true,
+    indices_changed,
   } satisfies PlatePatched;
 }
 
@@ -93,7 +98,10 @@ describe('saving ops', () => {
   it('sends a burst of edits as one PATCH of the wells they touched', async () => {
     actions.applyReagent('cpd', { uM: 1, volumeUl: 2 }, [at('A1')]);
     actions.applyReagent('cpd', { uM: 3, volumeUl: 2 }, [at('A1'), at('B1')]);
-    net.respond(200, patched(6, { A1: dose(3), B1: dose(3) }));
+    net.respond(
+      200,
+      patched(6, { A1: dose(3), B1: dose(3) }, [], { by_target: { cpd: ['A1', 'B1'] } }),
+    );
     await vi.advanceTimersByTimeAsync(300);
     expect(net.calls).toHaveLength(1);
     expect(net.calls[0]).toMatchObject({ url: '/api/experiments/1/plate', method: 'PATCH' });
@@ -107,16 +115,18 @@ describe('saving ops', () => {
     expect(designer.plate?.version).toBe(6);
     expect(Object.keys(designer.plate?.wells ?? {}).toSorted()).toEqual(['A1', 'B1', 'H12']);
     expect(designer.plate?.wells.A1.targets.cpd.target_nM).toBe(3000);
+    expect(designer.plate?.indices.by_target).toEqual({ cpd: ['A1', 'B1'], dmso: ['H12'] });
 
     // Undo of the second edit: B1 emptied and A1 back to 1 uM, as one put
     expect(actions.undo()).toBe(true);
-    net.respond(200, patched(7, { A1: dose(1) }, ['B1']));
+    net.respond(200, patched(7, { A1: dose(1) }, ['B1'], { by_col: { '1': ['A1'] } }));
     await vi.advanceTimersByTimeAsync(300);
     expect(sentBody(net, 1)).toEqual({
       version: 6,
       ops: [{ op: 'put', wells: { A1: dose(1), B1: null } }],
     });
     expect(Object.keys(designer.plate?.wells ?? {}).toSorted()).toEqual(['A1', 'H12']);
+    expect(designer.plate?.indices.by_col).toEqual({ '1': ['A1'], '12': ['H12'] });
   });
 
   it('rebases a refused edit on the changes the 409 carries and sends only its own wells', async () => {
