@@ -97,12 +97,11 @@ test('live sync: an edit in one tab shows in the other within a second, without 
   });
   await tabB.evaluate(() => {
     const w = window as unknown as { seenAt?: number };
-    const shown = () =>
-      [...document.querySelectorAll('[data-testid="well-editor"] tr')].some((row) =>
-        row.textContent?.includes('Assay medium'),
-      );
+    // (the test of the row lives inside the callback: this function runs in the page)
     new MutationObserver(() => {
-      if (w.seenAt === undefined && shown()) w.seenAt = Date.now();
+      if (w.seenAt !== undefined) return;
+      const rows = document.querySelectorAll('[data-testid="well-editor"] tr');
+      if ([...rows].some((row) => row.textContent?.includes('Assay medium'))) w.seenAt = Date.now();
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await editorA.getByRole('button', { name: 'Apply to 1 well' }).click();
