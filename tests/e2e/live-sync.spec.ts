@@ -81,8 +81,14 @@ test('live sync: an edit in one tab shows in the other within a second, without 
   const requestsA = plateRequests(tabA, id);
   const requestsB = plateRequests(tabB, id);
   const bodies: number[] = [];
+  const patchTimes: number[] = [];
   tabA.on('request', (r) => {
-    if (r.method() === 'PATCH') bodies.push(Buffer.byteLength(r.postData() ?? ''));
+    if (r.method() !== 'PATCH') return;
+    bodies.push(Buffer.byteLength(r.postData() ?? ''));
+    patchTimes.push(Date.now());
+  });
+  tabA.on('requestfinished', (r) => {
+    if (r.method() === 'PATCH') patchTimes.push(Date.now());
   });
 
   const editorA = tabA.getByTestId('well-editor');
@@ -114,7 +120,10 @@ test('live sync: an edit in one tab shows in the other within a second, without 
   expect(seenAt).toBeDefined();
   const elapsed = seenAt! - editAt!;
   test.info().annotations.push({ type: 'edit to other tab', description: `${elapsed} ms` });
-  console.log(`live sync: edit in tab A shown in tab B after ${elapsed} ms`);
+  const [sent, answered] = patchTimes.map((t) => t - editAt!);
+  console.log(
+    `live sync: tab B showed tab A's edit after ${elapsed} ms (PATCH sent at ${sent} ms, answered at ${answered} ms)`,
+  );
   expect(elapsed).toBeLessThan(1000);
   await expect(mediumInB.getByRole('cell').nth(0)).toHaveText('A2');
 
