@@ -207,20 +207,22 @@ test('designer: onboarding opens the reagent picker', async ({ page, server }) =
   await expect(picker).toBeHidden();
 });
 
-test('designer: a save refused as stale reloads the plate and keeps the edit one Undo away', async ({
-  page,
-  server,
-}) => {
-  await signInAsDeveloper(page, server);
-  const id = await createExperiment(page.request, server, 'Conflict (e2e)');
-  await addReagents(page.request, server, id);
-  await seedPlate(page.request, server, id);
-  // Without the event stream this page cannot hear of the other write: its save is refused.
-  await page.route('**/api/experiments/*/events', (route) => route.abort());
-  await page.goto(`/experiments/${id}`);
-  await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
-  await expectSaved(page);
+/** Another writer adds P24 to the plate (one op) while the page is open. */
+async function otherWriterAddsP24(page: Page, server: ServerInfo, id: number) {
+  const before = await plateOnServer(page.request, server, id);
+  const other = await page.request.patch(`${server.baseURL}/api/experiments/${id}/plate`, {
+    data: {
+      version: before.version,
+      ops: [
+        { op: 'put', wells: { P24: { targets: { medium: { target_nM: null, volume_uL: 5 } } } } },
+      ],
+    },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+}
 
+/** Another writer puts P24 alone on the plate (a whole-plate PUT) while the page is open. */
+async function otherWriterPutsP24(page: Page, server: ServerInfo, id: number) {
   const before = await plateOnServer(page.request, server, id);
   const other = await page.request.put(`${server.baseURL}/api/experiments/${id}/plate`, {
     data: {
@@ -230,15 +232,74 @@ test('designer: a save refused as stale reloads the plate and keeps the edit one
     },
   });
   expect(other.status()).toBe(200);
+  return before.version;
+}
 
+async function clearPlate(page: Page) {
   await page.getByRole('button', { name: 'Clear plate' }).click();
   await page
     .getByRole('dialog', { name: 'Clear plate' })
     .getByRole('button', { name: 'Clear plate' })
     .click();
+}
+
+test("designer: a save refused as stale is moved onto the other writer's changes", async ({
+  page,
+  server,
+}) => {
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page.request, server, 'Rebase (e2e)');
+  await addReagents(page.request, server, id);
+  await seedPlate(page.request, server, id);
+  // Without the event stream this page cannot hear of the other write: its save is refused.
+  await page.route('**/api/experiments/*/events', (route) => route.abort());
+  await page.goto(`/experiments/${id}`);
+  await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
+  await expectSaved(page);
+  await otherWriterAddsP24(page, server, id);
+
+  // The 409 carries the changes since this page's version: the clear (of A1, B2 and I13) is
+  // applied on top of them, so the other writer's P24 stays and no conflict is shown.
+  await clearPlate(page);
+  await expectSaved(page);
+  await expect(page.getByTestId('save-banner')).toBeHidden();
+  expect(wellIds(await plateOnServer(page.request, server, id))).toEqual(['P24']);
+  await expect(page.getByRole('button', { name: 'Clear plate' })).toBeEnabled();
+
+  // Undo takes back this page's clear only: P24 stays.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expectSaved(page);
+  await expect
+    .poll(async () => wellIds(await plateOnServer(page.request, server, id)))
+    .toEqual(['A1', 'B2', 'I13', 'P24']);
+});
+
+test('designer: a stale save whose changes are not known reloads and keeps the edit one Undo away', async ({
+  page,
+  server,
+}) => {
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page.request, server, 'Conflict (e2e)');
+  await addReagents(page.request, server, id);
+  await seedPlate(page.request, server, id);
+  await page.route('**/api/experiments/*/events', (route) => route.abort());
+  // The server's 409 as it answers when its log no longer reaches this page's version.
+  await page.route(`**/api/experiments/${id}/plate`, async (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    const response = await route.fetch();
+    if (response.status() !== 409) return route.fulfill({ response });
+    const body = (await response.json()) as Record<string, unknown>;
+    return route.fulfill({ response, json: { ...body, since: null } });
+  });
+  await page.goto(`/experiments/${id}`);
+  await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
+  await expectSaved(page);
+  const version = await otherWriterPutsP24(page, server, id);
+
+  await clearPlate(page);
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'conflict');
   await expect(page.getByTestId('save-banner')).toContainText(
-    `The plate was changed elsewhere (now version ${before.version + 1}) and has been reloaded.`,
+    `The plate was changed elsewhere (now version ${version + 1}) and has been reloaded.`,
   );
   expect(wellIds(await plateOnServer(page.request, server, id))).toEqual(['P24']);
 

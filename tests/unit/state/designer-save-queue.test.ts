@@ -252,3 +252,57 @@ describe('save queue reset while a request is in flight', () => {
     expect(calls[1]).toMatchObject({ doc: 'new', base: 20 });
   });
 });
+
+describe('save queue rebase on 409', () => {
+  it('sends the rebased document on the version the conflict names, with no conflict shown', async () => {
+    const calls: Call[] = [];
+    const statuses: [SaveStatus, string | null][] = [];
+    const conflicts: string[] = [];
+    const seen: [unknown, string][] = [];
+    const queue = new SaveQueue<string>(
+      {
+        send: (doc, base) =>
+          new Promise<PlateState>((resolve, reject) => calls.push({ doc, base, resolve, reject })),
+        onSaved: () => {},
+        rebase: (body, latest) => {
+          seen.push([body, latest]);
+          const version = (body as { version: number }).version;
+          return version === 9 ? { doc: `${latest}+theirs`, version } : null;
+        },
+        onConflict: (_current, _message, refused) => conflicts.push(refused),
+        onStatus: (status, error) => statuses.push([status, error]),
+        coalesceMs: 300,
+      },
+      3,
+    );
+    queue.schedule('a');
+    await vi.advanceTimersByTimeAsync(300);
+    queue.schedule('ab'); // a newer edit waits behind the request
+    calls[0].reject(new ApiError(409, 'Conflict', JSON.stringify({ detail: 'stale', version: 9 })));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([[{ detail: 'stale', version: 9 }, 'ab']]);
+    expect(calls.map((c) => [c.doc, c.base])).toEqual([
+      ['a', 3],
+      ['ab+theirs', 9],
+    ]);
+    expect(conflicts).toEqual([]);
+    calls[1].resolve(stateAt(10));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastStatus(statuses)).toBe('saved');
+    expect(statuses.some(([s]) => s === 'conflict')).toBe(false);
+
+    // a conflict the rebase cannot take goes the old way, on the version it names
+    queue.schedule('c');
+    await vi.advanceTimersByTimeAsync(300);
+    calls[2].reject(
+      new ApiError(409, 'Conflict', JSON.stringify({ detail: 'stale', version: 12 })),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(conflicts).toEqual(['c']);
+    expect(queue.version).toBe(12);
+    expect(statuses[statuses.length - 1]).toEqual([
+      'conflict',
+      'The plate was changed elsewhere (now version 12) and has been reloaded. Your unsaved edit is kept: press Undo to bring it back.',
+    ]);
+  });
+});
