@@ -245,3 +245,20 @@ export const issueReports = pgTable(
   },
   (t) => [index('issue_reports_owner_idx').on(t.ownerId, t.createdAt)],
 );
+
+/**
+ * Layout templates of the screening tools, kept per user (owner_id is the JWT sub): wells as
+ * offsets from the template's top-left with reagents, targets and tags (domain/layout).
+ */
+export const layoutTemplates = pgTable(
+  'layout_templates',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    wells: jsonb('wells').$type<unknown[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('layout_templates_owner_name_idx').on(t.ownerId, t.name)],
+);
