@@ -251,6 +251,19 @@ export const ROUTES: RouteCase[] = [
     query: 'limit=5',
   },
 
+  { method: 'GET', path: '/api/templates', access: 'user', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/templates',
+    access: 'user',
+    ok: 201,
+    body: () => ({
+      name: 'Fixture pair',
+      wells: [{ dr: 0, dc: 0, targets: { dmso: { target_nM: null } }, tags: ['NEG'] }],
+    }),
+  },
+  { method: 'DELETE', path: '/api/templates/:templateId', access: 'user', ok: 204 },
+
   { method: 'GET', path: '/api/reagents/catalog', access: 'user', ok: 200, query: 'q=dmso' },
   { method: 'GET', path: '/api/reagents/definitions', access: 'user', ok: 200 },
   {
@@ -314,6 +327,7 @@ export function fillPath(path: string, f: Fixture, agent = 'planner'): string {
     .replace(':tid', f.tid)
     .replace(':sid', f.sid)
     .replace(':slug', 'dmso')
+    .replace(':templateId', '1')
     .replace(':agent', agent);
 }
 

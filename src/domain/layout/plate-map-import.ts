@@ -334,6 +334,7 @@ function importCompounds(params: ImportParams, ctx: LayoutContext): ImportOutcom
   }
   const ops: PrimitiveOp[] = [];
   const warnings: string[] = [];
+  const taken = new Map<string, number>();
   for (let r = header.line + 1; r < params.rows.length; r++) {
     const row = params.rows[r];
     if (isBlank(row)) continue;
@@ -389,6 +390,17 @@ function importCompounds(params: ImportParams, ctx: LayoutContext): ImportOutcom
       rejected.push({ line, reason: result.message });
       continue;
     }
+    // Compounds of one list never share a well: a later one that would is rejected.
+    const wells = result.ops.flatMap((o) => (o.op === 'set' ? o.wells : []));
+    const clash = wells.find((w) => taken.has(w));
+    if (clash !== undefined) {
+      rejected.push({
+        line,
+        reason: `its series would overwrite ${clash}, taken by line ${taken.get(clash)}`,
+      });
+      continue;
+    }
+    for (const w of wells) taken.set(w, line);
     ops.push(...result.ops);
     warnings.push(...result.warnings);
   }

@@ -307,3 +307,20 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Layout templates of the screening tools, kept per user (owner_id is the JWT sub): wells as
+ * offsets from the template's top-left with reagents, targets and tags (domain/layout).
+ */
+export const layoutTemplates = pgTable(
+  'layout_templates',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    wells: jsonb('wells').$type<unknown[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('layout_templates_owner_name_idx').on(t.ownerId, t.name)],
+);

@@ -27,6 +27,7 @@ import { plateRoutes } from './plate';
 import { reagentStockRoutes } from './reagent-stocks';
 import { reagentRoutes } from './reagents';
 import { reportIssueRoutes } from './report-issue';
+import { templateRoutes } from './templates';
 import { uploadRoutes } from './uploads';
 import { versionRoutes } from './versions';
 
@@ -57,6 +58,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   const definitions = definitionsRepository(database.db);
   const catalog = await openReagentCatalog(app, database, () => definitions.listPublic());
   await app.register(reagentRoutes, { prefix: '/reagents', catalog, definitions });
+  await app.register(templateRoutes, { db: database.db });
   await app.register(reagentStockRoutes, {
     prefix: '/reagents',
     definitions,

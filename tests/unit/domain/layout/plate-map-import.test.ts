@@ -89,6 +89,7 @@ describe('plate-map import', () => {
       ['cmpd-1', '30', 'B2'],
       ['cmpd-2', '100', 'D2'],
       ['ghost', '1', 'F2'],
+      ['cmpd-1', '5', 'C4'], // line 5: would overwrite C4 of cmpd-1's replicate row
     ];
     const out = importPlateMap(
       {
@@ -99,7 +100,10 @@ describe('plate-map import', () => {
       },
       ctx(p96),
     );
-    expect(out.rejected).toEqual([{ line: 4, reason: 'reagent "ghost" is not on the bench' }]);
+    expect(out.rejected).toEqual([
+      { line: 4, reason: 'reagent "ghost" is not on the bench' },
+      { line: 5, reason: 'its series would overwrite C4, taken by line 2' },
+    ]);
     const plate = referenceApply(p96, {}, out.ops);
     expect(plate.B2.targets['cmpd-1'].target_nM).toBe(30000);
     expect(plate.B5.targets['cmpd-1'].target_nM).toBeCloseTo(30000 / 27, 9);

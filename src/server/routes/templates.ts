@@ -1,0 +1,116 @@
+// /api/templates: the layout templates of the screening tools, kept per user. A template is
+// a name and wells relative to its top-left (reagents, targets, tags); the designer and the
+// assistant apply it with the "template" plate op at any offset, on any plate of a campaign.
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { templateBodySchema } from '../../domain/schemas/layout-ops';
+import { userOf } from '../auth/request-user';
+import type { Db } from '../db/connect';
+import { layoutTemplates } from '../db/schema';
+import { HttpError } from '../errors';
+
+/** Templates one user may keep. */
+export const MAX_TEMPLATES = 500;
+
+const tags = ['Templates'];
+const templateNotFound = () => new HttpError(404, 'Template not found');
+
+const params = z.object({ templateId: z.string().max(12) });
+
+type Row = typeof layoutTemplates.$inferSelect;
+
+function toJson(row: Row) {
+  return {
+    id: row.id,
+    name: row.name,
+    wells: row.wells,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function templateIdOf(raw: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= 2_147_483_647)) throw templateNotFound();
+  return id;
+}
+
+/** Registers GET/POST /templates and DELETE /templates/:templateId (prefix /api). */
+export async function templateRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
+  // This plugin's own compilers: its schemas are zod schemas.
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(
+    '/templates',
+    { schema: { summary: 'Your layout templates, by name', tags } },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(layoutTemplates)
+        .where(eq(layoutTemplates.ownerId, userOf(request).id))
+        .orderBy(asc(layoutTemplates.name), asc(layoutTemplates.id));
+      return { templates: rows.map(toJson) };
+    },
+  );
+
+  app.post(
+    '/templates',
+    {
+      schema: {
+        summary: 'Save a layout template (a template of the same name is replaced)',
+        tags,
+        body: templateBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const owner = userOf(request).id;
+      const { name, wells } = request.body;
+      const [replaced] = await db
+        .update(layoutTemplates)
+        .set({ wells, updatedAt: new Date() })
+        .where(and(eq(layoutTemplates.ownerId, owner), eq(layoutTemplates.name, name)))
+        .returning();
+      if (replaced) return reply.status(200).send({ template: toJson(replaced) });
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(layoutTemplates)
+        .where(eq(layoutTemplates.ownerId, owner));
+      if (n >= MAX_TEMPLATES) {
+        throw new HttpError(409, `You keep ${MAX_TEMPLATES} templates: delete one first`);
+      }
+      const [row] = await db
+        .insert(layoutTemplates)
+        .values({ ownerId: owner, name, wells })
+        .onConflictDoUpdate({
+          target: [layoutTemplates.ownerId, layoutTemplates.name],
+          set: { wells, updatedAt: new Date() },
+        })
+        .returning();
+      return reply.status(201).send({ template: toJson(row) });
+    },
+  );
+
+  app.delete(
+    '/templates/:templateId',
+    { schema: { summary: 'Delete one of your layout templates', tags, params } },
+    async (request, reply) => {
+      const id = templateIdOf(request.params.templateId);
+      const deleted = await db
+        .delete(layoutTemplates)
+        .where(and(eq(layoutTemplates.id, id), eq(layoutTemplates.ownerId, userOf(request).id)))
+        .returning({ id: layoutTemplates.id });
+      if (deleted.length === 0) throw templateNotFound();
+      return reply.status(204).send();
+    },
+  );
+}
