@@ -955,7 +955,7 @@ const SERIES: ScreeningCase[] = [
     request:
       '2-fold dilution of staurosporine from 10 uM in row B, 12 points, right to left from column 24',
     changed: nums(13, 24)
-      .reverse()
+      .toReversed()
       .map((c) => `B${c}`),
     holds: (_id, k) => one(SA, pt(10_000, 2, k)),
   },
@@ -1196,7 +1196,7 @@ const QUESTION: ScreeningCase[] = [
     cls: 'question',
     format: 96,
     request: 'what is the highest staurosporine I can use?',
-    answer: /10 µM/,
+    answer: /10(?:\.0)? µM/,
   },
   {
     cls: 'question',

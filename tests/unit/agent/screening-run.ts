@@ -33,7 +33,7 @@ export function turn(state: TurnState, text: string): TurnState {
     const wells = history.pop() ?? state.ctx.wells;
     return { ...base, ctx: { ...state.ctx, wells }, history, reply: 'undone' };
   }
-  if (!r.wells) return { ...base, reply: [...r.answers, d.reply ?? ''].join('\n') };
+  if (!r.wells) return { ...base, reply: [...r.answers, d.reply ?? ''].filter(Boolean).join('\n') };
   const bench: BenchReagentInfo[] = [...state.ctx.bench, ...r.benchAdds.map(catalogToBench)];
   return {
     ctx: { ...state.ctx, wells: r.wells, bench },

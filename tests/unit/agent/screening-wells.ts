@@ -11,16 +11,16 @@ const dims = (f: PlateFormat) => plateDefn(f);
 
 /** Every well, row by row. */
 export function allWells(f: Fmt): string[] {
-  const { rows, cols } = dims(f);
+  const d = dims(f);
   const out: string[] = [];
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out.push(wellId(r, c));
+  for (let r = 0; r < d.rows; r++) for (let c = 0; c < d.cols; c++) out.push(wellId(r, c));
   return out;
 }
 
 /** Wells of the given 1-based columns, column by column, top to bottom. */
 export function cols(f: Fmt, ...cs: number[]): string[] {
-  const { rows } = dims(f);
-  return cs.flatMap((c) => Array.from({ length: rows }, (_, r) => wellId(r, c - 1)));
+  const n = dims(f).rows;
+  return cs.flatMap((c) => Array.from({ length: n }, (_, r) => wellId(r, c - 1)));
 }
 
 /** Wells of the given rows ("A", "AB"), row by row, left to right. */
