@@ -27,6 +27,7 @@ import type { ExperimentRow } from '../repositories/experiments';
 import { loadPlate, writePlate, type StoredPlate } from '../repositories/plates';
 import { getVersion, insertVersion } from '../repositories/versions';
 import { decideCalls, type ModelConfig } from './decide-calls';
+import { pendingQuestionOf } from './plan/pending-question';
 import { runCalls, type CallsResult } from './run-calls';
 import type { ToolContext } from './tools/tool-types';
 import { replyText } from './turn-reply';
@@ -297,6 +298,8 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
   let written: Written | undefined;
   let data: ChangeData | Record<string, unknown> = {};
   let ops: ProtocolOp[] = [];
+  // The question the assistant's last message asked, if the user is answering it.
+  const pending = pendingQuestionOf(await deps.chat.listMessages(input.threadId));
   for (let attempt = 1; ; attempt++) {
     const plate = await loadPlate(deps.db, experimentId);
     const bench = await benchFacts(deps.db, experimentId);
@@ -310,8 +313,9 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
       selection: input.selection?.map((id) => indexOfWellId(id, plate.defn)).filter((i) => i >= 0),
     };
     try {
-      const decision = await decideCalls(input.message, ctx, deps.model, deps.warn);
+      const decision = await decideCalls(input.message, ctx, deps.model, deps.warn, pending);
       data = { source: decision.source };
+      if (decision.question) data.question = decision.question;
       if (decision.reply !== undefined && decision.calls.length === 0) {
         text = decision.reply;
         break;

@@ -136,6 +136,9 @@ export function buildCandidates(
   return out;
 }
 
+// A concentrate ("PBS, 10x"), diluted before use.
+const isConcentrate = (e: CatalogReagent) => /\b(?:[2-9]|\d{2,})\s*x\b/i.test(e.name);
+
 // The catalog does not change while the server runs: spell it out once.
 const CATALOG_CACHE = new WeakMap<readonly CatalogReagent[], Candidate[]>();
 
@@ -147,13 +150,12 @@ function catalogCandidates(catalog: readonly CatalogReagent[]): Candidate[] {
     const count = new Map<string, number>();
     for (const e of catalog)
       for (const a of new Set(e.aliases.map(normalizeName))) count.set(a, (count.get(a) ?? 0) + 1);
-    const concentrate = (e: CatalogReagent) => /\b(?:[2-9]|\d{2,})\s*x\b/i.test(e.name);
     list = catalog.map((e) => ({
       ref: { source: 'catalog', slug: e.slug, name: e.name, entry: e },
       words: spellings(
         e.name,
         e.slug,
-        ...e.aliases.filter((a) => !concentrate(e) || (count.get(normalizeName(a)) ?? 0) < 2),
+        ...e.aliases.filter((a) => !isConcentrate(e) || (count.get(normalizeName(a)) ?? 0) < 2),
       ),
     }));
     CATALOG_CACHE.set(catalog, list);

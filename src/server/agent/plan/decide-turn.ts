@@ -183,7 +183,7 @@ function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
   if (i.reply !== undefined) {
     const r = i.reply.trim();
     // The reader's own questions ("How much Staurosporine?") stay open for the answer.
-    if (/\?$/.test(r) || /^(?:Which|What|How)\b[^.]*\?/.test(r)) return ask(r, raw);
+    if (r.endsWith('?') || /^(?:Which|What|How)\b[^.]*\?/.test(r)) return ask(r, raw);
     return { calls: [], reply: r };
   }
   return planAndCheck(i.calls, ictx, norm.tol, raw);
@@ -201,6 +201,11 @@ function askReadings(
     wells: r.indices,
   }));
   return ask(`"${words.trim()}" reads two ways: which do you mean?`, raw, choices);
+}
+
+/** The checks of the offline path for calls decided elsewhere (the language model). */
+export function checkCalls(calls: ToolCall[], ctx: ToolContext): TurnDecision {
+  return planAndCheck(calls, ctx, undefined, '');
 }
 
 const WRITES = new Set(['set_reagent', 'dilution_series', 'set_control']);

@@ -19,11 +19,11 @@ const REPLACE =
   /^\s*(?:please\s+)?(?:replace|swap|substitute|exchange|switch)\s+(?:out\s+)?(.+?)\s+(?:with|for|by)\s+(.+?)\s*$/i;
 const CHANGE =
   /^\s*(?:please\s+)?(?:change|set|adjust|update|make)\s+(?:the\s+)?(?:concentration\s+of\s+)?(.+?)\s+to\s+((?:\d+(?:\.\d+)?|\.\d+)\s*(?:[pnuµμm]?M|nanomolar|micromolar|millimolar))\s*$/i;
+const asc = (a: number, b: number) => a - b;
 const MOVE =
   /^\s*(?:please\s+)?(move|copy|duplicate|transfer)\s+(.+?)\s+(?:to|into|onto)\s+(.+?)\s*$/i;
 
-function holding(ctx: ToolContext, slug: string, within?: Set<number>, defnCols = 0): string[] {
-  void defnCols;
+function holding(ctx: ToolContext, slug: string, within?: Set<number>): string[] {
   return Object.entries(ctx.wells)
     .filter(([id, w]) => w.targets[slug] && (!within || within.has(indexOf(ctx, id))))
     .map(([id]) => id);
@@ -104,7 +104,6 @@ export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): Edi
         question: 'Which wells exactly? Name them, e.g. "column 3 to column 4".',
       };
     if (from.indices.length === 0 || to.indices.length === 0) return null;
-    const asc = (a: number, b: number) => a - b;
     return {
       kind: 'calls',
       calls: [
