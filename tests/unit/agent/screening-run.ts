@@ -101,17 +101,38 @@ export function gradeCase(c: ScreeningCase): Graded {
   } catch (e) {
     return { grade: 'miss', why: `threw ${String(e)}` };
   }
-  const changed = changedWells(before, after.ctx.wells);
+  return gradeOutcome(c, {
+    before,
+    after: after.ctx.wells,
+    reply: after.reply,
+    asked: after.pending !== undefined,
+    adds: after.adds,
+  });
+}
+
+/** What a turn did, wherever it ran (pure path or server). */
+export interface Outcome {
+  before: WireWells;
+  after: WireWells;
+  reply: string;
+  /** the turn left a question open */
+  asked: boolean;
+  adds: string[];
+}
+
+/** Grades what a turn did against what the case expects. */
+export function gradeOutcome(c: ScreeningCase, o: Outcome): Graded {
+  const changed = changedWells(o.before, o.after);
   const noWrite = c.asks ?? c.refused ?? c.answer;
   if (noWrite) {
     if (changed.length > 0) return { grade: 'wrong-write', why: `wrote ${changed.length} wells` };
-    if (!noWrite.test(after.reply)) return { grade: 'miss', why: `reply: ${after.reply}` };
+    if (!noWrite.test(o.reply)) return { grade: 'miss', why: `reply: ${o.reply}` };
     for (const ch of c.choices ?? [])
-      if (!ch.test(after.reply)) return { grade: 'miss', why: `no choice ${ch}: ${after.reply}` };
-    if (c.asks && !after.pending) return { grade: 'miss', why: 'no question kept' };
+      if (!ch.test(o.reply)) return { grade: 'miss', why: `no choice ${ch}: ${o.reply}` };
+    if (c.asks && !o.asked) return { grade: 'miss', why: 'no question kept' };
     return { grade: 'exact', why: '' };
   }
-  if (changed.length === 0) return { grade: 'miss', why: `nothing written: ${after.reply}` };
+  if (changed.length === 0) return { grade: 'miss', why: `nothing written: ${o.reply}` };
   const want = c.changed ?? [];
   if (changed.toSorted().join() !== [...want].toSorted().join())
     return {
@@ -119,10 +140,10 @@ export function gradeCase(c: ScreeningCase): Graded {
       why: `wells ${changed.length} (${changed.slice(0, 6).join(',')}) not ${want.length}`,
     };
   for (const [k, id] of want.entries()) {
-    const why = checkWell(c, id, k, after.ctx.wells[id]);
+    const why = checkWell(c, id, k, o.after[id]);
     if (why) return { grade: 'wrong-write', why };
   }
-  if (after.adds.toSorted().join() !== (c.benchAdds ?? []).toSorted().join())
-    return { grade: 'wrong-write', why: `bench adds ${after.adds.join(',')}` };
+  if (o.adds.toSorted().join() !== (c.benchAdds ?? []).toSorted().join())
+    return { grade: 'wrong-write', why: `bench adds ${o.adds.join(',')}` };
   return { grade: 'exact', why: '' };
 }
