@@ -290,6 +290,10 @@ export function resolveReagent(
 ): ReagentRef | undefined {
   const exact = bench.find((r) => r.slug === nameOrSlug);
   if (exact) return { source: 'bench', slug: exact.slug, name: exact.name, reagent: exact };
+  // A catalog slug names its entry even when a bench reagent answers to part of it ("pbs-10x"
+  // with PBS 1x on the bench).
+  const entry = catalog.find((e) => e.slug === nameOrSlug);
+  if (entry) return { source: 'catalog', slug: entry.slug, name: entry.name, entry };
   const mentions = findReagents(nameOrSlug, buildCandidates(bench, catalog));
   const norm = normalizeName(nameOrSlug);
   const whole = mentions.find((m) => normalizeName(m.text) === norm);

@@ -1341,7 +1341,7 @@ const AMBIGUITY: ScreeningCase[] = [
   {
     cls: 'ambiguity',
     format: 96,
-    request: 'add 50 uL PBS to column 1 and 10x PBS to column 2',
+    request: 'add 50 uL PBS to column 1 and 50 uL 10x PBS to column 2',
     changed: cols(96, 1, 2),
     holds: (id) => (id.endsWith('1') ? one('pbs-1x', null) : one('pbs-10x', null)),
     benchAdds: ['pbs-1x', 'pbs-10x'],

@@ -30,6 +30,8 @@ const WORDS: [RegExp, string][] = [
   [/\bmax(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'positive controls'],
   [/\bmin(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'negative controls'],
   [/\bblanks\b(?!\s+wells)/gi, 'blank wells'],
+  // "50 uL X to column 1 and 50 uL Y to column 2": two requests.
+  [/,?\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*[nuµμm]L\b)/g, '; '],
 ];
 
 const TOL =
