@@ -183,7 +183,7 @@ function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
   if (i.reply !== undefined) {
     const r = i.reply.trim();
     // The reader's own questions ("How much Staurosporine?") stay open for the answer.
-    if (r.endsWith('?') || /^(?:Which|What|How)\b[^.]*\?/.test(r)) return ask(r, raw);
+    if (r.endsWith('?') || /^[^.!?"]*\?/.test(r)) return ask(r, raw);
     return { calls: [], reply: r };
   }
   return planAndCheck(i.calls, ictx, norm.tol, raw);
@@ -222,8 +222,14 @@ function planAndCheck(
       ? calls
       : calls.map((c) => (WRITES.has(c.name) ? { ...c, args: { ...c.args, tol_pct: tol } } : c));
   const r = runCalls(ctx, withTol);
-  if (r.error && /\?/.test(r.error) && /^(?:Which|What|How|At what)\b/.test(r.error.trim()))
-    return ask(r.error.trim(), request);
+  // A refusal that only lacks a fact ("Give a dilution factor...") asks for it.
+  const e = r.error?.trim();
+  if (
+    e &&
+    /^(?:Which|What|How|At what|Give)\b/.test(e) &&
+    (e.includes('?') || e.startsWith('Give'))
+  )
+    return ask(e, request);
   if (r.error || !r.wells) return { calls: withTol };
   const bench = [...ctx.bench];
   for (const a of r.benchAdds)
