@@ -320,7 +320,8 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
         text = decision.reply;
         break;
       }
-      const result = runCalls(ctx, decision.calls);
+      // The checks ran the calls on this very context: their result is the plan.
+      const result = decision.result ?? runCalls(ctx, decision.calls);
       if (decision.calls.length > 0)
         await record(deps, input, 'step', { tools: decision.calls.map((c) => c.name) });
       if (result.undo && !result.wells && !result.error) {

@@ -6,6 +6,7 @@
 import { MAX_REQUEST_CHARS } from './interpreter/interpret';
 import { callModel, type ModelConfig } from './llm-client';
 import { checkCalls, decideTurn, type PendingQuestion } from './plan/decide-turn';
+import type { CallsResult } from './run-calls';
 import type { ToolCall } from './tools/tool-registry';
 import type { ToolContext } from './tools/tool-types';
 
@@ -17,6 +18,8 @@ export interface Decision {
   reply?: string;
   /** a question with choices asked instead of writing; kept for the next turn */
   question?: PendingQuestion;
+  /** the calls' result on the turn's context, when the checks already ran them */
+  result?: CallsResult;
   source: 'model' | 'interpreter';
 }
 
@@ -35,7 +38,7 @@ export async function decideCalls(
       const checked = checkCalls(m.calls, ctx);
       if (checked.calls.length === 0 && m.calls.length > 0)
         return { calls: [], reply: checked.reply, source: 'model' };
-      return { ...m, source: 'model' };
+      return { ...m, result: checked.result, source: 'model' };
     } catch (error) {
       warn('language model unavailable; the built-in interpreter answers', error);
     }
@@ -43,5 +46,5 @@ export async function decideCalls(
   const d = decideTurn(text, ctx, pending);
   return d.calls.length === 0
     ? { calls: [], reply: d.reply ?? '', question: d.question, source: 'interpreter' }
-    : { calls: d.calls, source: 'interpreter' };
+    : { calls: d.calls, result: d.result, source: 'interpreter' };
 }

@@ -26,7 +26,7 @@ export function turn(state: TurnState, text: string): TurnState {
   const d = decideTurn(text, state.ctx, state.pending);
   const base = { ...state, pending: d.question, adds: [] as string[] };
   if (d.calls.length === 0) return { ...base, reply: d.reply ?? '' };
-  const r = runCalls(state.ctx, d.calls);
+  const r = d.result ?? runCalls(state.ctx, d.calls);
   if (r.error) return { ...base, reply: r.error };
   if (r.undo) {
     const history = [...state.history];

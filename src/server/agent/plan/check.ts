@@ -5,8 +5,7 @@
  * work, or null. Pure.
  */
 import { formatConcentration } from '../../../domain/accuracy';
-import type { PlateDefn } from '../../../domain/plate-format';
-import { computePlateState } from '../../../domain/plate-state';
+import { WELL_CAPACITY_UL, type PlateDefn } from '../../../domain/plate-format';
 import type { BenchReagentInfo, WireWells } from '../../../domain/plate-wire';
 import { summarizeIds } from '../tools/well-list';
 
@@ -18,12 +17,6 @@ export interface CheckInput {
   bench: readonly BenchReagentInfo[];
   /** solvents added as a volume the request gave (its own call), not as a % target */
   explicitVolumes?: ReadonlySet<string>;
-}
-
-function only(wells: WireWells, ids: readonly string[]): WireWells {
-  const out: WireWells = {};
-  for (const id of ids) if (wells[id]) out[id] = wells[id];
-  return out;
 }
 
 const pct = (x: number) => `${Number(x.toPrecision(2))} %`;
@@ -87,15 +80,12 @@ export function checkChange(c: CheckInput): string | null {
     const scale = limit.pct / worst;
     return `That would put ${summarizeIds(solventOver)} at ${pct(worst)} ${limit.name}, over the ${pct(limit.pct)} limit; nothing written. Scale the concentrations by ${Number(scale.toPrecision(2))} or less (or use a more concentrated stock) to stay within it.`;
   }
-  const stateAfter = computePlateState({
-    defn: c.defn,
-    wells: only(c.after, ids),
-    version: 0,
-    bench: c.bench,
-    hasher: null,
-  });
+  // Over-filled: more liquid than the well holds (the volumes as planned).
+  const capacity = WELL_CAPACITY_UL[c.defn.format];
+  const volume = (w: WireWells[string] | undefined) =>
+    Object.values(w?.targets ?? {}).reduce((sum, t) => sum + t.volume_uL, 0);
   const overfilled = ids.filter(
-    (id) => stateAfter.wells[id]?.broken.includes('overfill') && !c.before[id],
+    (id) => volume(c.after[id]) > capacity + 1e-9 && volume(c.before[id]) <= capacity + 1e-9,
   );
   if (overfilled.length > 0)
     return `That would over-fill ${summarizeIds(overfilled)}; nothing written. Use a smaller volume.`;

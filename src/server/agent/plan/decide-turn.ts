@@ -9,7 +9,7 @@ import { readAmounts } from '../parse/amounts';
 import { normalize } from '../parse/normalize';
 import { findExcept, findPhrase, type PhraseContext } from '../parse/well-set-phrases';
 import { buildCandidates, catalogToBench } from '../reagent-match';
-import { runCalls } from '../run-calls';
+import { runCalls, type CallsResult } from '../run-calls';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';
 import { checkChange } from './check';
@@ -36,6 +36,8 @@ export interface TurnDecision {
   calls: ToolCall[];
   reply?: string;
   question?: PendingQuestion;
+  /** what the calls do on the context they were checked on (so they run once) */
+  result?: CallsResult;
 }
 
 const ORDINALS: Record<string, number> = {
@@ -230,7 +232,7 @@ function planAndCheck(
     (e.includes('?') || e.startsWith('Give'))
   )
     return ask(e, request);
-  if (r.error || !r.wells) return { calls: withTol };
+  if (r.error || !r.wells) return { calls: withTol, result: r };
   const bench = [...ctx.bench];
   for (const a of r.benchAdds)
     if (!bench.some((b) => b.slug === a.slug)) bench.push(catalogToBench(a));
@@ -248,5 +250,5 @@ function planAndCheck(
     ),
   });
   if (problem) return refuse(problem);
-  return { calls: withTol };
+  return { calls: withTol, result: r };
 }
