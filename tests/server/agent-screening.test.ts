@@ -37,10 +37,11 @@ const EXTRA = [
 let t: TestApp;
 let headers: Record<string, string>;
 
+// Creating the app (a migrated PGlite) takes most of a minute on a busy machine.
 beforeAll(async () => {
   t = await createTestApp('pglite');
   headers = await userHeaders();
-});
+}, 180_000);
 afterAll(async () => t?.close());
 
 async function experiment(format: number): Promise<number> {
