@@ -100,6 +100,18 @@ export function mergeReplies(
 }
 
 /** The title a conversation shows in the list. */
+/**
+ * The choices of the question the assistant's last message asks, if it asks one: the
+ * labels, in order (picking one sends its number).
+ */
+export function openChoices(messages: readonly ChatMessage[]): string[] {
+  const last = messages.at(-1);
+  if (!last || last.role !== 'assistant') return [];
+  const q = last.data?.question as { choices?: { label?: unknown }[] } | undefined;
+  if (!q || !Array.isArray(q.choices)) return [];
+  return q.choices.map((c) => (typeof c?.label === 'string' ? c.label : '')).filter(Boolean);
+}
+
 export function threadTitle(thread: Pick<ThreadSummary, 'title'>): string {
   return thread.title?.trim() || 'Untitled conversation';
 }

@@ -1,7 +1,8 @@
 // The Chat tab end to end against the real server (built-in interpreter, no language model)
 // and the built client: a request typed in the chat changes a 1536 plate (seen in the Well
 // editor and in the stored plate), the thread goes into ?thread=, and after a reload with it
-// the conversation and the change are still there; then the conversation is deleted.
+// the conversation and the change are still there; then the conversation is deleted. An
+// ambiguous request gets a question with choices; picking one applies it; undo takes it back.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAsDeveloper } from './fixtures/developer-login';
 import {
@@ -139,6 +140,53 @@ test('chat: a typed request changes the plate; the thread survives a reload; del
   const threads = await page.request.get(`${server.baseURL}/api/experiments/${id}/threads`);
   expect(((await threads.json()) as { threads: unknown[] }).threads).toEqual([]);
   expect(Object.keys((await plateOnServer(page.request, server, id)).wells)).toHaveLength(32);
+  expect(pageErrors).toEqual([]);
+});
+
+test('chat: an ambiguous request asks with choices; picking one applies it; undo takes it back', async ({
+  page,
+  server,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signInAsDeveloper(page, server);
+  const id = await createExperiment(page.request, server, 'Chat question (e2e)');
+  await addBench(page.request, server, id);
+  await page.goto(`/experiments/${id}`);
+  const panel = page.getByTestId('chat-panel');
+  const input = panel.getByLabel('Message the assistant');
+  const log = panel.getByRole('log', { name: 'Conversation' });
+
+  // "quadrant 1" of a 1536 plate reads two ways: the assistant asks and writes nothing.
+  await input.fill('add 1 uM staurosporine to quadrant 1');
+  await input.press('Enter');
+  await expect(log.getByTestId('chat-message-assistant')).toHaveCount(1, { timeout: 15_000 });
+  await expect(log.getByTestId('chat-message-assistant')).toContainText('reads two ways');
+  const choices = log.getByTestId('chat-choice');
+  await expect(choices).toHaveText([
+    'interleaved quadrant 1 (A1, A3, ...)',
+    'block quadrant 1 (A1 to P24)',
+  ]);
+  expect(Object.keys((await plateOnServer(page.request, server, id)).wells)).toHaveLength(0);
+
+  // Picking the block reading writes rows A-P of columns 1-24 (384 wells), once.
+  await choices.nth(1).click();
+  await expect(log.getByTestId('chat-message-assistant')).toHaveCount(2, { timeout: 15_000 });
+  await expect(choices).toHaveCount(0);
+  const stored = await plateOnServer(page.request, server, id);
+  const ids = Object.keys(stored.wells);
+  expect(ids).toHaveLength(384);
+  expect(ids).toContain('P24');
+  expect(ids).not.toContain('Q1');
+  expect(ids).not.toContain('A25');
+  expect(stored.wells.P24.targets.staurosporine?.target_nM).toBe(1000);
+
+  // Undo takes the whole change back in one step.
+  await input.fill('undo');
+  await input.press('Enter');
+  await expect(log.getByTestId('chat-message-assistant')).toHaveCount(3, { timeout: 15_000 });
+  await expect(log.getByTestId('chat-message-assistant').nth(2)).toContainText('Undone');
+  expect(Object.keys((await plateOnServer(page.request, server, id)).wells)).toHaveLength(0);
   expect(pageErrors).toEqual([]);
 });
 

@@ -65,10 +65,11 @@ const REAGENTS = [
 let t: TestApp;
 let headers: Record<string, string>;
 
+// Creating the app (a migrated PGlite) takes most of a minute on a busy machine.
 beforeAll(async () => {
   t = await createTestApp('pglite');
   headers = await userHeaders();
-});
+}, 180_000);
 afterAll(async () => t?.close());
 
 /** An experiment of this format with the corpus bench and DMEM as default vehicle. */
@@ -178,7 +179,7 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
     if (kind === 'pglite') return;
     pglite = t;
     t = await createTestApp(kind);
-  });
+  }, 180_000);
   afterAll(async () => {
     if (kind === 'pglite') return;
     await t.close();

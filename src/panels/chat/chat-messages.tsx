@@ -3,12 +3,14 @@
  * nothing a message holds becomes markup), line breaks kept; "Thinking…" while the
  * assistant works. It scrolls to the newest message and can be scrolled from the keyboard.
  */
-import type { ChatEntry } from '../../state/chat-store';
+import { openChoices, type ChatEntry } from '../../state/chat-store';
 
 export interface ChatMessagesProps {
   messages: readonly ChatEntry[];
   thinking: boolean;
   loading: boolean;
+  /** picks choice n (1-based) of the question the last message asks */
+  onPick?: (n: number) => void;
 }
 
 // Mounted again (new key) whenever a message arrives: scrolls the log to its end, and only
@@ -18,7 +20,8 @@ function scrollLogToEnd(marker: HTMLElement | null): void {
   if (log) log.scrollTop = log.scrollHeight;
 }
 
-export function ChatMessages({ messages, thinking, loading }: ChatMessagesProps) {
+export function ChatMessages({ messages, thinking, loading, onPick }: ChatMessagesProps) {
+  const choices = thinking ? [] : openChoices(messages);
   return (
     <div
       className="chat-log"
@@ -38,6 +41,21 @@ export function ChatMessages({ messages, thinking, loading }: ChatMessagesProps)
         >
           <span className="visually-hidden">{m.role === 'user' ? 'You: ' : 'Assistant: '}</span>
           <p className="chat-msg__text">{m.content}</p>
+          {i === messages.length - 1 && choices.length > 0 && onPick && (
+            <div className="chat-choices" role="group" aria-label="Choices">
+              {choices.map((label, k) => (
+                <button
+                  key={label}
+                  type="button"
+                  className="btn btn--sm chat-choices__item"
+                  data-testid="chat-choice"
+                  onClick={() => onPick(k + 1)}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
+          )}
         </div>
       ))}
       {thinking && (

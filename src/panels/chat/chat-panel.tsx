@@ -126,7 +126,15 @@ export function ChatPanel({ experimentId }: ChatPanelProps) {
         </div>
       )}
 
-      <ChatMessages messages={messages} thinking={sending} loading={loading} />
+      <ChatMessages
+        messages={messages}
+        thinking={sending}
+        loading={loading}
+        onPick={(n) => {
+          chat.draft = String(n);
+          void sendMessage();
+        }}
+      />
 
       {empty && (
         <div className="chat-suggestions">

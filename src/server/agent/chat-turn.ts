@@ -23,6 +23,7 @@ import type { ExperimentRow } from '../repositories/experiments';
 import { loadPlate, type StoredPlate } from '../repositories/plates';
 import { getVersion, insertVersion } from '../repositories/versions';
 import { decideCalls, type ModelConfig } from './decide-calls';
+import { pendingQuestionOf } from './plan/pending-question';
 import { runCalls, type CallsResult } from './run-calls';
 import type { ToolContext } from './tools/tool-types';
 import { replyText } from './turn-reply';
@@ -304,6 +305,8 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
   let written: Written | undefined;
   let data: ChangeData | Record<string, unknown> = {};
   let ops: ProtocolOp[] = [];
+  // The question the assistant's last message asked, if the user is answering it.
+  const pending = pendingQuestionOf(await deps.chat.listMessages(input.threadId));
   for (let attempt = 1; ; attempt++) {
     const plate = await loadPlate(deps.db, experimentId);
     const bench = await benchFacts(deps.db, experimentId);
@@ -317,13 +320,15 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
       selection: input.selection?.map((id) => indexOfWellId(id, plate.defn)).filter((i) => i >= 0),
     };
     try {
-      const decision = await decideCalls(input.message, ctx, deps.model, deps.warn);
+      const decision = await decideCalls(input.message, ctx, deps.model, deps.warn, pending);
       data = { source: decision.source };
+      if (decision.question) data.question = decision.question;
       if (decision.reply !== undefined && decision.calls.length === 0) {
         text = decision.reply;
         break;
       }
-      const result = runCalls(ctx, decision.calls);
+      // The checks ran the calls on this very context: their result is the plan.
+      const result = decision.result ?? runCalls(ctx, decision.calls);
       if (decision.calls.length > 0)
         await record(deps, input, 'step', { tools: decision.calls.map((c) => c.name) });
       if (result.undo && !result.wells && !result.error) {

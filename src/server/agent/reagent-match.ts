@@ -52,7 +52,7 @@ export type ReagentRef =
   | { source: 'bench'; slug: string; name: string; reagent: BenchReagentInfo }
   | { source: 'catalog'; slug: string; name: string; entry: CatalogReagent };
 
-interface Candidate {
+export interface Candidate {
   ref: ReagentRef;
   /** normalised spellings: name, slug, aliases */
   words: string[][];
@@ -95,23 +95,49 @@ function shortName(name: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/** The catalog entry a bench reagent came from: same slug, or its name as a name or alias. */
+export function catalogEntryOf(
+  r: Pick<BenchReagentInfo, 'slug' | 'name'>,
+  catalog: readonly CatalogReagent[],
+): CatalogReagent | undefined {
+  const n = normalizeName(r.name);
+  return (
+    catalog.find((e) => e.slug === r.slug) ??
+    catalog.find((e) => normalizeName(e.name) === n) ??
+    catalog.find((e) => e.aliases.some((a) => normalizeName(a) === n))
+  );
+}
+
 /** Everything names can resolve to: the bench first, then catalog entries not on it. */
 export function buildCandidates(
   bench: readonly BenchReagentInfo[],
   catalog: readonly CatalogReagent[] = [],
 ): Candidate[] {
-  const out: Candidate[] = bench.map((r) => ({
-    ref: { source: 'bench', slug: r.slug, name: r.name, reagent: r },
-    words: spellings(r.name, r.slug, shortName(r.name)),
-  }));
+  // A reagent on the bench answers to the names of its catalog entry too (same slug, or a
+  // catalog name or alias equal to its name): "ATP" once ATP disodium salt is on the bench,
+  // "STS" or "dimethyl sulfoxide" for the bench's staurosporine and DMSO.
+  const entryOf = (r: BenchReagentInfo) => catalogEntryOf(r, catalog);
+  const claimed = new Set<string>();
+  const out: Candidate[] = bench.map((r) => {
+    const e = entryOf(r);
+    if (e) claimed.add(e.slug);
+    return {
+      ref: { source: 'bench', slug: r.slug, name: r.name, reagent: r },
+      words: spellings(r.name, r.slug, shortName(r.name), ...(e ? [e.name, ...e.aliases] : [])),
+    };
+  });
   const onBench = new Set(bench.map((r) => r.slug));
   const benchNames = new Set(bench.map((r) => normalizeName(r.name)));
   for (const c of catalogCandidates(catalog)) {
-    if (onBench.has(c.ref.slug) || benchNames.has(normalizeName(c.ref.name))) continue;
+    if (onBench.has(c.ref.slug) || claimed.has(c.ref.slug)) continue;
+    if (benchNames.has(normalizeName(c.ref.name))) continue;
     out.push(c);
   }
   return out;
 }
+
+// A concentrate ("PBS, 10x"), diluted before use.
+const isConcentrate = (e: CatalogReagent) => /\b(?:[2-9]|\d{2,})\s*x\b/i.test(e.name);
 
 // The catalog does not change while the server runs: spell it out once.
 const CATALOG_CACHE = new WeakMap<readonly CatalogReagent[], Candidate[]>();
@@ -119,9 +145,18 @@ const CATALOG_CACHE = new WeakMap<readonly CatalogReagent[], Candidate[]>();
 function catalogCandidates(catalog: readonly CatalogReagent[]): Candidate[] {
   let list = CATALOG_CACHE.get(catalog);
   if (!list) {
+    // A name two entries share ("PBS") means the working one, not the concentrate ("PBS,
+    // 10x"): the concentrate keeps only its own spellings ("10x PBS").
+    const count = new Map<string, number>();
+    for (const e of catalog)
+      for (const a of new Set(e.aliases.map(normalizeName))) count.set(a, (count.get(a) ?? 0) + 1);
     list = catalog.map((e) => ({
       ref: { source: 'catalog', slug: e.slug, name: e.name, entry: e },
-      words: spellings(e.name, e.slug, ...e.aliases),
+      words: spellings(
+        e.name,
+        e.slug,
+        ...e.aliases.filter((a) => !isConcentrate(e) || (count.get(normalizeName(a)) ?? 0) < 2),
+      ),
     }));
     CATALOG_CACHE.set(catalog, list);
   }
@@ -255,6 +290,10 @@ export function resolveReagent(
 ): ReagentRef | undefined {
   const exact = bench.find((r) => r.slug === nameOrSlug);
   if (exact) return { source: 'bench', slug: exact.slug, name: exact.name, reagent: exact };
+  // A catalog slug names its entry even when a bench reagent answers to part of it ("pbs-10x"
+  // with PBS 1x on the bench).
+  const entry = catalog.find((e) => e.slug === nameOrSlug);
+  if (entry) return { source: 'catalog', slug: entry.slug, name: entry.name, entry };
   const mentions = findReagents(nameOrSlug, buildCandidates(bench, catalog));
   const norm = normalizeName(nameOrSlug);
   const whole = mentions.find((m) => normalizeName(m.text) === norm);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { plateDefn } from '../../../src/domain/plate-format';
 import type { WireWells } from '../../../src/domain/plate-wire';
 import { indexOfWellId } from '../../../src/domain/well-id';
-import { interpret } from '../../../src/server/agent/interpreter/interpret';
+import { decideTurn } from '../../../src/server/agent/plan/decide-turn';
 import { runCalls } from '../../../src/server/agent/run-calls';
 import { catalogToBench } from '../../../src/server/agent/reagent-match';
 import type { ToolContext } from '../../../src/server/agent/tools/tool-types';
@@ -20,8 +20,8 @@ interface Turn {
 }
 
 function turn(state: Turn, text: string): Turn {
-  const i = interpret(text, state.ctx);
-  if (i.reply !== undefined) return { ...state, reply: i.reply, adds: [] };
+  const i = decideTurn(text, state.ctx);
+  if (i.calls.length === 0) return { ...state, reply: i.reply ?? '', adds: [] };
   const r = runCalls(state.ctx, i.calls);
   if (r.error) return { ...state, reply: r.error, adds: [] };
   if (r.undo) {
@@ -39,7 +39,7 @@ function turn(state: Turn, text: string): Turn {
   };
 }
 
-describe('request corpus (interpreter + tools)', () => {
+describe('request corpus (parse, plan, check + tools)', () => {
   it('holds at least 60 requests on 96, 384 and 1536 plates', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(60);
     expect(new Set(CORPUS.map((c) => c.format))).toEqual(new Set([96, 384, 1536]));

@@ -123,7 +123,7 @@ export function classify(f: ClauseFacts): Intent {
     return { kind: 'annotate', field: 'tag', value: annotationValue(f.rest, /\bmark\w*\b/i) };
 
   if (
-    /\b(?:dilution|dilute\w*|titrat\w*|serial|dose[- ]response|half[- ]?log|curve|fold)\b/.test(
+    /\b(?:dilution|dilute\w*|titrat\w*|serial|series|dose[- ]response|half[- ]?log|curve|fold)\b/.test(
       t,
     ) &&
     f.reagents.length > 0

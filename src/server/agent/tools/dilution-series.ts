@@ -24,6 +24,8 @@ export interface SeriesArgs {
   /** lines of the same series; a single line is repeated on the next rows (or columns) */
   replicates?: number | null;
   final_volume_uL?: number | null;
+  /** tolerance of every point, % */
+  tol_pct?: number | null;
 }
 
 type RC = { row: number; col: number };
@@ -100,7 +102,11 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
       const id = wellId(c.row, c.col);
       const nM = Number((a.start_nM / a.factor ** k).toPrecision(12));
       edits.set(id, {
-        set: [{ slug: r.slug, target_nM: nM }],
+        set: [
+          a.tol_pct != null
+            ? { slug: r.slug, target_nM: nM, tol_pct: a.tol_pct }
+            : { slug: r.slug, target_nM: nM },
+        ],
         finalVolumeUL: a.final_volume_uL ?? undefined,
         addTags: [`SERIES:${r.slug}:${k + 1}`],
         dropTags: [`SERIES:${r.slug}:`],

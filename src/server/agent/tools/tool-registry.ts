@@ -3,6 +3,7 @@
  * arguments (what a language model is offered), and the kernel that runs it. The built-in
  * interpreter emits calls to the same names.
  */
+import { copyWells, type CopyArgs } from './copy-wells';
 import { dilutionSeries, type SeriesArgs } from './dilution-series';
 import {
   annotateWells,
@@ -91,6 +92,7 @@ export const TOOLS = {
         direction: { type: 'string', enum: ['across', 'left', 'down', 'up'] },
         replicates: { type: 'integer' },
         final_volume_uL: volume,
+        tol_pct: { type: 'number' },
       },
       ['reagent', 'wells', 'start_nM', 'factor'],
     ),
@@ -131,6 +133,12 @@ export const TOOLS = {
       ctx: ToolContext,
       a: { wells: string[]; tag?: string; remove_tag?: string; label?: string; sample?: string },
     ) => annotateWells(ctx, a),
+  },
+  copy_wells: {
+    description:
+      'Copy (or move, emptying the sources) well contents: the n-th of from goes to the n-th of to; both lists the same size.',
+    parameters: schema({ from: wells, to: wells, move: { type: 'boolean' } }, ['from', 'to']),
+    run: (ctx: ToolContext, a: CopyArgs) => copyWells(ctx, a),
   },
   describe_wells: {
     description: 'Answer what wells hold (reagents, targets, predictions, volumes, tags).',

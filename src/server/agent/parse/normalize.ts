@@ -1,0 +1,115 @@
+/**
+ * Spellings of screening practice brought to the forms the request reader knows, before it
+ * reads them: "10,000 nM", "umol/L", "cmpd A", "neg ctrl", "high controls", a series given
+ * by its two ends ("from 10 uM to 10 nM in 10-fold steps"), a series that starts at the last
+ * column ("high to low from column 12"), and the tolerance ("within 10 %"), which is taken
+ * out and returned. Pure.
+ */
+import type { PlateDefn } from '../../../domain/plate-format';
+import { findConcentrations, findFactor, findPoints } from '../interpreter/quantities';
+
+export interface Normalized {
+  text: string;
+  /** tolerance the request gave, % */
+  tol?: number;
+  /** a sentence when the request cannot be read as asked */
+  refusal?: string;
+}
+
+const WORDS: [RegExp, string][] = [
+  // "10,000 nM": a thousands separator, not a list.
+  [/\b(\d{1,3}),(\d{3})(?=\s*(?:[pnuµμm]?M|%|[nuµμm]L)\b)/g, '$1$2'],
+  [/\b([pnuµμm])mol\s*\/\s*L\b/gi, '$1M'],
+  [/\bmol\s*\/\s*L\b/g, 'M'],
+  [/\b(?:cmpd|cpd|cmpnd|comp)\.?\s+(?=[A-Za-z0-9])/gi, 'compound '],
+  [/\b(?:neg(?:ative)?)\s+(?:ctrls?|controls?)\b/gi, 'negative controls'],
+  [/\b(?:pos(?:itive)?)\s+(?:ctrls?|controls?)\b/gi, 'positive controls'],
+  [/\b(?:high|max(?:imum)?)\s+(?:ctrls?|controls?)\b/gi, 'positive controls'],
+  [/\b(?:low|min(?:imum)?)\s+(?:ctrls?|controls?)\b/gi, 'negative controls'],
+  [/\buntreated\s+(?:ctrls?|controls?|wells)\b/gi, 'negative controls'],
+  [/\bmax(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'positive controls'],
+  [/\bmin(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'negative controls'],
+  [/\bblanks\b(?!\s+wells)/gi, 'blank wells'],
+  // "50 uL X to column 1 and 50 uL Y to column 2": two requests.
+  [/,?\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*[nuµμm]L\b)/g, '; '],
+];
+
+const TOL =
+  /\s*,?\s*(?:with\s+)?(?:within|±|\+\/-|\+-|(?:(?:with\s+)?an?\s+)?tolerance(?:\s+of)?|tol\.?)\s*(\d+(?:\.\d+)?)\s*(?:%|percent)/i;
+
+const CONTROL_START =
+  /(?:^|[,;]\s*|\s+and\s+|\s+then\s+)(?=(?:put\s+|add\s+|make\s+)?(?:the\s+)?(?:positive|negative|dmso|vehicle)\s+controls?\b|(?:a\s+)?(?:positive|negative)\s+control\b)/gi;
+
+/** Splits "negative controls in column 1 and positive controls ... in column 12" in two. */
+function splitControls(text: string): string {
+  const starts: number[] = [];
+  CONTROL_START.lastIndex = 0;
+  for (let m = CONTROL_START.exec(text); m; m = CONTROL_START.exec(text)) {
+    starts.push(m.index);
+    if (m[0].length === 0) CONTROL_START.lastIndex++;
+  }
+  if (starts.length < 2) return text;
+  const parts: string[] = [];
+  let prev = 0;
+  for (const s of starts.slice(1)) {
+    parts.push(text.slice(prev, s));
+    prev = s;
+  }
+  parts.push(text.slice(prev));
+  return parts
+    .map((p) => p.replace(/^\s*(?:[,;]|and|then)\s*/i, '').trim())
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** "from 10 uM to 10 nM" with a factor -> ", 4 points". */
+function seriesEnds(text: string): string {
+  if (!/\b(?:dilution|series|titrat|dose)/i.test(text) && !/\b-?fold\s+steps\b/i.test(text))
+    return text;
+  const f = findFactor(text);
+  if (!f || findPoints(text)) return text;
+  const concs = findConcentrations(text).filter((c) => c.nM != null);
+  if (concs.length !== 2) return text;
+  const [a, b] = concs;
+  const between = text.slice(a.end, b.start);
+  if (!/^\s*(?:to|down\s+to|-|–)\s*$/i.test(between)) return text;
+  const points = Math.round(Math.log(a.nM! / b.nM!) / Math.log(f.factor)) + 1;
+  if (!(points >= 2)) return text;
+  return `${text.slice(0, a.end)}, ${points} points${text.slice(b.end)}`;
+}
+
+/** "starting at column 12 going left", "high to low from column 12" on a 12-column plate. */
+function seriesStart(text: string, defn: PlateDefn): string {
+  const m =
+    /\s*,?\s*(?:starting|start|beginning)?\s*(?:at|from|in)\s+col(?:umn)?\s+(\d{1,2})(?:\s+(?:going|moving|running)\s+(left|right|leftwards|rightwards))?/i.exec(
+      text,
+    );
+  if (!m || !/\b(?:dilution|series|titrat|dose|high\s+to\s+low|fold|1:\d)/i.test(text)) return text;
+  const col = Number(m[1]);
+  const rest = text.slice(0, m.index) + text.slice(m.index + m[0].length);
+  if (col === defn.cols) return `${rest.replace(/\s*,?\s*right\s+to\s+left\b/i, '')} right to left`;
+  if (col === 1) return rest;
+  return text;
+}
+
+/** The request in the reader's forms, its tolerance taken out. */
+export function normalize(text: string, defn: PlateDefn): Normalized {
+  let t = text;
+  for (const [re, to] of WORDS) t = t.replace(re, to);
+  let tol: number | undefined;
+  const tm = TOL.exec(t);
+  if (tm) {
+    tol = Number(tm[1]);
+    if (!(tol > 0 && tol <= 100))
+      return {
+        text: t,
+        refusal: `A tolerance of ${tm[1]} % is not one I can keep; give one between 0 and 100 %, e.g. "within 10 %"`,
+      };
+    t = t.slice(0, tm.index) + t.slice(tm.index + tm[0].length);
+  }
+  t = t.replace(/\bhigh\s+to\s+low\b/i, '').replace(/\s+,/g, ',');
+  t = seriesStart(t, defn);
+  t = seriesEnds(t);
+  t = splitControls(t);
+  return { text: t.replace(/\s{2,}/g, ' ').trim(), tol };
+}

@@ -1,0 +1,254 @@
+/**
+ * The offline interpreter's turn, parse -> plan -> check: a request (and the question the
+ * previous turn left open, if any) -> tool calls that pass the checks, an answer, a refusal
+ * that says what would work, or one short question with choices when the request reads two
+ * ways. Nothing here writes: the caller applies the calls as one change. Pure.
+ */
+import { interpret } from '../interpreter/interpret';
+import { readAmounts } from '../parse/amounts';
+import { normalize } from '../parse/normalize';
+import { findExcept, findPhrase, type PhraseContext } from '../parse/well-set-phrases';
+import { buildCandidates, catalogToBench } from '../reagent-match';
+import { runCalls, type CallsResult } from '../run-calls';
+import type { ToolCall } from '../tools/tool-registry';
+import type { ToolContext } from '../tools/tool-types';
+import { checkChange } from './check';
+import { readEdit } from './edit-requests';
+import { answerQuestion } from './questions';
+
+/** One choice of a question: what it says and the request (and wells) it stands for. */
+export interface Choice {
+  label: string;
+  request: string;
+  /** wells standing for "the selection" in `request` */
+  wells?: number[];
+}
+
+/** A question asked instead of writing, kept in the conversation for the next turn. */
+export interface PendingQuestion {
+  text: string;
+  choices: Choice[];
+  /** the request asked about; an answer without choices completes it */
+  request: string;
+}
+
+export interface TurnDecision {
+  calls: ToolCall[];
+  reply?: string;
+  question?: PendingQuestion;
+  /** what the calls do on the context they were checked on (so they run once) */
+  result?: CallsResult;
+}
+
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+};
+
+/** The choice a reply picks: "1", "the second", or words of the choice. */
+export function pickChoice(text: string, choices: readonly Choice[]): Choice | undefined {
+  const t = text.trim().toLowerCase().replace(/[.!]$/, '');
+  const n = /^(?:(?:option|choice|number|no\.?)\s*)?(\d)$/.exec(t)?.[1];
+  if (n) return choices[Number(n) - 1];
+  const o =
+    /^(?:the\s+)?(first|second|third|fourth|one|two|three|four)(?:\s+(?:one|option|choice))?$/.exec(
+      t,
+    );
+  if (o) return choices[ORDINALS[o[1]] - 1];
+  const words = t.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  if (words.length === 0) return undefined;
+  const hits = choices.filter((c) => {
+    const label = c.label.toLowerCase();
+    return words.every((w) => new RegExp(`\\b${w}\\b`).test(label));
+  });
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+function ask(text: string, request: string, choices: Choice[] = []): TurnDecision {
+  const listed =
+    choices.length > 0
+      ? ` ${choices.map((c, k) => `${k + 1}) ${c.label}`).join('; ')}. Reply with the number or the words.`
+      : '';
+  return { calls: [], reply: `${text}${listed}`, question: { text, choices, request } };
+}
+
+const refuse = (reason: string): TurnDecision => ({
+  calls: [],
+  reply: /nothing (?:changed|written|replaced)/i.test(reason)
+    ? reason
+    : `${reason}${/[.?!]$/.test(reason) ? '' : '.'} Nothing changed.`,
+});
+
+function phraseContext(ctx: ToolContext): PhraseContext {
+  const reagentSlugs = new Map<string, string>();
+  for (const b of ctx.bench) reagentSlugs.set(b.name, b.slug);
+  return { defn: ctx.defn, wells: ctx.wells, reagentSlugs, selection: ctx.selection };
+}
+
+// "compound" alone when the bench holds several compounds named "Compound X".
+function genericCompound(text: string, ctx: ToolContext): Choice[] | null {
+  const m = /\b[Cc]ompound\b(?!\s*-?\s*[A-Za-z0-9]\b)(?!\s+[A-Z0-9][\w-]*)/.exec(text);
+  if (!m) return null;
+  const named = ctx.bench.filter((b) => /^compound\s+\S+$/i.test(b.name));
+  if (named.length < 2) return null;
+  return named.map((b) => ({
+    label: b.name,
+    request: text.slice(0, m.index) + b.name + text.slice(m.index + m[0].length),
+  }));
+}
+
+const WRITE_QUESTION =
+  /^\s*(?:can|could|may|should)\s+i\s+(?:put|add|use|dispense|have)\s+(.+?)\??\s*$/i;
+
+/** Decides the turn; `pending` is the question the previous turn asked, if any. */
+export function decideTurn(
+  text: string,
+  ctx: ToolContext,
+  pending?: PendingQuestion,
+): TurnDecision {
+  if (pending) {
+    const choice = pending.choices.length > 0 ? pickChoice(text, pending.choices) : undefined;
+    if (choice) return decideRequest(choice.request, withWells(ctx, choice.wells));
+    if (pending.choices.length === 0) {
+      const alone = decideRequest(text, ctx);
+      if (alone.calls.length > 0 || /^\s*(?:what|which|how|undo)\b/i.test(text)) return alone;
+      const joined = decideRequest(`${pending.request} ${text}`, ctx);
+      if (joined.calls.length > 0) return joined;
+      return alone;
+    }
+  }
+  return decideRequest(text, ctx);
+}
+
+function withWells(ctx: ToolContext, wells?: number[]): ToolContext {
+  return wells ? { ...ctx, selection: wells } : ctx;
+}
+
+function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
+  const answer = answerQuestion(raw, ctx);
+  if (answer) return { calls: [], reply: answer };
+
+  // "Can I put 50 uM staurosporine in A1?": plan and check it, write nothing.
+  const can = WRITE_QUESTION.exec(raw);
+  if (can) {
+    const d = decideRequest(`add ${can[1]}`, ctx);
+    if (d.calls.length === 0) return { calls: [], reply: `No: ${d.reply ?? ''}` };
+    return { calls: [], reply: 'Yes: that fits the stocks and the solvent limit.' };
+  }
+
+  const norm = normalize(raw, ctx.defn);
+  if (norm.refusal) return refuse(norm.refusal);
+  const candidates = buildCandidates(ctx.bench, ctx.catalog ?? []);
+  const amounts = readAmounts(norm.text, candidates, ctx.catalog ?? []);
+  if (amounts.kind === 'ask') return ask(amounts.question, raw);
+  if (amounts.kind === 'refuse') return refuse(amounts.reason);
+  let text = amounts.text;
+
+  const compounds = genericCompound(text, ctx);
+  if (compounds) return ask('Which compound do you mean?', raw, compounds);
+
+  const pc = phraseContext(ctx);
+  const edit = readEdit(text, ctx, pc);
+  if (edit?.kind === 'ask') return ask(edit.question, raw);
+  if (edit?.kind === 'refuse') return refuse(edit.reason);
+  if (edit?.kind === 'calls') return planAndCheck(edit.calls, ctx, norm.tol, raw);
+
+  // Screening well sets: "all wells except ...", "every other column", quadrants...
+  let selection = ctx.selection;
+  const except = findExcept(text, pc);
+  if (except) {
+    if (except.ambiguous) return askReadings(text, except.ambiguous, raw);
+    if (except.error) return refuse(except.error);
+    text = `${text.slice(0, except.start)}the selection${text.slice(except.end)}`;
+    selection = except.indices;
+  } else {
+    const phrase = findPhrase(text, pc);
+    if (phrase) {
+      if (phrase.error) return refuse(phrase.error);
+      if (phrase.readings.length === 0)
+        return refuse(
+          `${text.slice(phrase.start, phrase.end)} is not on a ${ctx.defn.format}-well plate`,
+        );
+      if (phrase.readings.length > 1) return askReadings(text, phrase, raw);
+      text = `${text.slice(0, phrase.start)}the selection${text.slice(phrase.end)}`;
+      selection = phrase.readings[0].indices;
+    }
+  }
+  const ictx = { ...ctx, selection };
+  const i = interpret(text, ictx);
+  if (i.reply !== undefined) {
+    const r = i.reply.trim();
+    // The reader's own questions ("How much Staurosporine?") stay open for the answer.
+    if (r.endsWith('?') || /^[^.!?"]*\?/.test(r)) return ask(r, raw);
+    return { calls: [], reply: r };
+  }
+  return planAndCheck(i.calls, ictx, norm.tol, raw);
+}
+
+function askReadings(
+  text: string,
+  phrase: NonNullable<ReturnType<typeof findPhrase>>,
+  raw: string,
+): TurnDecision {
+  const words = text.slice(phrase.start, phrase.end);
+  const choices = phrase.readings.map((r) => ({
+    label: r.label,
+    request: `${text.slice(0, phrase.start)}the selection${text.slice(phrase.end)}`,
+    wells: r.indices,
+  }));
+  return ask(`"${words.trim()}" reads two ways: which do you mean?`, raw, choices);
+}
+
+/** The checks of the offline path for calls decided elsewhere (the language model). */
+export function checkCalls(calls: ToolCall[], ctx: ToolContext): TurnDecision {
+  return planAndCheck(calls, ctx, undefined, '');
+}
+
+const WRITES = new Set(['set_reagent', 'dilution_series', 'set_control']);
+
+/** Adds the tolerance, runs the calls on a copy and checks what they would write. */
+function planAndCheck(
+  calls: ToolCall[],
+  ctx: ToolContext,
+  tol: number | undefined,
+  request: string,
+): TurnDecision {
+  const withTol =
+    tol === undefined
+      ? calls
+      : calls.map((c) => (WRITES.has(c.name) ? { ...c, args: { ...c.args, tol_pct: tol } } : c));
+  const r = runCalls(ctx, withTol);
+  // A refusal that only lacks a fact ("Give a dilution factor...") asks for it.
+  const e = r.error?.trim();
+  if (
+    e &&
+    /^(?:Which|What|How|At what|Give)\b/.test(e) &&
+    (e.includes('?') || e.startsWith('Give'))
+  )
+    return ask(e, request);
+  if (r.error || !r.wells) return { calls: withTol, result: r };
+  const bench = [...ctx.bench];
+  for (const a of r.benchAdds)
+    if (!bench.some((b) => b.slug === a.slug)) bench.push(catalogToBench(a));
+  const problem = checkChange({
+    defn: ctx.defn,
+    before: ctx.wells,
+    after: r.wells,
+    changed: r.changed,
+    bench,
+    explicitVolumes: new Set(
+      withTol
+        .filter((c) => c.args.volume_uL != null && c.args.percent == null)
+        .map((c) => String(c.args.reagent ?? '').toLowerCase())
+        .flatMap((name) => bench.filter((b) => b.name.toLowerCase() === name).map((b) => b.slug)),
+    ),
+  });
+  if (problem) return refuse(problem);
+  return { calls: withTol, result: r };
+}

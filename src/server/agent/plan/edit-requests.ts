@@ -1,0 +1,122 @@
+/**
+ * Edits of what is already on the plate: replace one reagent by another, change a
+ * reagent's concentration, move or copy wells. Each reads to tool calls, a question or a
+ * refusal. Pure.
+ */
+import { findConcentrations } from '../interpreter/quantities';
+import { buildCandidates, findReagents } from '../reagent-match';
+import type { ToolCall } from '../tools/tool-registry';
+import type { ToolContext } from '../tools/tool-types';
+import { idsOf } from '../well-ranges';
+import { wellsOfText, type PhraseContext } from '../parse/well-set-phrases';
+
+export type EditReading =
+  | { kind: 'calls'; calls: ToolCall[] }
+  | { kind: 'ask'; question: string }
+  | { kind: 'refuse'; reason: string };
+
+const REPLACE =
+  /^\s*(?:please\s+)?(?:replace|swap|substitute|exchange|switch)\s+(?:out\s+)?(.+?)\s+(?:with|for|by)\s+(.+?)\s*$/i;
+const CHANGE =
+  /^\s*(?:please\s+)?(?:change|set|adjust|update|make)\s+(?:the\s+)?(?:concentration\s+of\s+)?(.+?)\s+to\s+((?:\d+(?:\.\d+)?|\.\d+)\s*(?:[pnuµμm]?M|nanomolar|micromolar|millimolar))\s*$/i;
+const asc = (a: number, b: number) => a - b;
+const MOVE =
+  /^\s*(?:please\s+)?(move|copy|duplicate|transfer)\s+(.+?)\s+(?:to|into|onto)\s+(.+?)\s*$/i;
+
+function holding(ctx: ToolContext, slug: string, within?: Set<number>): string[] {
+  return Object.entries(ctx.wells)
+    .filter(([id, w]) => w.targets[slug] && (!within || within.has(indexOf(ctx, id))))
+    .map(([id]) => id);
+}
+
+function indexOf(ctx: ToolContext, id: string): number {
+  const m = /^([A-Z]{1,2})(\d+)$/.exec(id)!;
+  const r = m[1].length === 1 ? m[1].charCodeAt(0) - 65 : 26 + m[1].charCodeAt(1) - 65;
+  return r * ctx.defn.cols + Number(m[2]) - 1;
+}
+
+/** Replace, change, move or copy; null when the request is none of these. */
+export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): EditReading | null {
+  const candidates = buildCandidates(ctx.bench, ctx.catalog ?? []);
+  const rep = REPLACE.exec(text);
+  if (rep) {
+    const olds = findReagents(rep[1], candidates);
+    const news = findReagents(rep[2], candidates);
+    if (olds.length === 0) return null;
+    const old = olds[0];
+    if (news.length === 0) {
+      const word = /([A-Za-z][\w-]*)\s*$/.exec(rep[2].replace(/\b(?:in|at)\b.*$/i, '').trim());
+      return {
+        kind: 'refuse',
+        reason: `I don't know a reagent called "${word?.[1] ?? rep[2]}"; nothing replaced`,
+      };
+    }
+    const nu = news[0];
+    const conc = findConcentrations(rep[2])[0];
+    // Wells the request names ("in column 1 only") narrow the wells that hold the old one.
+    const named = wellsOfText(rep[2].slice(nu.end), pc);
+    if (named.error) return { kind: 'refuse', reason: named.error };
+    const within = named.indices.length > 0 ? new Set(named.indices) : undefined;
+    const wells = holding(ctx, old.ref.slug, within);
+    if (wells.length === 0) return { kind: 'refuse', reason: `No wells hold ${old.ref.name}` };
+    if (!conc || conc.nM == null)
+      return {
+        kind: 'ask',
+        question: `At what concentration should ${nu.ref.name} replace ${old.ref.name} (e.g. "5 uM")?`,
+      };
+    return {
+      kind: 'calls',
+      calls: [
+        { name: 'remove_reagent', args: { wells, reagent: old.ref.name } },
+        { name: 'set_reagent', args: { wells, reagent: nu.ref.name, target_nM: conc.nM } },
+      ],
+    };
+  }
+  const ch = CHANGE.exec(text);
+  if (ch) {
+    const names = findReagents(ch[1], candidates);
+    const conc = findConcentrations(ch[2])[0];
+    if (names.length === 1 && conc?.nM != null) {
+      const r = names[0];
+      const named = wellsOfText(
+        ch[1].slice(0, r.start) + ' '.repeat(r.end - r.start) + ch[1].slice(r.end),
+        pc,
+      );
+      if (named.error) return { kind: 'refuse', reason: named.error };
+      const within = named.indices.length > 0 ? new Set(named.indices) : undefined;
+      const wells = holding(ctx, r.ref.slug, within);
+      if (wells.length === 0) return { kind: 'refuse', reason: `No wells hold ${r.ref.name}` };
+      return {
+        kind: 'calls',
+        calls: [{ name: 'set_reagent', args: { wells, reagent: r.ref.name, target_nM: conc.nM } }],
+      };
+    }
+  }
+  const mv = MOVE.exec(text);
+  if (mv) {
+    const from = wellsOfText(mv[2], pc);
+    const to = wellsOfText(mv[3], pc);
+    const err = from.error ?? to.error;
+    if (err) return { kind: 'refuse', reason: err };
+    if (from.ambiguous || to.ambiguous)
+      return {
+        kind: 'ask',
+        question: 'Which wells exactly? Name them, e.g. "column 3 to column 4".',
+      };
+    if (from.indices.length === 0 || to.indices.length === 0) return null;
+    return {
+      kind: 'calls',
+      calls: [
+        {
+          name: 'copy_wells',
+          args: {
+            from: idsOf(ctx.defn, from.indices.toSorted(asc)),
+            to: idsOf(ctx.defn, to.indices.toSorted(asc)),
+            move: mv[1].toLowerCase() === 'move' || mv[1].toLowerCase() === 'transfer',
+          },
+        },
+      ],
+    };
+  }
+  return null;
+}

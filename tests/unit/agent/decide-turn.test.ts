@@ -1,0 +1,68 @@
+// The turn's decisions that are not plate changes: questions with choices, picks, checks.
+import { describe, expect, it } from 'vitest';
+import { decideTurn, pickChoice } from '../../../src/server/agent/plan/decide-turn';
+import { context } from './agent-fixtures';
+
+const CHOICES = [
+  { label: 'Compound A', request: 'add 10 uM Compound A to B3' },
+  { label: 'Compound B', request: 'add 10 uM Compound B to B3' },
+];
+
+describe('picking a choice', () => {
+  it('by number, by ordinal or by the words of one choice', () => {
+    expect(pickChoice('2', CHOICES)).toBe(CHOICES[1]);
+    expect(pickChoice('the first', CHOICES)).toBe(CHOICES[0]);
+    expect(pickChoice('compound b', CHOICES)).toBe(CHOICES[1]);
+  });
+
+  it('not when the words fit both or none, nor a number out of range', () => {
+    expect(pickChoice('compound', CHOICES)).toBeUndefined();
+    expect(pickChoice('staurosporine', CHOICES)).toBeUndefined();
+    expect(pickChoice('3', CHOICES)).toBeUndefined();
+  });
+});
+
+describe('decideTurn', () => {
+  it('asks which compound, writes nothing, and applies the pick next turn', () => {
+    const ctx = context(96);
+    const q = decideTurn('add 10 uM compound to B3', ctx);
+    expect(q.calls).toEqual([]);
+    expect(q.reply).toBe(
+      'Which compound do you mean? 1) Compound A; 2) Compound B. Reply with the number or the words.',
+    );
+    const a = decideTurn('2', ctx, q.question);
+    expect(a.calls).toEqual([
+      { name: 'set_reagent', args: { wells: ['B3'], reagent: 'compound-b', target_nM: 10_000 } },
+    ]);
+  });
+
+  it('completes a question without choices with the answer', () => {
+    const ctx = context(384);
+    const q = decideTurn('add staurosporine to column 3', ctx);
+    expect(q.question?.choices).toEqual([]);
+    const a = decideTurn('1 uM', ctx, q.question);
+    expect(a.calls[0]?.name).toBe('set_reagent');
+    expect(a.calls[0]?.args.target_nM).toBe(1000);
+  });
+
+  it('refuses a DMSO overload with the load worked out and the scale that fits', () => {
+    // 20 uM from the 1 mM compound B stock in DMSO: 2 % v/v, twice the 1 % limit.
+    const d = decideTurn('add 20 uM compound B to A1', context(96));
+    expect(d.calls).toEqual([]);
+    expect(d.reply).toBe(
+      'That would put A1 at 2 % DMSO, over the 1 % limit; nothing written. Scale the concentrations by 0.5 or less (or use a more concentrated stock) to stay within it.',
+    );
+  });
+
+  it('turns a mass concentration into nM through the molecular weight', () => {
+    // 1 ug/mL staurosporine (466.53 g/mol): 1e-3 g/L / 466.53 g/mol = 2143.48 nM.
+    const d = decideTurn('add 1 ug/mL staurosporine to A1', context(96));
+    expect(d.calls[0]?.args.target_nM).toBeCloseTo(2143.485, 2);
+  });
+
+  it('answers "can I" by planning and checking, without a call', () => {
+    const d = decideTurn('can I put 50 uM staurosporine in A1?', context(96));
+    expect(d.calls).toEqual([]);
+    expect(d.reply).toMatch(/^No: That would put A1 at 5 % DMSO/);
+  });
+});
