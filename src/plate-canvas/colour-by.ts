@@ -147,23 +147,36 @@ export function logPosition(nM: number, minNM: number, maxNM: number): number {
   return (Math.log10(nM) - Math.log10(minNM)) / (Math.log10(maxNM) - Math.log10(minNM));
 }
 
+// Which reagents a well is "about" first: what is tested (compounds, biologicals) before what
+// carries it (buffers, media, solvents).
+const TYPE_RANK: Record<string, number> = {
+  compound: 0,
+  biological: 0,
+  other: 1,
+  buffer: 2,
+  media: 2,
+  solvent: 3,
+};
+
+/** Rank of each bench reagent for keyReagent: its type's rank, then its place on the bench. */
+export function reagentRanks(reagents: readonly ColourReagent[]): Map<string, number> {
+  return new Map(
+    reagents.map((r, i) => [r.slug, TYPE_RANK[REAGENT_TYPES[reagentTypeCode(r.type)]] * 1e5 + i]),
+  );
+}
+
 /**
- * The reagent a well is "about" for colour by reagent: the first (in bench order) that is
- * not a solvent, so a compound in DMSO shows as the compound; a well of solvents only shows
- * as its first solvent.
+ * The reagent a well is "about" for colour by reagent: the best ranked of its reagents, so a
+ * compound in DMSO and medium shows as the compound, and a well of medium only as the medium.
  */
-export function keyReagent(
-  well: WireWell,
-  order: ReadonlyMap<string, number>,
-  solvents: ReadonlySet<string>,
-): string | null {
+export function keyReagent(well: WireWell, rank: ReadonlyMap<string, number>): string | null {
   let best: string | null = null;
   let bestRank = Infinity;
   for (const slug of Object.keys(well.targets ?? {})) {
-    const rank = (solvents.has(slug) ? 1e6 : 0) + (order.get(slug) ?? 5e5);
-    if (rank < bestRank) {
+    const r = rank.get(slug) ?? 1e9;
+    if (r < bestRank || (r === bestRank && best !== null && slug < best)) {
       best = slug;
-      bestRank = rank;
+      bestRank = r;
     }
   }
   return best;
@@ -207,15 +220,13 @@ export function colourWells(input: ColouringInput): Colouring {
     if (e) e.count++;
     else counts.set(key, { key, label, colour, count: 1 });
   };
-  const order = new Map(reagents.map((r, i) => [r.slug, i]));
+  const rank = reagentRanks(reagents);
   const byslug = new Map(reagents.map((r) => [r.slug, r]));
 
   if (mode === 'type') {
     eachWell(defn, wells, (i, well) => {
-      const key = keyReagent(well, order, new Set());
-      if (!key) return;
       // the largest volume decides the type, as the metrics kernel's dominant reagent does
-      let slug = key;
+      let slug: string | null = null;
       let vol = -1;
       for (const [s, t] of Object.entries(well.targets)) {
         if (t.volume_uL > vol) {
@@ -223,6 +234,7 @@ export function colourWells(input: ColouringInput): Colouring {
           slug = s;
         }
       }
+      if (slug === null) return;
       const code = reagentTypeCode(byslug.get(slug)?.type);
       fill[i] = TYPE_FILL[code];
       const type = REAGENT_TYPES[code];
@@ -232,22 +244,19 @@ export function colourWells(input: ColouringInput): Colouring {
   }
 
   if (mode === 'reagent') {
-    const solvents = new Set(
-      reagents.filter((r) => reagentTypeCode(r.type) === 3).map((r) => r.slug),
-    );
-    // Colours follow the reagents that are on the plate, in bench order, so that a bench of
-    // 200 entries does not use up the distinct colours on reagents no well holds.
+    // Colours follow the reagents that are on the plate, tested ones first, so that a bench
+    // of 200 entries does not use up the distinct colours on reagents no well holds.
     const used = new Set<string>();
     eachWell(defn, wells, (_i, well) => {
-      const key = keyReagent(well, order, solvents);
+      const key = keyReagent(well, rank);
       if (key) used.add(key);
     });
     const ranked = [...used].toSorted(
-      (a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9) || (a < b ? -1 : 1),
+      (a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9) || (a < b ? -1 : 1),
     );
     const colourOf = new Map(ranked.map((slug, k) => [slug, reagentColour(k)]));
     eachWell(defn, wells, (i, well) => {
-      const key = keyReagent(well, order, solvents);
+      const key = keyReagent(well, rank);
       if (!key) return;
       const colour = colourOf.get(key) ?? OTHER_FILL;
       fill[i] = colour;

@@ -49,7 +49,7 @@ export default function DesignerPlate() {
   const heatReagent =
     colour.reagent && onPlate.some((r) => r.slug === colour.reagent)
       ? colour.reagent
-      : (onPlate.find((r) => !r.solvent)?.slug ?? onPlate[0]?.slug ?? null);
+      : (onPlate[0]?.slug ?? null);
   const colouring = useMemo(
     () =>
       colourWells({

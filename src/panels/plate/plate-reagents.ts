@@ -1,13 +1,12 @@
-// The bench reagents a plate holds, in bench order: the choices of colour by concentration.
+// The bench reagents a plate holds, tested ones (compounds, biologicals) first, then by bench
+// order: the choices of colour by concentration, the first being the default.
 import type { BenchReagent } from '../../api/bench';
 import type { WireWells } from '../../domain/plate-wire';
-import { toDisplayType } from '../../domain/reagent-types';
+import { reagentRanks } from '../../plate-canvas/colour-by';
 
 export interface PlateReagent {
   slug: string;
   name: string;
-  /** Solvents are chosen last for the heat map: a compound's series is what people look at. */
-  solvent: boolean;
 }
 
 export function plateReagents(
@@ -18,11 +17,11 @@ export function plateReagents(
   for (const well of Object.values(wells)) {
     for (const slug of Object.keys(well?.targets ?? {})) used.add(slug);
   }
+  const rank = reagentRanks(
+    reagents.map((r) => ({ slug: r.slug, name: r.name, type: r.type || r.reagent_type })),
+  );
   return reagents
     .filter((r) => used.has(r.slug))
-    .map((r) => ({
-      slug: r.slug,
-      name: r.name,
-      solvent: toDisplayType(r.type || r.reagent_type) === 'solvent',
-    }));
+    .toSorted((a, b) => (rank.get(a.slug) ?? 0) - (rank.get(b.slug) ?? 0))
+    .map((r) => ({ slug: r.slug, name: r.name }));
 }

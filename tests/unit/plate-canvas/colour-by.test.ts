@@ -49,6 +49,20 @@ describe('colour by reagent', () => {
     expect(emptyCount(c.fill)).toBe(96 - 5);
   });
 
+  it('colours a compound in medium as the compound, even when the medium sorts first', () => {
+    const bench = [{ slug: 'medium', name: 'Assay medium', type: 'media' }, ...REAGENTS];
+    const wells: WireWells = {
+      A1: { targets: { medium: t(null, 9), 'cpd-b': t(5) } },
+      A2: { targets: { medium: t(null, 9) } },
+    };
+    const c = colourWells({ defn: DEFN, wells, reagents: bench, mode: 'reagent' });
+    expect(c.legend.map((e) => [e.label, e.count])).toEqual([
+      ['Compound B', 1],
+      ['Assay medium', 1],
+    ]);
+    expect(c.fill[0]).toBe(reagentColour(0));
+  });
+
   it('keeps 48 reagent colours apart', () => {
     const colours = new Set(Array.from({ length: 48 }, (_, i) => reagentColour(i)));
     expect(colours.size).toBe(48);
