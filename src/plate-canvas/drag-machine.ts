@@ -12,7 +12,7 @@ import {
   type Point,
   type Rect,
 } from './plate-geometry';
-import { WellSet } from './well-set';
+import { WellSet } from '../domain/plate/well-set';
 
 /** Movement (CSS px) after which a press becomes a drag-select (spec section 9). */
 export const DRAG_THRESHOLD_PX = 6;

@@ -3,7 +3,7 @@
 // began (`base`) plus the rectangle from the anchor to the focus, so Shift+arrows can shrink
 // the rectangle again without losing wells picked before.
 import type { PlateAction } from './keybindings';
-import { WellSet } from './well-set';
+import { WellSet } from '../domain/plate/well-set';
 
 export interface KeyboardState {
   selection: WellSet;

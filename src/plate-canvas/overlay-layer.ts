@@ -8,7 +8,7 @@ import { subsectionBounds, type PlateFormat } from '../domain/plate-format';
 import type { OverlayApi } from '../workers/overlay-api';
 import { BatchedPainter, tileRects, type Ctx2D } from './overlay-painter';
 import type { PlateLayout, Rect } from './plate-geometry';
-import type { WellSet } from './well-set';
+import type { WellSet } from '../domain/plate/well-set';
 
 /** The elements the overlay draws into. */
 export interface OverlayElements {

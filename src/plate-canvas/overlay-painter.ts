@@ -10,7 +10,7 @@
 import { BLOCK_COLS, BLOCK_ROWS } from '../domain/plate-format';
 import type { GridView, PlateLayout, Rect } from './plate-geometry';
 import { OVERLAY_COLORS } from './well-appearance';
-import type { WellSet } from './well-set';
+import type { WellSet } from '../domain/plate/well-set';
 
 /** What the 2D contexts of HTML and offscreen canvases have in common, as used here. */
 export type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;

@@ -6,7 +6,7 @@ import {
   type PlateHit,
   type PlateLayout,
 } from './plate-geometry';
-import { WellSet } from './well-set';
+import { WellSet } from '../domain/plate/well-set';
 
 /** Modifier keys of a pointer or key event; primary is Ctrl or Cmd. */
 export interface Modifiers {

@@ -2,7 +2,7 @@
 // recorded for undo and saved in the background (designer-document.ts). Well indices default
 // to the canvas selection; the edits themselves are the pure functions of plate-edits.ts.
 import { plateDefn, wellCount } from '../domain/plate-format';
-import { WellSet } from '../plate-canvas/well-set';
+import { WellSet } from '../domain/plate/well-set';
 import { commit, redoEdit, undoEdit } from './designer-document';
 import { designer } from './designer-store';
 import * as edits from './plate-edits';

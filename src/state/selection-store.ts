@@ -12,7 +12,7 @@ import {
 } from '../domain/plate-format';
 import { idOfIndex } from '../domain/well-id';
 import type { Rect } from '../plate-canvas/plate-geometry';
-import { WellSet } from '../plate-canvas/well-set';
+import { WellSet } from '../domain/plate/well-set';
 
 type Held<T extends object> = T & { $$valtioSnapshot: T };
 

@@ -3,7 +3,7 @@
 import * as Comlink from 'comlink';
 import { BatchedPainter } from '../plate-canvas/overlay-painter';
 import type { PlateLayout, Rect } from '../plate-canvas/plate-geometry';
-import { WellSet } from '../plate-canvas/well-set';
+import { WellSet } from '../domain/plate/well-set';
 
 /** One overlay state: the selection as bitset words (see WellSet.toWords). */
 export interface OverlayUpdate {

@@ -9,7 +9,7 @@ import {
   TYPE_FILL,
   type WellAppearance,
 } from '../../../src/plate-canvas/well-appearance';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 
 const CSS = `
 .dom-grid { position: relative; display: grid; background: #eef1f5; touch-action: none; user-select: none; }

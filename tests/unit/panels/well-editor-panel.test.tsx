@@ -2,7 +2,7 @@
 // The Well editor against the real stores (no save pipeline started, so nothing is sent).
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 import { WellEditorPanel } from '../../../src/panels/well-editor/well-editor-panel';
 import { DEMO_REAGENTS, bench } from '../../../src/state/bench-store';
 import { designer, resetDesignerState } from '../../../src/state/designer-store';

@@ -9,7 +9,7 @@ import {
   pointerUp,
 } from '../../../src/plate-canvas/drag-machine';
 import { hitTest, type GridView, type PlateLayout } from '../../../src/plate-canvas/plate-geometry';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 
 // 96 wells, cells of 10 px from (30, 40); well (r, c) is centred at (35 + 10c, 45 + 10r).
 const view: GridView = {

@@ -5,7 +5,7 @@ import {
   wellsBetween,
   type KeyboardState,
 } from '../../../src/plate-canvas/key-actions';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 
 const p96 = { rows: 8, cols: 12 };
 const p1536 = { rows: 32, cols: 48 };

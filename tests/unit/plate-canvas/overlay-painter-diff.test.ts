@@ -9,7 +9,7 @@ import {
   type PaintState,
 } from '../../../src/plate-canvas/overlay-painter';
 import { computeLayout, wellCenter } from '../../../src/plate-canvas/plate-geometry';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 
 interface Call {
   op: string;

@@ -5,7 +5,7 @@ import {
   focusAfterClick,
   modifiersOf,
 } from '../../../src/plate-canvas/pointer-selection';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 
 const layout96 = computeLayout(96, 800, 600);
 const layout1536 = computeLayout(1536, 1600, 900, 5); // subsection 5: rows I-P, cols 13-24

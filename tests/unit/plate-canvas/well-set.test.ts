@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 
 const N = 1536;
 const sorted = (xs: Iterable<number>) => [...xs].toSorted((x, y) => x - y);

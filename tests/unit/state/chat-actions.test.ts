@@ -7,7 +7,7 @@ import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-clie
 import { plateDefn } from '../../../src/domain/plate-format';
 import { computePlateState } from '../../../src/domain/plate-state';
 import { indexOfWellId } from '../../../src/domain/well-id';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 import {
   closeChat,
   openChat,

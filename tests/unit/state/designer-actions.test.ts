@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Experiment } from '../../../src/api/types';
 import { plateDefn, wellCount } from '../../../src/domain/plate-format';
 import { indexOfWellId } from '../../../src/domain/well-id';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 import { startDocument, stopDocument } from '../../../src/state/designer-document';
 import { designer, resetDesignerState, showDocument } from '../../../src/state/designer-store';
 import * as actions from '../../../src/state/plate-actions';

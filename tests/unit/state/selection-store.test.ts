@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snapshot, subscribe } from 'valtio/vanilla';
-import { WellSet } from '../../../src/plate-canvas/well-set';
+import { WellSet } from '../../../src/domain/plate/well-set';
 import {
   applyKeyboardState,
   createSelectionStore,

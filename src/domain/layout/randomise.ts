@@ -1,0 +1,197 @@
+/**
+ * Seeded randomisation of the wells of a region. The filled wells of the region (controls
+ * excepted: they stay where they are) are moved to random free positions of the region, so
+ * that position effects do not line up with treatments.
+ *
+ * - Reproducible: the same seed and plate give the same layout (mulberry32, integer maths).
+ * - Replicates are wells with the same treatment (the same reagents at the same targets); with
+ *   `separate_replicates` no two of them share a row or a column.
+ * - With `avoid_edges` nothing lands on the outer ring.
+ * - Balanced: the region is cut into four quadrants, and each treatment's wells go to the
+ *   quadrant that holds the fewest of them so far (ties drawn at random), so each treatment
+ *   is spread over the plate rather than clumped.
+ */
+import type { PrimitiveOp } from '../plate/ops';
+import type { WireWell } from '../plate-wire';
+import { fail, type ExpandResult, type LayoutContext } from './context';
+import { isEdgeIndex } from './edges';
+import { mulberry32, randomInt, shuffle } from './prng';
+import { idsOf, wellListIndices } from './well-list';
+
+export interface RandomiseParams {
+  op: 'randomise';
+  /** 0 .. 2^32-1; shown to the user so the layout can be made again */
+  seed: number;
+  region?: string[];
+  /** wells carrying one of these tags stay put (default POS, NEG, ZERO) */
+  fixed_tags?: string[];
+  separate_replicates?: boolean;
+  avoid_edges?: boolean;
+}
+
+const DEFAULT_FIXED = ['POS', 'NEG', 'ZERO'];
+/** Fresh draws tried before a constrained layout is declared impossible. */
+const ATTEMPTS = 50;
+
+/** The treatment of a well: its reagents with their targets, in slug order. */
+export function treatmentKey(well: WireWell): string {
+  return Object.keys(well.targets)
+    .toSorted()
+    .map((slug) => `${slug}@${well.targets[slug].target_nM ?? '-'}`)
+    .join('|');
+}
+
+interface Unit {
+  from: number;
+  group: number;
+}
+
+function quadrantOf(
+  bounds: { r0: number; r1: number; c0: number; c1: number },
+  cols: number,
+  index: number,
+): number {
+  const r = Math.floor(index / cols);
+  const c = index % cols;
+  const midR = (bounds.r0 + bounds.r1 + 1) / 2;
+  const midC = (bounds.c0 + bounds.c1 + 1) / 2;
+  return (r >= midR ? 2 : 0) + (c >= midC ? 1 : 0);
+}
+
+export function expandRandomise(params: RandomiseParams, ctx: LayoutContext): ExpandResult {
+  const { defn } = ctx;
+  const size = defn.rows * defn.cols;
+  let region: number[];
+  if (params.region && params.region.length > 0) {
+    const read = wellListIndices(defn, params.region);
+    if (read.bad !== undefined)
+      return fail(`"${read.bad}" is not a well of this ${defn.format}-well plate`, read.bad);
+    region = read.indices;
+  } else region = Array.from({ length: size }, (_, i) => i);
+
+  const fixedTags = params.fixed_tags ?? DEFAULT_FIXED;
+  const ids = idsOf(
+    defn,
+    Array.from({ length: size }, (_, i) => i),
+  );
+  const units: Unit[] = [];
+  const positions: number[] = [];
+  const groups = new Map<string, number>();
+  for (const i of region) {
+    const well = ctx.wells[ids[i]];
+    const filled =
+      !!well &&
+      (Object.keys(well.targets).length > 0 ||
+        !!well.label ||
+        !!well.sample ||
+        (well.tags?.length ?? 0) > 0);
+    if (filled && (well.tags ?? []).some((t) => fixedTags.includes(t))) continue;
+    if (filled) {
+      const key = treatmentKey(well);
+      if (!groups.has(key)) groups.set(key, groups.size);
+      units.push({ from: i, group: groups.get(key)! });
+    }
+    if (!(params.avoid_edges && isEdgeIndex(defn, i))) positions.push(i);
+  }
+  if (units.length > positions.length) {
+    return fail(
+      `${units.length} wells to place but only ${positions.length} free positions in the region`,
+    );
+  }
+  const bounds = { r0: defn.rows, r1: -1, c0: defn.cols, c1: -1 };
+  for (const i of positions) {
+    const r = Math.floor(i / defn.cols);
+    const c = i % defn.cols;
+    bounds.r0 = Math.min(bounds.r0, r);
+    bounds.r1 = Math.max(bounds.r1, r);
+    bounds.c0 = Math.min(bounds.c0, c);
+    bounds.c1 = Math.max(bounds.c1, c);
+  }
+  const quadrant = positions.map((i) => quadrantOf(bounds, defn.cols, i));
+
+  const next = mulberry32(params.seed);
+  const groupSizes = Array.from({ length: groups.size }, () => 0);
+  for (const u of units) groupSizes[u.group]++;
+  let placement: Int32Array | undefined;
+  for (let attempt = 0; attempt < ATTEMPTS && !placement; attempt++) {
+    placement = tryPlace(
+      units,
+      groupSizes,
+      positions,
+      quadrant,
+      defn.cols,
+      params.separate_replicates ?? false,
+      next,
+    );
+  }
+  if (!placement) {
+    return fail(
+      "No layout keeps replicates out of each other's rows and columns in this region; widen the region or drop the constraint",
+    );
+  }
+
+  // Only wells whose content changes are written: a vacated well empties unless another
+  // well moves into it.
+  const moved = new Map<number, number>();
+  units.forEach((u, k) => moved.set(placement[k], u.from));
+  const wells: Record<string, WireWell | null> = {};
+  for (const u of units) if (!moved.has(u.from)) wells[ids[u.from]] = null;
+  for (const [to, from] of moved) if (to !== from) wells[ids[to]] = ctx.wells[ids[from]];
+  const ops: PrimitiveOp[] = Object.keys(wells).length > 0 ? [{ op: 'put', wells }] : [];
+  return { ok: true, ops, warnings: [], notes: [`Seed ${params.seed >>> 0}`] };
+}
+
+/**
+ * One draw: units in random order, largest treatments first (they are the hardest to place),
+ * each to a random position of its least-used quadrant that breaks no constraint.
+ */
+function tryPlace(
+  units: Unit[],
+  groupSizes: number[],
+  positions: number[],
+  quadrant: number[],
+  cols: number,
+  separate: boolean,
+  next: () => number,
+): Int32Array | undefined {
+  // toSorted is stable: within a size, the shuffled order stays.
+  const order = shuffle(
+    next,
+    units.map((_, k) => k),
+  ).toSorted((a, b) => groupSizes[units[b].group] - groupSizes[units[a].group]);
+  const free = positions.map((_, p) => p);
+  const perQuadrant = new Int32Array(groupSizes.length * 4);
+  const usedRows = new Map<number, Set<number>>();
+  const usedCols = new Map<number, Set<number>>();
+  const out = new Int32Array(units.length);
+  for (const k of order) {
+    const g = units[k].group;
+    const rows = usedRows.get(g) ?? new Set<number>();
+    const colsUsed = usedCols.get(g) ?? new Set<number>();
+    usedRows.set(g, rows);
+    usedCols.set(g, colsUsed);
+    let best = Infinity;
+    let choices: number[] = [];
+    for (let f = 0; f < free.length; f++) {
+      const p = free[f];
+      const index = positions[p];
+      if (separate && (rows.has(Math.floor(index / cols)) || colsUsed.has(index % cols))) continue;
+      const load = perQuadrant[g * 4 + quadrant[p]];
+      if (load < best) {
+        best = load;
+        choices = [f];
+      } else if (load === best) choices.push(f);
+    }
+    if (choices.length === 0) return undefined;
+    const f = choices[randomInt(next, choices.length)];
+    const p = free[f];
+    free[f] = free[free.length - 1];
+    free.pop();
+    const index = positions[p];
+    out[k] = index;
+    perQuadrant[g * 4 + quadrant[p]]++;
+    rows.add(Math.floor(index / cols));
+    colsUsed.add(index % cols);
+  }
+  return out;
+}
