@@ -1,6 +1,14 @@
-/** Plate calls (API contract "Plate"). */
+/** Plate calls (API contract "Plate"): full state, compact form, changes since, ops, PUT. */
+import type { PrimitiveOp } from '../domain/plate/ops';
 import type { PlateDefn } from '../domain/plate-format';
-import type { PlateState, WireWells } from '../domain/plate-state';
+import {
+  wireWellsOf,
+  type PlateState,
+  type StateWell,
+  type WireWell,
+  type WireWells,
+} from '../domain/plate-state';
+import { ApiError } from './api-error';
 import { apiRequest } from './http-client';
 
 /** GET /api/experiments/{id}/plate: the state computed with the current bench. */
@@ -9,6 +17,117 @@ export function getPlate(
   signal?: AbortSignal,
 ): Promise<PlateState | undefined> {
   return apiRequest<PlateState | undefined>(`/api/experiments/${experimentId}/plate`, { signal });
+}
+
+/**
+ * What the user decided, at a version: the compact plate decoded (or a full state reduced to
+ * it). Derived values are not part of it; the client computes them with the domain code.
+ */
+export interface WirePlate {
+  version: number;
+  hash: string;
+  defn: PlateDefn;
+  wells: WireWells;
+}
+
+function isFullState(body: unknown): body is PlateState {
+  return typeof body === 'object' && body !== null && 'indices' in body;
+}
+
+function isWirePlate(body: unknown): body is WirePlate {
+  const b = body as Partial<WirePlate> | null;
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    typeof b.version === 'number' &&
+    typeof b.defn === 'object' &&
+    typeof b.wells === 'object' &&
+    b.wells !== null
+  );
+}
+
+/**
+ * The answer of GET /plate?form=compact as a WirePlate. A server without the compact form
+ * answers the full state (the query is ignored), which is reduced to its wire wells; a
+ * decoded compact plate ({version, hash, defn, wells}) passes as it is. `decode` turns the
+ * columnar form into that shape (the domain's decodeCompactPlate).
+ */
+export function wirePlateOf(body: unknown, decode?: (c: unknown) => WirePlate): WirePlate {
+  if (isFullState(body)) {
+    return { version: body.version, hash: body.hash, defn: body.defn, wells: wireWellsOf(body) };
+  }
+  if (decode) return decode(body);
+  if (isWirePlate(body)) return body;
+  throw new Error('The plate answer is neither a plate state nor a compact plate');
+}
+
+/** GET /api/experiments/{id}/plate?form=compact, decoded; undefined when there is no plate. */
+export async function getPlateCompact(
+  experimentId: number,
+  signal?: AbortSignal,
+): Promise<WirePlate | undefined> {
+  const body = await apiRequest<unknown>(`/api/experiments/${experimentId}/plate?form=compact`, {
+    signal,
+  });
+  return body == null ? undefined : wirePlateOf(body);
+}
+
+/** The changes between two versions: wells as decided now, and the wells emptied. */
+export interface PlateChanges {
+  from: number;
+  version: number;
+  hash: string;
+  changed: Record<string, WireWell>;
+  removed: string[];
+}
+
+/**
+ * GET /api/experiments/{id}/plate?since=<version>: the changes since that version, or null
+ * when the server no longer has them (410: fetch the whole plate instead).
+ */
+export async function getPlateSince(
+  experimentId: number,
+  since: number,
+  signal?: AbortSignal,
+): Promise<PlateChanges | null> {
+  try {
+    const body = await apiRequest<unknown>(
+      `/api/experiments/${experimentId}/plate?since=${since}`,
+      { signal },
+    );
+    // A server without `since` ignores it and answers the whole state: not changes.
+    if (isFullState(body) || !body || typeof body !== 'object' || !('changed' in body)) {
+      return null;
+    }
+    return body as PlateChanges;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 410) return null;
+    throw error;
+  }
+}
+
+/** What PATCH /plate answers: the new version and the wells it changed, derived included. */
+export interface PlatePatched {
+  version: number;
+  hash: string;
+  changed: Record<string, StateWell>;
+  removed: string[];
+  indices_changed: boolean;
+}
+
+/**
+ * PATCH /api/experiments/{id}/plate: the ops applied on top of `version`. A stale version is
+ * a 409 ApiError whose body carries {detail, version, since}; a refused op a 400 with
+ * {detail, op_index, op, well?}.
+ */
+export function patchPlate(
+  experimentId: number,
+  body: { version: number; ops: PrimitiveOp[] },
+): Promise<PlatePatched> {
+  return apiRequest<PlatePatched>(`/api/experiments/${experimentId}/plate`, {
+    method: 'PATCH',
+    body,
+  });
 }
 
 /**

@@ -1,9 +1,25 @@
 // The engine under every plate edit: commit a new document (shown at once, recorded for
-// undo, queued for saving), undo/redo, and taking over a state the server answered (load,
-// restore, conflict). Store actions call these; nothing else writes the document.
-import { getPlate, putPlate } from '../api/plate';
+// undo, queued for saving), undo/redo, and taking over what the server holds (load, restore,
+// conflict, other writers' changes). Store actions call these; nothing else writes the
+// document.
+//
+// Saving sends ops, not plates: the queue hands over the latest document and the sender
+// diffs it against the document the server last confirmed (`confirmed`), so every edit made
+// in between travels as one put of the wells it touched. A plate-type change (another format)
+// still PUTs the whole plate. Other writers' changes are applied to `confirmed` and the
+// user's unsaved edits are re-applied on top, so neither side's work is lost.
+import { ApiError } from '../api/api-error';
+import {
+  getPlateCompact,
+  patchPlate,
+  putPlate,
+  type PlateChanges,
+  type PlatePatched,
+  type WirePlate,
+} from '../api/plate';
 import { plateDefn } from '../domain/plate-format';
-import { wireWellsOf, type PlateState } from '../domain/plate-state';
+import { wireWellsOf, type PlateState, type WireWells } from '../domain/plate-state';
+import { bench } from './bench-store';
 import {
   currentDocument,
   designer,
@@ -11,11 +27,22 @@ import {
   showPlate,
   type PlateDocument,
 } from './designer-store';
+import { applyWireChanges, documentOps, rebaseWells } from './document-ops';
+import { previewState } from './plate-preview';
 import { SaveQueue, type FlushOutcome } from './save-queue';
 import * as history from './undo-history';
 
+/** What a save answers: a whole state (PUT), the changed wells (PATCH), or nothing sent. */
+export type SaveAnswer = PlateState | PlatePatched | { version: number };
+
+/** Sends a document based on a version (the PATCH or PUT; replaceable in tests). */
+export type DocumentSender = (doc: PlateDocument, based: number) => Promise<SaveAnswer>;
+
 let undoHistory = history.emptyHistory<PlateDocument>();
-let queue: SaveQueue<PlateDocument> | null = null;
+let queue: SaveQueue<PlateDocument, SaveAnswer> | null = null;
+// The document the server holds at `version`, as far as this tab knows.
+let confirmed: { version: number; doc: PlateDocument } | null = null;
+let idleListener: (() => void) | null = null;
 
 function syncUndoFlags(): void {
   const u = history.canUndo(undoHistory);
@@ -29,55 +56,144 @@ export function documentOfState(state: PlateState): PlateDocument {
   return { format: state.defn.format, wells: wireWellsOf(state) };
 }
 
-/** The PUT of one experiment's document. */
-export function plateSender(experimentId: number) {
-  return (doc: PlateDocument, based: number): Promise<PlateState> =>
+function isFullState(answer: SaveAnswer): answer is PlateState {
+  return 'indices' in answer;
+}
+
+function isPatched(answer: SaveAnswer): answer is PlatePatched {
+  return 'changed' in answer;
+}
+
+/** PATCH or PUT of one experiment's document (see the header). */
+export function plateSender(experimentId: number): DocumentSender {
+  const put = (doc: PlateDocument, based: number) =>
     putPlate(experimentId, { version: based, defn: plateDefn(doc.format), wells: doc.wells });
+  return async (doc, based) => {
+    const base = confirmed;
+    if (!base || base.version !== based || base.doc.format !== doc.format) return put(doc, based);
+    const ops = documentOps(base.doc.wells, doc.wells);
+    if (ops.length === 0) return { version: based }; // e.g. undone back to the saved plate
+    try {
+      return await patchPlate(experimentId, { version: based, ops });
+    } catch (error) {
+      // A server without PATCH /plate (404/405) still takes the whole plate.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 405)) {
+        return put(doc, based);
+      }
+      throw error;
+    }
+  };
+}
+
+/**
+ * The server's plate state after a PATCH: the previous state with the changed wells (their
+ * derived values as the server computed them) and without the removed ones. The indices are
+ * not rebuilt: nothing on the client reads them.
+ */
+export function plateAfterPatch(plate: PlateState, patched: PlatePatched): PlateState {
+  const wells = { ...plate.wells, ...patched.changed };
+  for (const id of patched.removed) delete wells[id];
+  return { ...plate, wells, version: patched.version, hash: patched.hash };
+}
+
+// The confirmed plate's state computed on the client (derived values with the bench as known
+// now); the server's hash is kept, the client computes none.
+function showConfirmedPlate(doc: PlateDocument, version: number, hash: string): void {
+  const state = previewState(doc.format, doc.wells, bench.reagents, version);
+  showPlate({ ...state, hash });
+}
+
+function landed(answer: SaveAnswer, doc: PlateDocument, settled: boolean): void {
+  confirmed = { version: answer.version, doc };
+  if (isFullState(answer)) showPlate(answer);
+  else if (isPatched(answer) && designer.plate?.defn.format === doc.format) {
+    showPlate(plateAfterPatch(designer.plate, answer));
+  } else if (isPatched(answer)) showConfirmedPlate(doc, answer.version, answer.hash);
+  if (settled && designer.experiment && doc.format !== Number(designer.experiment.plate_type)) {
+    designer.experiment.plate_type = String(doc.format) as typeof designer.experiment.plate_type;
+  }
+}
+
+/**
+ * Moves the confirmed document to the server's newer wells and re-applies the user's unsaved
+ * edits on top; the undo history gets the same changes, so an Undo takes back only the
+ * user's own edit. Returns the document now shown, or null when the edits do not apply
+ * (then nothing was changed).
+ */
+function moveConfirmed(
+  version: number,
+  hash: string,
+  next: WireWells,
+  change: (wells: WireWells) => WireWells,
+): PlateDocument | null {
+  const base = confirmed;
+  if (!base) return null;
+  const format = base.doc.format;
+  const current = currentDocument();
+  if (current.format !== format) return null;
+  const edited = rebaseWells(plateDefn(format), base.doc.wells, current.wells, next);
+  if (!edited) return null;
+  confirmed = { version, doc: { format, wells: next } };
+  undoHistory = {
+    ...undoHistory,
+    past: undoHistory.past.map((d) =>
+      d.format === format ? { format, wells: change(d.wells) } : d,
+    ),
+    future: undoHistory.future.map((d) =>
+      d.format === format ? { format, wells: change(d.wells) } : d,
+    ),
+  };
+  const doc = { format, wells: edited };
+  showDocument(doc);
+  showConfirmedPlate(confirmed.doc, version, hash);
+  return doc;
+}
+
+// The server's answer to a stale PATCH carries the changes since our version: move onto them.
+function rebaseOnConflict(body: unknown): { doc: PlateDocument; version: number } | null {
+  const since = (body as { since?: PlateChanges } | null)?.since;
+  if (!since || !confirmed || since.from !== confirmed.version) return null;
+  const change = (w: WireWells) => applyWireChanges(w, since.changed, since.removed);
+  const doc = moveConfirmed(since.version, since.hash, change(confirmed.doc.wells), change);
+  return doc && { doc, version: since.version };
 }
 
 /**
  * Starts the save pipeline for a freshly loaded plate at `version`, with an empty undo
- * history. `send` is the PUT (replaceable for tests of the pipeline itself).
+ * history. `send` is the PATCH/PUT (replaceable for tests of the pipeline itself).
  */
 export function startDocument(
   experimentId: number,
   version: number,
-  send: (doc: PlateDocument, based: number) => Promise<PlateState> = plateSender(experimentId),
+  send: DocumentSender = plateSender(experimentId),
   options: { coalesceMs?: number; retryBaseMs?: number } = {},
 ): void {
   queue?.dispose();
   undoHistory = history.emptyHistory();
   syncUndoFlags();
-  queue = new SaveQueue<PlateDocument>(
+  confirmed = null;
+  queue = new SaveQueue<PlateDocument, SaveAnswer>(
     {
       send,
-      onSaved: (state, _doc, settled) => {
-        showPlate(state);
-        if (
-          settled &&
-          designer.experiment &&
-          state.defn.format !== Number(designer.experiment.plate_type)
-        ) {
-          designer.experiment.plate_type = String(
-            state.defn.format,
-          ) as typeof designer.experiment.plate_type;
-        }
-      },
+      onSaved: landed,
+      rebase: (body) => rebaseOnConflict(body),
       onConflict: (current, _message, refused) => {
         // The refused edit goes onto the undo stack: one Undo brings it back (and saves it
         // on top of the newer version), so nothing the user did is lost.
         undoHistory = history.record(undoHistory, refused);
         syncUndoFlags();
         if (current) {
+          confirmed = { version: current.version, doc: documentOfState(current) };
           showPlate(current);
-          showDocument(documentOfState(current));
+          showDocument(confirmed.doc);
         } else {
-          void reloadPlate();
+          void reloadAfterConflict(experimentId);
         }
       },
       onStatus: (status, error) => {
         designer.saveStatus = status;
         designer.saveError = error;
+        if (status === 'saved' && queue?.idle) idleListener?.();
       },
       ...options,
     },
@@ -89,6 +205,12 @@ export function startDocument(
 export function stopDocument(): void {
   queue?.dispose();
   queue = null;
+  confirmed = null;
+}
+
+/** Called each time the saves settle with nothing waiting (live sync catches up then). */
+export function onSavesIdle(listener: (() => void) | null): void {
+  idleListener = listener;
 }
 
 /** Shows the next document, records the current one for undo and queues the save. */
@@ -132,9 +254,60 @@ export function adoptServerState(state: PlateState, recordForUndo = true): void 
     undoHistory = history.record(undoHistory, currentDocument());
     syncUndoFlags();
   }
+  const doc = documentOfState(state);
+  confirmed = { version: state.version, doc };
   showPlate(state);
-  showDocument(documentOfState(state));
+  showDocument(doc);
   queue?.reset(state.version);
+}
+
+/**
+ * Takes over the plate as decided on the server (the compact form): confirmed at once, the
+ * derived values computed here, nothing to save.
+ */
+export function adoptWirePlate(plate: WirePlate, recordForUndo = true): void {
+  if (recordForUndo) {
+    undoHistory = history.record(undoHistory, currentDocument());
+    syncUndoFlags();
+  }
+  const doc = { format: plate.defn.format, wells: plate.wells };
+  confirmed = { version: plate.version, doc };
+  showConfirmedPlate(doc, plate.version, plate.hash);
+  showDocument(doc);
+  queue?.reset(plate.version);
+}
+
+/**
+ * Other writers' changes (an event or GET /plate?since=) on top of the confirmed version;
+ * unsaved edits of the user are kept on top. False when they do not follow the confirmed
+ * version, a save is in flight (its answer decides), or the edits no longer apply.
+ */
+export function applyServerChanges(changes: PlateChanges): boolean {
+  if (!queue || !confirmed || queue.sending || changes.from !== confirmed.version) return false;
+  const change = (w: WireWells) => applyWireChanges(w, changes.changed, changes.removed);
+  const waiting = !queue.idle;
+  const doc = moveConfirmed(changes.version, changes.hash, change(confirmed.doc.wells), change);
+  if (!doc) return false;
+  queue.rebase(changes.version, waiting ? doc : null);
+  return true;
+}
+
+/**
+ * The whole plate fetched after other writers' changes that could not be had as changes:
+ * unsaved edits of the user are kept on top when they still apply, else it is adopted as is.
+ */
+export function applyServerPlate(plate: WirePlate): void {
+  if (!queue || queue.sending || (confirmed && plate.version <= confirmed.version)) return;
+  if (confirmed && confirmed.doc.format === plate.defn.format) {
+    const waiting = !queue.idle;
+    const next = plate.wells;
+    const doc = moveConfirmed(plate.version, plate.hash, next, (w) => w);
+    if (doc) {
+      queue.rebase(plate.version, waiting ? doc : null);
+      return;
+    }
+  }
+  adoptWirePlate(plate, false);
 }
 
 /** Sends waiting edits now; resolves when they landed (or failed). */
@@ -147,22 +320,27 @@ export function savesIdle(): boolean {
   return queue ? queue.idle : true;
 }
 
+/** True while a save request is on its way. */
+export function saveInFlight(): boolean {
+  return queue ? queue.sending : false;
+}
+
 /** The server version the next save is based on, or null before a load. */
 export function baseVersion(): number | null {
   return queue ? queue.version : null;
 }
 
-/** Fetches the server's plate and shows it, dropping nothing from the undo history. */
-export async function reloadPlate(): Promise<void> {
-  const id = designer.experiment?.id;
-  if (id == null) return;
+// The plate after a refused save that could not be rebased: shown and confirmed, the
+// conflict message staying in the top bar until the next edit.
+async function reloadAfterConflict(experimentId: number): Promise<void> {
   try {
-    const state = await getPlate(id);
-    // An edit made while the plate was on its way wins: its save meets the 409 and the
-    // conflict path takes over, so nothing the user did is replaced here.
-    if (!state || designer.experiment?.id !== id || !savesIdle()) return;
-    if (state.version === baseVersion() && designer.plate?.version === state.version) return;
-    adoptServerState(state, false);
+    const plate = await getPlateCompact(experimentId);
+    if (!plate || !queue || designer.experiment?.id !== experimentId || !queue.idle) return;
+    const doc = { format: plate.defn.format, wells: plate.wells };
+    confirmed = { version: plate.version, doc };
+    showConfirmedPlate(doc, plate.version, plate.hash);
+    showDocument(doc);
+    queue.rebase(plate.version, null);
   } catch (error) {
     console.error('Could not reload the plate', error);
   }

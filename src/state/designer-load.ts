@@ -4,21 +4,21 @@ import { subscribeKey } from 'valtio/utils';
 import { errorMessage } from '../api/api-error';
 import { openEventStream, type ExperimentEvent } from '../api/events';
 import { getExperiment } from '../api/experiments';
-import { getPlate } from '../api/plate';
+import { getPlateCompact } from '../api/plate';
 import { listVersions } from '../api/versions';
 import { parsePlateFormat } from '../domain/plate-format';
 import { emptyPlateState } from '../domain/plate-state';
 import { loadBench } from './bench-actions';
 import {
   adoptServerState,
-  baseVersion,
+  adoptWirePlate,
   flushSaves,
-  reloadPlate,
   savesIdle,
   startDocument,
   stopDocument,
 } from './designer-document';
 import { designer, resetDesignerState, showDocument, showPlate } from './designer-store';
+import { followPlate, onPlateChanged } from './plate-sync';
 import { plateSelection, resetSelection } from './selection-store';
 
 /** Agent activity counts as ongoing for this long after the last event (spec section 9). */
@@ -40,7 +40,7 @@ export async function loadDesigner(experimentId: number): Promise<void> {
   try {
     const [experiment, plate, versions] = await Promise.all([
       getExperiment(experimentId),
-      getPlate(experimentId),
+      getPlateCompact(experimentId),
       listVersions(experimentId).catch((error: unknown) => {
         console.error('Could not load snapshots', error);
         return [];
@@ -50,11 +50,13 @@ export async function loadDesigner(experimentId: number): Promise<void> {
     designer.experiment = experiment;
     designer.snapshots = versions;
     const format = parsePlateFormat(experiment.plate_type) ?? 96;
-    const state = plate ?? (designer.plate?.defn.format === format ? designer.plate : null);
-    startDocument(experimentId, state?.version ?? 0);
-    if (state) {
-      showPlate(state);
-      adoptServerState(state, false);
+    // No plate in the answer: the one shown stays when it is of the experiment's type.
+    const kept = !plate && designer.plate?.defn.format === format ? designer.plate : null;
+    startDocument(experimentId, plate?.version ?? kept?.version ?? 0);
+    if (plate) {
+      adoptWirePlate(plate, false);
+    } else if (kept) {
+      adoptServerState(kept, false);
     } else {
       showPlate(null);
       showDocument({ format, wells: emptyPlateState(format).wells });
@@ -77,13 +79,8 @@ function unsavedGuard(event: BeforeUnloadEvent): void {
 
 function onEvent(event: ExperimentEvent, markActive: () => void): void {
   if (event.type === 'agent_activity') markActive();
-  if (event.type === 'plate_changed') {
-    // Someone else (another tab, the assistant) wrote the plate: show it unless edits of
-    // ours are on their way, in which case the save's 409 handles it.
-    const version = typeof event.version === 'number' ? event.version : null;
-    const ours = baseVersion();
-    if (savesIdle() && (version === null || ours === null || version > ours)) void reloadPlate();
-  }
+  // Someone else (another tab, the assistant) wrote the plate: follow it (plate-sync.ts).
+  if (event.type === 'plate_changed') onPlateChanged(event);
 }
 
 /**
@@ -99,6 +96,7 @@ export function connectDesigner(experimentId: number): () => void {
       designer.agentActive = false;
     }, AGENT_ACTIVE_TIMEOUT_MS);
   };
+  const stopFollowing = followPlate(experimentId);
   const closeStream = openEventStream(experimentId, { onEvent: (e) => onEvent(e, markActive) });
   const unsubscribe = subscribeKey(plateSelection, 'subsection', (s) => {
     designer.subsection = s;
@@ -106,6 +104,7 @@ export function connectDesigner(experimentId: number): () => void {
   window.addEventListener('beforeunload', unsavedGuard);
   return () => {
     closeStream();
+    stopFollowing();
     unsubscribe();
     window.removeEventListener('beforeunload', unsavedGuard);
     if (agentTimer) clearTimeout(agentTimer);

@@ -1,7 +1,9 @@
 // Saves the plate document behind the user's back: edits are coalesced (the document is a
-// whole value, so the latest one wins), one PUT is in flight at a time, each names the version
-// it was based on, a failure is retried with a growing delay and never dropped, and a 409
-// hands the server's current state and the edit it refused to the caller.
+// whole value, so the latest one wins; the sender turns it into the ops since the confirmed
+// one), one request is in flight at a time, each names the version it was based on, a failure
+// is retried with a growing delay and never dropped, and a 409 is first offered to `rebase`
+// (the edits moved onto the server's newer version and sent again); when that is not possible
+// the server's current state and the refused edit go to the caller.
 import { ApiError, SessionExpiredError, errorMessage } from '../api/api-error';
 import type { PlateState } from '../domain/plate-state';
 
@@ -11,11 +13,22 @@ export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'conflict' | 'error';
 /** How a flush ended. */
 export type FlushOutcome = 'saved' | 'error' | 'conflict';
 
-export interface SaveQueueOptions<D> {
-  /** PUT the document based on `baseVersion`; resolves with the server's new state. */
-  send(doc: D, baseVersion: number): Promise<PlateState>;
+/** What a landed save answers: at least the new version. */
+export interface Landed {
+  version: number;
+}
+
+export interface SaveQueueOptions<D, S extends Landed = PlateState> {
+  /** Sends the document based on `baseVersion`; resolves with the server's answer. */
+  send(doc: D, baseVersion: number): Promise<S>;
   /** A save landed; `settled` is false when newer edits are still waiting. */
-  onSaved(state: PlateState, doc: D, settled: boolean): void;
+  onSaved(state: S, doc: D, settled: boolean): void;
+  /**
+   * A 409: `body` is the server's parsed answer, `latest` the newest document waiting. Returns
+   * the document moved onto the server's version (sent next, based on `version`), or null
+   * when that is not possible (then onConflict).
+   */
+  rebase?(body: unknown, latest: D): { doc: D; version: number } | null;
   /** The server refused the base version (409): its current state (when it sent one). */
   onConflict(current: PlateState | null, message: string, refused: D): void;
   onStatus(status: SaveStatus, error: string | null): void;
@@ -27,22 +40,34 @@ export interface SaveQueueOptions<D> {
 }
 
 /** The message shown after a 409: the plate was reloaded and the refused edit can be undone back. */
-export function conflictMessage(current: PlateState | null): string {
+export function conflictMessage(current: { version: number } | null): string {
   const version = current ? ` (now version ${current.version})` : '';
   return `The plate was changed elsewhere${version} and has been reloaded. Your unsaved edit is kept: press Undo to bring it back.`;
 }
 
-function conflictState(error: ApiError): PlateState | null {
+function parseBody(error: ApiError): unknown {
   try {
-    const body = JSON.parse(error.body) as { current?: PlateState };
-    return body.current && typeof body.current.version === 'number' ? body.current : null;
+    return JSON.parse(error.body) as unknown;
   } catch {
     return null;
   }
 }
 
+// The PUT's 409 carries the whole state as `current`; PATCH's only the version (and `since`).
+function conflictState(body: unknown): PlateState | null {
+  const current = (body as { current?: PlateState } | null)?.current;
+  return current && typeof current.version === 'number' ? current : null;
+}
+
+function conflictVersion(body: unknown): { version: number } | null {
+  const current = conflictState(body);
+  if (current) return current;
+  const version = (body as { version?: unknown } | null)?.version;
+  return typeof version === 'number' ? { version } : null;
+}
+
 /** One document's save pipeline. */
-export class SaveQueue<D> {
+export class SaveQueue<D, S extends Landed = PlateState> {
   private pending: D | null = null;
   private inFlight = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -57,7 +82,7 @@ export class SaveQueue<D> {
   private readonly retryMaxMs: number;
 
   constructor(
-    private readonly options: SaveQueueOptions<D>,
+    private readonly options: SaveQueueOptions<D, S>,
     private baseVersion: number,
   ) {
     this.coalesceMs = options.coalesceMs ?? 300;
@@ -73,6 +98,20 @@ export class SaveQueue<D> {
   /** True when nothing waits and nothing is in flight. */
   get idle(): boolean {
     return this.pending === null && !this.inFlight;
+  }
+
+  /** True while a request is on its way. */
+  get sending(): boolean {
+    return this.inFlight;
+  }
+
+  /**
+   * Moves the base onto a newer server version that other writers made, keeping what waits:
+   * `doc` (the waiting edits moved onto that version) replaces the waiting document.
+   */
+  rebase(baseVersion: number, doc: D | null): void {
+    this.baseVersion = baseVersion;
+    if (doc !== null && this.pending !== null) this.pending = doc;
   }
 
   /** Starts over on a state the server confirmed (load, restore): waiting edits are dropped. */
@@ -137,7 +176,7 @@ export class SaveQueue<D> {
     else this.settle('saved');
   }
 
-  private landed(doc: D, state: PlateState): void {
+  private landed(doc: D, state: S): void {
     this.inFlight = false;
     this.attempt = 0;
     this.baseVersion = state.version;
@@ -152,12 +191,21 @@ export class SaveQueue<D> {
   private failed(doc: D, error: unknown): void {
     this.inFlight = false;
     if (error instanceof ApiError && error.status === 409) {
-      const current = conflictState(error);
-      if (current) this.baseVersion = current.version;
+      const body = parseBody(error);
       const refused = this.pending ?? doc;
-      this.pending = null;
       this.attempt = 0;
-      const message = conflictMessage(current);
+      const rebased = this.options.rebase?.(body, refused) ?? null;
+      if (rebased) {
+        this.baseVersion = rebased.version;
+        this.pending = rebased.doc;
+        this.fire();
+        return;
+      }
+      const current = conflictState(body);
+      const seen = conflictVersion(body);
+      if (seen) this.baseVersion = seen.version;
+      this.pending = null;
+      const message = conflictMessage(seen);
       this.options.onConflict(current, message, refused);
       this.settle('conflict', message);
       return;

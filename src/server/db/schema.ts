@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -49,6 +50,45 @@ export const plates = pgTable('plates', {
   hash: text('hash').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The wells of an experiment's current plate, one row per filled well (canonical wire well in
+ * data): a write stores only the wells it changed. plates.state keeps the defn.
+ */
+export const plateWells = pgTable(
+  'plate_wells',
+  {
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    well: text('well').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.experimentId, t.well] })],
+);
+
+/**
+ * The plate log: one row per plate write (version), with the ops, who wrote it, the wells it
+ * changed as they became (null: emptied) and as they were before. Live sync (since, event
+ * replay) and the versions list's differences read it.
+ */
+export const plateLog = pgTable(
+  'plate_log',
+  {
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    baseVersion: integer('base_version').notNull(),
+    author: text('author').notNull(),
+    ops: jsonb('ops').$type<unknown[]>().notNull(),
+    changed: jsonb('changed').$type<Record<string, unknown>>().notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    hash: text('hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.experimentId, t.version] })],
+);
 
 /** Saved plate versions; snapshot holds bench inventory, subsection and label when saved as one. */
 export const plateVersions = pgTable(

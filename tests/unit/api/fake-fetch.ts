@@ -18,9 +18,21 @@ export interface FakeFetch {
   fail(error: Error): void;
   /** Queue a request that never answers (it rejects only when aborted). */
   hang(): void;
+  /** Queue a request answered when the returned function is called. */
+  respondLater(): (status: number, body?: unknown) => void;
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
+
+function response(status: number, body: unknown, statusText = ''): Response {
+  const text =
+    NULL_BODY.has(status) || body === undefined
+      ? null
+      : typeof body === 'string'
+        ? body
+        : JSON.stringify(body);
+  return new Response(text, { status, statusText });
+}
 
 /** Installs the double as globalThis.fetch; undo with vi.unstubAllGlobals(). */
 export function installFakeFetch(): FakeFetch {
@@ -41,15 +53,13 @@ export function installFakeFetch(): FakeFetch {
   return {
     calls,
     respond(status, body, statusText = '') {
-      queue.push(() => {
-        const text =
-          NULL_BODY.has(status) || body === undefined
-            ? null
-            : typeof body === 'string'
-              ? body
-              : JSON.stringify(body);
-        return new Response(text, { status, statusText });
-      });
+      queue.push(() => response(status, body, statusText));
+    },
+    respondLater() {
+      const answer: { resolve?: (r: Response) => void } = {};
+      const answered = new Promise<Response>((resolve) => (answer.resolve = resolve));
+      queue.push(() => answered);
+      return (status, body) => answer.resolve?.(response(status, body));
     },
     fail(error) {
       queue.push(() => {

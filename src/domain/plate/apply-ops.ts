@@ -1,0 +1,266 @@
+/**
+ * Applying primitive plate ops (ops.ts) to wire wells, in order, all or nothing: the new
+ * wells with the ids that changed and those that were emptied, or the first refused op
+ * (its index, name and well). Pure: the input is never mutated, and wells no op touched are
+ * the same objects in the result. Wells come out in canonical form (canonicalizeWells): label,
+ * sample and tags spelled out, tol_pct spelled out, a dilution of 1 left out; a well left with
+ * nothing in it is removed.
+ */
+import { canonicalJson } from '../canonical-json';
+import type { PlateDefn } from '../plate-format';
+import type { WireTarget, WireWell, WireWells } from '../plate-wire';
+import { canonicalizeWells, validatePlateWells } from '../plate-wells';
+import { effectiveTolerance } from '../prediction';
+import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
+import { canonicalWellId, indexOfWellId } from '../well-id';
+import type { Amount, PrimitiveOp, SetOp } from './ops';
+import { expandWellList } from './well-list';
+
+/** What a plan of a stock volume for a target answers. */
+export type PlannedVolume =
+  { ok: true; volume_uL: number; dilution?: number } | { ok: false; message: string };
+
+/** Plans the stock volume giving `target_nM` of `reagent` in a well (the dispensing rules). */
+export type PlanVolume = (request: {
+  well: string;
+  reagent: string;
+  target_nM: number;
+  /** the well's volume before this reagent is (re)planned, uL (0 for an empty well) */
+  wellVolume_uL: number;
+}) => PlannedVolume;
+
+export interface ApplyContext {
+  /** reagents on the experiment's bench: a `set` may only put these */
+  benchSlugs: ReadonlySet<string>;
+  /** plans volumes for `set` ops with a target and no volume; without it such ops are refused */
+  planVolume?: PlanVolume;
+}
+
+export type ApplyResult =
+  | { ok: true; wells: WireWells; changed: string[]; removed: string[] }
+  | { ok: false; opIndex: number; op: string; well?: string; message: string };
+
+class OpRefused extends Error {
+  constructor(
+    message: string,
+    readonly well?: string,
+  ) {
+    super(message);
+  }
+}
+
+const emptyWell = (): WireWell => ({ label: '', sample: '', tags: [], targets: {} });
+
+function isEmpty(w: WireWell): boolean {
+  return Object.keys(w.targets).length === 0 && !w.label && !w.sample && !w.tags?.length;
+}
+
+function finite(value: unknown, min: number, what: string, exclusive = false): number {
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    value < min ||
+    (exclusive && value === min)
+  ) {
+    throw new OpRefused(`${what} must be a finite number ${exclusive ? '>' : '>='} ${min}`);
+  }
+  return value;
+}
+
+/** A typed amount in nM; only molar units convert without knowing more of the reagent. */
+export function amountToNanomolar(amount: Amount): number {
+  const unit = parseConcentrationUnit(amount.unit);
+  if (!unit || !isMolarUnit(unit)) {
+    throw new OpRefused(`target unit "${amount.unit}" is not a molar unit (nM, uM, mM, M)`);
+  }
+  return toNanomolar(finite(amount.value, 0, 'target value'), unit);
+}
+
+function targetOf(op: SetOp, existing: WireTarget | undefined): number | null {
+  if (op.target_nM !== undefined)
+    return op.target_nM === null ? null : finite(op.target_nM, 0, 'target_nM');
+  if (op.target !== undefined) return op.target === null ? null : amountToNanomolar(op.target);
+  return existing?.target_nM ?? null;
+}
+
+function wellVolume(w: WireWell, except: string): number {
+  let v = 0;
+  for (const [slug, t] of Object.entries(w.targets)) if (slug !== except) v += t.volume_uL;
+  return v;
+}
+
+/** Applies primitive ops in order; see the module comment. */
+export function applyOps(
+  defn: PlateDefn,
+  wells: WireWells,
+  ops: readonly PrimitiveOp[],
+  ctx: ApplyContext,
+): ApplyResult {
+  // Copy on write: a touched well is cloned once per batch, untouched ones stay shared.
+  const draft = new Map<string, WireWell | null>();
+  const read = (id: string): WireWell | null =>
+    draft.has(id) ? draft.get(id)! : (wells[id] ?? null);
+  const edit = (id: string): WireWell => {
+    if (draft.has(id) && draft.get(id)) return draft.get(id)!;
+    const base = draft.has(id) ? null : wells[id];
+    const copy: WireWell = base
+      ? {
+          label: base.label ?? '',
+          sample: base.sample ?? '',
+          tags: [...(base.tags ?? [])],
+          targets: { ...base.targets },
+        }
+      : emptyWell();
+    draft.set(id, copy);
+    return copy;
+  };
+
+  for (let opIndex = 0; opIndex < ops.length; opIndex++) {
+    const op = ops[opIndex];
+    const name = String((op as { op?: unknown })?.op);
+    let current: string | undefined;
+    try {
+      if (op.op === 'put') {
+        const given = op.wells ?? {};
+        const filled: WireWells = {};
+        for (const [id, w] of Object.entries(given)) {
+          current = id;
+          if (!canonicalWellId(id, defn)) {
+            throw new OpRefused(`Well "${id}" is not on a ${defn.format}-well plate`, id);
+          }
+          if (w) filled[id] = w;
+        }
+        const issues = validatePlateWells(defn, filled, ctx.benchSlugs);
+        if (issues.length > 0) throw new OpRefused(issues[0].message, issues[0].well);
+        const canonical = canonicalizeWells(defn, filled);
+        for (const id of Object.keys(given)) {
+          const cid = canonicalWellId(id, defn)!;
+          draft.set(cid, canonical[cid] ?? null);
+        }
+        continue;
+      }
+      const list = expandWellList(defn, (op as { wells: string[] }).wells ?? []);
+      if (!list.ok) throw new OpRefused(list.message, list.item);
+      switch (op.op) {
+        case 'set': {
+          if (!ctx.benchSlugs.has(op.reagent)) {
+            throw new OpRefused(`"${op.reagent}" is not a reagent on this experiment's bench`);
+          }
+          const tol = op.tol_pct === undefined ? undefined : finite(op.tol_pct, 0, 'tol_pct', true);
+          const dilution =
+            op.dilution === undefined ? undefined : finite(op.dilution, 1, 'dilution');
+          const volume =
+            op.volume_uL === undefined ? undefined : finite(op.volume_uL, 0, 'volume_uL');
+          for (const id of list.ids) {
+            current = id;
+            const w = edit(id);
+            const existing = w.targets[op.reagent];
+            const target_nM = targetOf(op, existing);
+            let volume_uL = volume;
+            let planned: number | undefined;
+            if (
+              volume_uL === undefined &&
+              target_nM !== null &&
+              (op.target !== undefined || op.target_nM !== undefined || !existing)
+            ) {
+              if (!ctx.planVolume)
+                throw new OpRefused('a target without volume_uL needs volume planning');
+              const plan = ctx.planVolume({
+                well: id,
+                reagent: op.reagent,
+                target_nM,
+                wellVolume_uL: wellVolume(w, op.reagent),
+              });
+              if (!plan.ok) throw new OpRefused(plan.message);
+              volume_uL = plan.volume_uL;
+              planned = plan.dilution;
+            }
+            volume_uL ??= existing?.volume_uL;
+            if (volume_uL === undefined)
+              throw new OpRefused(`volume_uL is needed to put "${op.reagent}" without a target`);
+            const t: WireTarget = {
+              target_nM,
+              tol_pct: effectiveTolerance(tol ?? existing?.tol_pct),
+              volume_uL,
+            };
+            const d =
+              dilution ??
+              planned ??
+              (volume === undefined && planned === undefined ? existing?.dilution : undefined);
+            if (d != null && d !== 1) t.dilution = d;
+            w.targets[op.reagent] = t;
+          }
+          break;
+        }
+        case 'clear':
+          for (const id of list.ids) {
+            current = id;
+            if (!read(id)) continue;
+            if (op.reagent === undefined) draft.set(id, null);
+            else if (read(id)!.targets[op.reagent]) delete edit(id).targets[op.reagent];
+          }
+          break;
+        case 'tag':
+          for (const id of list.ids) {
+            current = id;
+            const w = edit(id);
+            const drop = new Set(op.remove ?? []);
+            const tags = w.tags!.filter((t) => !drop.has(t));
+            for (const t of op.add ?? []) if (!tags.includes(t)) tags.push(t);
+            w.tags = tags;
+          }
+          break;
+        case 'label':
+          for (const id of list.ids) {
+            current = id;
+            edit(id).label = String(op.label);
+          }
+          break;
+        case 'sample':
+          for (const id of list.ids) {
+            current = id;
+            edit(id).sample = String(op.sample);
+          }
+          break;
+        default:
+          throw new OpRefused(`Unknown op "${name}"`);
+      }
+    } catch (error) {
+      if (!(error instanceof OpRefused)) throw error;
+      return { ok: false, opIndex, op: name, well: error.well ?? current, message: error.message };
+    }
+  }
+
+  const out: WireWells = { ...wells };
+  const changed: string[] = [];
+  const removed: string[] = [];
+  let added = false;
+  for (const [id, w] of draft) {
+    const before = wells[id];
+    if (!w || isEmpty(w)) {
+      if (before) {
+        delete out[id];
+        removed.push(id);
+      }
+      continue;
+    }
+    if (before && canonicalJson(before) === canonicalJson(w)) continue;
+    if (!before) added = true;
+    out[id] = w;
+    changed.push(id);
+  }
+  const byIndex = (a: string, b: string) => indexOfWellId(a, defn) - indexOfWellId(b, defn);
+  changed.sort(byIndex);
+  removed.sort(byIndex);
+  return { ok: true, wells: added ? inRowMajorOrder(defn, out) : out, changed, removed };
+}
+
+/** The same wells keyed in row-major order (the order every plate answer lists them in). */
+export function inRowMajorOrder(defn: PlateDefn, wells: WireWells): WireWells {
+  const ids = Object.keys(wells).toSorted(
+    (a, b) => indexOfWellId(a, defn) - indexOfWellId(b, defn),
+  );
+  const out: WireWells = {};
+  for (const id of ids) out[id] = wells[id];
+  return out;
+}
