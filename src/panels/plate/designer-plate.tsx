@@ -16,7 +16,9 @@ import { bench } from '../../state/bench-store';
 import { colourMode } from '../../state/colour-mode-store';
 import { designer } from '../../state/designer-store';
 import { clearWells } from '../../state/plate-actions';
+import { toolState } from '../../state/tool-actions';
 import { DESIGNER_KEYS } from '../designer/designer-keys';
+import { TOOL_KEYS } from '../tools/tool-keys';
 import { WellDetailDialog } from '../dialogs/well-detail-dialog';
 import { PlatePanel } from '../plate-panel';
 import { ColourByPicker } from './colour-by-picker';
@@ -32,13 +34,21 @@ const STATUS_WORDS: Record<number, string> = {
   [STATUS.ERROR]: 'beyond tolerance',
 };
 
-const SHORTCUTS = [{ title: 'Designer', bindings: DESIGNER_KEYS }];
+const SHORTCUTS = [
+  { title: 'Designer', bindings: DESIGNER_KEYS },
+  {
+    title: 'Screening tools (each previews on the plate; Enter applies, Esc cancels)',
+    bindings: TOOL_KEYS,
+  },
+];
 
 export default function DesignerPlate() {
   const doc = useSnapshot(designer);
   const { reagents } = useSnapshot(bench);
+  const tool = useSnapshot(toolState);
   const format = doc.format;
-  const wells = doc.wells as WireWells;
+  // An open tool's preview is drawn instead of the document until it is applied or cancelled.
+  const wells = (tool.preview ?? doc.wells) as WireWells;
   const benchReagents = reagents as readonly BenchReagent[];
   const { appearance: byType, metrics } = useWellAppearance(format, wells, benchReagents);
   const [detail, setDetail] = useState<number | null>(null);
