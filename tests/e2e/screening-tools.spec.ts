@@ -44,6 +44,7 @@ async function addCompounds(
       reagent_type: 'solvent',
       default_concentration_value: 100,
       default_concentration_units: '%',
+      max_concentration_percent: 1,
     },
   });
   expect(dmso.status(), await dmso.text()).toBe(201);
@@ -161,7 +162,7 @@ test('tools: a quadrant reformat of four 384 plates into a 1536 plate', async ({
     await panel.getByLabel(`Quadrant ${q}`).selectOption(String(sources[q - 1]));
   }
   await expect(panel.getByTestId('tool-outcome')).toContainText('8 wells change');
-  await panel.getByLabel('Quadrant 4').press('Enter');
+  await panel.getByRole('button', { name: 'Apply' }).press('Enter');
   await expect(panel).toBeHidden();
   await expectSaved(page);
   const wells = (await plateOnServer(page.request, server, id)).wells as unknown as Wells;
@@ -198,7 +199,7 @@ test('tools: import of a 1536-line long CSV with 3 bad lines', async ({ page, se
   await expect(panel.getByTestId('rejected-lines').locator('li')).toHaveCount(3);
   await panel.getByLabel('Import the lines that can be read, leave out the others').check();
   await expect(panel.getByTestId('tool-outcome')).toContainText('1533 wells change');
-  await page.keyboard.press('Enter');
+  await panel.getByRole('button', { name: 'Apply' }).press('Enter');
   await expect(panel).toBeHidden();
   await expectSaved(page);
   const wells = (await plateOnServer(page.request, server, id)).wells as unknown as Wells;
