@@ -3,11 +3,13 @@
  * selection status line, the legend and the keyboard shortcut sheet. Well contents come in as
  * per-well codes (`appearance`); this panel holds no plate document.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import type { PlateFormat } from '../domain/plate-format';
 import { PlateView } from '../plate-canvas/plate-view';
 import type { WellAppearance } from '../plate-canvas/well-appearance';
 import { plateSelection, type SelectionStore } from '../state/selection-store';
+import { toggleZoomBlock, zoomBlock } from '../state/zoom-block-store';
 import { PlateLegend } from './plate/plate-legend';
 import { SelectionStatus } from './plate/selection-status';
 import { ShortcutSheet, type ShortcutGroup } from './plate/shortcut-sheet';
@@ -28,16 +30,36 @@ export interface PlatePanelProps {
   shortcuts?: readonly ShortcutGroup[];
   /** Session store (default: the designer's). */
   store?: SelectionStore;
+  /** More controls for the bar (colour by). */
+  toolbar?: ReactNode;
+  /** The legend (default: the reagent type colours). */
+  legend?: ReactNode;
+  /** Delete or Backspace on the plate: clear the selected wells. */
+  onClearWells?: () => void;
 }
 
 export function PlatePanel(props: PlatePanelProps) {
   const store = props.store ?? plateSelection;
   const [sheet, setSheet] = useState(false);
+  const zoom = useSnapshot(zoomBlock);
   return (
     <section className="plate-panel" data-testid="plate-panel" aria-label="Plate">
       <div className="plate-panel__bar">
         <SubsectionPicker store={store} />
         <SelectionStatus store={store} />
+        {props.toolbar}
+        {props.format >= 384 && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            aria-pressed={!zoom.shown}
+            aria-keyshortcuts="z"
+            data-testid="zoom-toggle"
+            onClick={toggleZoomBlock}
+          >
+            {zoom.shown ? 'Hide zoomed block' : 'Show zoomed block'}
+          </button>
+        )}
         <button
           type="button"
           className="btn btn--ghost btn--sm"
@@ -56,9 +78,11 @@ export function PlatePanel(props: PlatePanelProps) {
           onWellContextMenu={props.onWellContextMenu}
           onOpenEditor={props.onOpenEditor}
           onShowShortcuts={() => setSheet(true)}
+          onClearWells={props.onClearWells}
+          showZoom={zoom.shown}
         />
       </div>
-      <PlateLegend />
+      {props.legend ?? <PlateLegend />}
       <ShortcutSheet open={sheet} onClose={() => setSheet(false)} extra={props.shortcuts} />
     </section>
   );

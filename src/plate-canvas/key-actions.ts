@@ -16,8 +16,8 @@ export interface KeyboardState {
 }
 
 export interface KeyOutcome extends KeyboardState {
-  /** Something only the host can do: open the well editor or the shortcut sheet. */
-  effect?: 'openEditor' | 'showShortcuts';
+  /** Something only the host can do: open the well editor or the shortcut sheet, clear wells. */
+  effect?: 'openEditor' | 'showShortcuts' | 'clearWells';
 }
 
 interface Shape {
@@ -100,5 +100,7 @@ export function applyPlateAction(action: PlateAction, s: KeyboardState, shape: S
       return { ...s, focus, effect: 'openEditor' };
     case 'showShortcuts':
       return { ...s, focus, effect: 'showShortcuts' };
+    case 'clearWells':
+      return { ...s, focus, effect: 'clearWells' };
   }
 }

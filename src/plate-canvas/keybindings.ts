@@ -17,6 +17,7 @@ export type PlateAction =
   | 'selectAll'
   | 'clear'
   | 'openEditor'
+  | 'clearWells'
   | 'showShortcuts';
 
 export interface KeyBinding {
@@ -41,7 +42,13 @@ export const PLATE_KEYBINDINGS: readonly KeyBinding[] = [
   { keys: ' ', action: 'toggle', description: 'Select or deselect the focused well' },
   { keys: 'primary+a', action: 'selectAll', description: 'Select all wells' },
   { keys: 'Escape', action: 'clear', description: 'Clear the selection' },
-  { keys: 'Enter', action: 'openEditor', description: 'Open the well editor' },
+  {
+    keys: 'Enter',
+    action: 'openEditor',
+    description: 'Edit the selected wells (focus moves to the well editor; Esc there comes back)',
+  },
+  { keys: 'Delete', action: 'clearWells', description: 'Clear the selected wells' },
+  { keys: 'Backspace', action: 'clearWells', description: 'Clear the selected wells' },
   { keys: '?', action: 'showShortcuts', description: 'Show keyboard shortcuts' },
 ];
 

@@ -117,13 +117,15 @@ function fitPitch(w: number, h: number, cols: number, rows: number): { pitch: nu
 /**
  * Lays out a plate in width x height: the whole plate fitted to the space, and for 384/1536
  * plates the focused 8x12 subsection as a second, zoomed grid beside or below it (whichever
- * arrangement gives the overview the larger wells).
+ * arrangement gives the overview the larger wells) unless `showZoom` is false: then the
+ * whole plate takes all the space.
  */
 export function computeLayout(
   format: PlateFormat,
   width: number,
   height: number,
   subsection = 0,
+  showZoom = true,
 ): PlateLayout {
   const { rows, cols } = plateDefn(format);
   const w = Math.max(0, width - 2 * MARGIN);
@@ -132,7 +134,7 @@ export function computeLayout(
   const whole = { row0: 0, col0: 0, rows, cols };
   const k = ZOOM_FACTOR[format];
 
-  if (k === undefined || subsectionCount(format) <= 1) {
+  if (k === undefined || subsectionCount(format) <= 1 || !showZoom) {
     const { pitch, g } = fitPitch(w, h, cols, rows);
     const x = MARGIN + (w - (g + cols * pitch)) / 2;
     const y = MARGIN + (h - (g + rows * pitch)) / 2;

@@ -31,6 +31,8 @@ export interface PlateInputOptions {
   onOpenEditor?: (index: number) => void;
   onWellContextMenu?: (index: number) => void;
   onShowShortcuts?: () => void;
+  /** Delete or Backspace: empty the selected wells (a document edit, so the host's). */
+  onClearWells?: () => void;
   /** Hover moved to another well (-1: none) at a point relative to the element. */
   onHover?: (index: number, x: number, y: number) => void;
 }
@@ -142,6 +144,7 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
     applyKeyboardState(store, next);
     if (next.effect === 'openEditor') o.onOpenEditor?.(next.focus);
     if (next.effect === 'showShortcuts') o.onShowShortcuts?.();
+    if (next.effect === 'clearWells') o.onClearWells?.();
   };
 
   // One signal removes every listener at once, so the list is written only here.

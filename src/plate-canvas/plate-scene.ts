@@ -48,6 +48,7 @@ export class PlateScene {
   private width = 0;
   private height = 0;
   private focusVisible = false;
+  private showZoom = true;
   private damage = { layout: true, wells: true, overlay: true };
   private frame = 0;
   private overlayQueued = false;
@@ -94,7 +95,9 @@ export class PlateScene {
       this.appearance = emptyAppearance(wellCount(now.format));
       this.damage.layout = true;
     } else if (now.subsection !== was.subsection) {
-      this.damage.layout = true;
+      // Without the zoomed block only the overview's block frame moves.
+      if (this.showZoom) this.damage.layout = true;
+      else this.damage.overlay = true;
     }
     if (
       now.selection !== was.selection ||
@@ -126,6 +129,14 @@ export class PlateScene {
     if (appearance === this.appearance) return;
     this.appearance = appearance;
     this.damage.wells = true;
+    this.request();
+  }
+
+  /** Draws or leaves out the zoomed 8x12 block of 384/1536 plates. */
+  setShowZoom(shown: boolean): void {
+    if (shown === this.showZoom) return;
+    this.showZoom = shown;
+    this.damage.layout = true;
     this.request();
   }
 
@@ -199,7 +210,7 @@ export class PlateScene {
       v.destroy();
     }
     const { format, subsection } = this.store;
-    this.layout = computeLayout(format, this.width, this.height, subsection);
+    this.layout = computeLayout(format, this.width, this.height, subsection, this.showZoom);
     const resolution = this.app.renderer.resolution;
     this.views = this.layout.views.map((view) => new ViewLayer(view, resolution));
     for (const v of this.views) this.wellsLayer.addChild(v.wells);

@@ -42,6 +42,10 @@ export interface PlateViewProps {
   onOpenEditor?: (index: number) => void;
   /** "?" pressed: show the shortcut sheet. */
   onShowShortcuts?: () => void;
+  /** Delete or Backspace pressed: clear the selected wells. */
+  onClearWells?: () => void;
+  /** False leaves out the zoomed 8x12 block of 384/1536 plates (default: shown). */
+  showZoom?: boolean;
   /** Every rendered frame's timing (benchmarks). */
   onFrame?: (stats: FrameStats) => void;
   className?: string;
@@ -74,16 +78,27 @@ interface BinderProps {
   overlay: RefObject<OverlayElements | null>;
   /** Latest appearance; read when the scene is created, later pushed by PlateView. */
   appearance: RefObject<WellAppearance>;
+  /** Latest zoom choice; read when the scene is created, later pushed by PlateView. */
+  showZoom: RefObject<boolean>;
   onScene: (scene: PlateScene | null, renderer: string) => void;
   onFrame: (stats: FrameStats) => void;
 }
 
 /** Creates the scene once pixi is initialised and sizes it with its host; renders nothing. */
-function SceneBinder({ store, host, overlay, appearance, onScene, onFrame }: BinderProps) {
+function SceneBinder({
+  store,
+  host,
+  overlay,
+  appearance,
+  showZoom,
+  onScene,
+  onFrame,
+}: BinderProps) {
   const { app, isInitialised } = useApplication();
   useEffect(() => {
     if (!isInitialised || !app.renderer || !overlay.current) return;
     const scene = new PlateScene(app, overlay.current, store, onFrame);
+    scene.setShowZoom(showZoom.current);
     scene.setAppearance(appearance.current);
     onScene(scene, app.renderer.name);
     const el = host.current;
@@ -99,7 +114,7 @@ function SceneBinder({ store, host, overlay, appearance, onScene, onFrame }: Bin
       onScene(null, '');
       scene.destroy();
     };
-  }, [app, isInitialised, store, host, overlay, appearance, onScene, onFrame]);
+  }, [app, isInitialised, store, host, overlay, appearance, showZoom, onScene, onFrame]);
   return null;
 }
 
@@ -119,6 +134,8 @@ export function PlateView(props: PlateViewProps) {
   const callbacks = useRef(props);
   const appearance = props.appearance ?? emptyAppearanceFor(format);
   const appearanceRef = useRef(appearance);
+  const showZoom = props.showZoom ?? true;
+  const showZoomRef = useRef(showZoom);
 
   // The overlay elements exist before pixi finishes its (asynchronous) start.
   useLayoutEffect(() => {
@@ -136,6 +153,8 @@ export function PlateView(props: PlateViewProps) {
   useLayoutEffect(() => {
     callbacks.current = props;
     appearanceRef.current = appearance;
+    showZoomRef.current = showZoom;
+    bridge.current.scene?.setShowZoom(showZoom);
     bridge.current.scene?.setAppearance(appearance);
   });
 
@@ -150,6 +169,8 @@ export function PlateView(props: PlateViewProps) {
       const scene = bridge.current.scene;
       if (stats.layout && scene && host.current) {
         host.current.dataset.drawnSize = `${scene.layout.width}x${scene.layout.height}`;
+        // The overview's well pitch: tests check the size a well gets on a large monitor.
+        host.current.dataset.pitch = String(Math.floor(scene.layout.views[0]?.pitch ?? 0));
       }
       callbacks.current.onFrame?.(stats);
     };
@@ -160,6 +181,7 @@ export function PlateView(props: PlateViewProps) {
           host={host}
           overlay={overlay}
           appearance={appearanceRef}
+          showZoom={showZoomRef}
           onScene={onScene}
           onFrame={onFrame}
         />
@@ -184,6 +206,7 @@ export function PlateView(props: PlateViewProps) {
       onOpenEditor: (i) => callbacks.current.onOpenEditor?.(i),
       onWellContextMenu: (i) => callbacks.current.onWellContextMenu?.(i),
       onShowShortcuts: () => callbacks.current.onShowShortcuts?.(),
+      onClearWells: () => callbacks.current.onClearWells?.(),
       onHover: (index, x, y) => {
         const t = tooltip.current;
         if (!t) return;

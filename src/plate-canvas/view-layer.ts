@@ -5,20 +5,15 @@ import { Container, Graphics, Particle, ParticleContainer, Text, TextStyle } fro
 import { BLOCK_COLS, BLOCK_ROWS } from '../domain/plate-format';
 import { rowLetter, wellId } from '../domain/well-id';
 import type { GridView } from './plate-geometry';
-import { createWellAtlas, type WellAtlas } from './well-atlas';
-import {
-  frameIndex,
-  frameParts,
-  TYPE_FILL,
-  textColorOn,
-  type WellAppearance,
-} from './well-appearance';
+import { BASE_FRAME, createWellAtlas, MARK_FRAME0, type WellAtlas } from './well-atlas';
+import { fillColour, markFrame, textColorOn, type WellAppearance } from './well-appearance';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 const LABEL_COLOR = 0x5b6574;
 /** Well ids are drawn only where they are readable. */
 const MIN_ID_FONT = 8;
-const EMPTY_FRAME = frameIndex(-1, 0, 0);
+/** Fill drawn for an empty well in the diff arrays (no colour is negative). */
+const EMPTY_FILL = -1;
 
 function globalIndex(view: GridView, local: number): number {
   return (
@@ -33,10 +28,14 @@ export class ViewLayer {
   /** Everything this view draws. */
   readonly wells = new Container({ label: 'wells' });
   private readonly atlas: WellAtlas;
+  /** Fill layer (an empty well or a tinted disc) and mark layer (ring and marker) per well. */
   private readonly particles: Particle[] = [];
+  private readonly marks: Particle[] = [];
   private readonly wellContainer: ParticleContainer;
-  /** Frame drawn for each well of the view (local index), to skip unchanged wells. */
-  private readonly drawn: Uint16Array;
+  private readonly markContainer: ParticleContainer;
+  /** Fill and mark frame drawn for each well of the view (local index), to skip unchanged wells. */
+  private readonly drawnFill: Int32Array;
+  private readonly drawnMark: Uint8Array;
   private readonly ids: Text[] = [];
   private readonly idStyles: { dark: TextStyle; light: TextStyle } | null = null;
 
@@ -48,7 +47,8 @@ export class ViewLayer {
     const count = viewRows * viewCols;
     this.atlas = createWellAtlas(pitch, radius, resolution);
     const scale = pitch / this.atlas.frameSize;
-    this.drawn = new Uint16Array(count).fill(EMPTY_FRAME);
+    this.drawnFill = new Int32Array(count).fill(EMPTY_FILL);
+    this.drawnMark = new Uint8Array(count);
 
     this.wells.addChild(this.body());
     this.addLabels();
@@ -69,10 +69,19 @@ export class ViewLayer {
       dynamicProperties: still,
       texture: this.atlas.frames[0],
     });
-    for (let l = 0; l < count; l++) this.particles.push(make(l, EMPTY_FRAME));
+    this.markContainer = new ParticleContainer({
+      dynamicProperties: still,
+      texture: this.atlas.frames[0],
+    });
+    for (let l = 0; l < count; l++) {
+      this.particles.push(make(l, BASE_FRAME.EMPTY));
+      this.marks.push(make(l, MARK_FRAME0));
+    }
     this.wellContainer.particleChildren.push(...this.particles);
+    this.markContainer.particleChildren.push(...this.marks);
     this.wellContainer.update();
-    this.wells.addChild(this.wellContainer);
+    this.markContainer.update();
+    this.wells.addChild(this.wellContainer, this.markContainer);
 
     const idFont = Math.min(13, pitch * 0.3);
     if (idFont >= MIN_ID_FONT) {
@@ -148,26 +157,40 @@ export class ViewLayer {
     }
   }
 
-  /** Brings every well's particle (and id colour) in line with the appearance; true if any changed. */
+  /** Brings every well's particles (and id colour) in line with the appearance; true if any changed. */
   applyAppearance(a: WellAppearance): boolean {
     const { view } = this;
-    let changed = false;
+    let fills = false;
+    let marks = false;
     for (let l = 0; l < this.particles.length; l++) {
       const g = globalIndex(view, l);
-      const frame = frameIndex(a.typeCode[g], a.status[g], a.marker[g]);
-      if (frame === this.drawn[l]) continue;
-      this.drawn[l] = frame;
-      this.particles[l].texture = this.atlas.frames[frame];
-      changed = true;
+      const fill = fillColour(a, g);
+      const mark = markFrame(a.status[g], a.marker[g]);
+      if (mark !== this.drawnMark[l]) {
+        this.drawnMark[l] = mark;
+        this.marks[l].texture = this.atlas.frames[MARK_FRAME0 + mark];
+        marks = true;
+      }
+      if (fill === this.drawnFill[l]) continue;
+      this.drawnFill[l] = fill;
+      const p = this.particles[l];
+      if (fill < 0) {
+        p.texture = this.atlas.frames[BASE_FRAME.EMPTY];
+        p.tint = 0xffffff;
+      } else {
+        p.texture = this.atlas.frames[BASE_FRAME.DISC];
+        p.tint = fill;
+      }
+      fills = true;
       if (this.idStyles) {
-        const fill = frameParts(frame)[0];
-        const dark = fill === 0 || textColorOn(TYPE_FILL[fill - 1]) !== 0xffffff;
+        const dark = fill < 0 || textColorOn(fill) !== 0xffffff;
         const style = dark ? this.idStyles.dark : this.idStyles.light;
         if (this.ids[l].style !== style) this.ids[l].style = style;
       }
     }
-    if (changed) this.wellContainer.update();
-    return changed;
+    if (fills) this.wellContainer.update();
+    if (marks) this.markContainer.update();
+    return fills || marks;
   }
 
   destroy(): void {

@@ -21,6 +21,25 @@ export interface WellAppearance {
   status: Uint8Array;
   /** [W] MARKER code. */
   marker: Uint8Array;
+  /**
+   * [W] fill colour 0xRRGGBB, -1 for a well drawn empty (colour by reagent, concentration,
+   * role, status); when absent the fill is the colour of `typeCode`'s reagent type.
+   */
+  fill?: Int32Array;
+}
+
+/** The fill colour of well w (0xRRGGBB), or -1 when it is drawn empty. */
+export function fillColour(a: WellAppearance, w: number): number {
+  if (a.fill) return a.fill[w] ?? -1;
+  const t = a.typeCode[w];
+  return t < 0 || t >= TYPE_FILL.length ? -1 : TYPE_FILL[t];
+}
+
+/** Index of a well's ring and marker among the STATUS_COUNT x MARKER_COUNT mark frames. */
+export function markFrame(status: number, marker: number): number {
+  const s = status < STATUS_COUNT ? status : 0;
+  const m = marker < MARKER_COUNT ? marker : 0;
+  return s * MARKER_COUNT + m;
 }
 
 /** All wells empty, unmarked. */

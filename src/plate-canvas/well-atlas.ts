@@ -1,21 +1,15 @@
-// Every look a well can have, pre-drawn once per view size into one canvas texture: fill
-// (empty or a reagent type) x status ring x marker. A well is
-// then one particle whose frame is picked by a number, so the GPU draws 1536 textured quads
-// from one texture instead of 1536 tessellated circles, and circle edges stay smooth with
+// Every look a well can have, pre-drawn once per view size into one canvas texture: the
+// fill layer (an empty well, or a white disc the particle tints with any colour, so colour
+// by reagent has no limit on colours) and the mark layer (status ring x marker). A well is
+// then two particles whose frames are picked by a number, so the GPU draws textured quads
+// from one texture instead of tessellated circles, and circle edges stay smooth with
 // antialiasing off. Frames are drawn at device pixels for the view's pitch, never scaled up.
 import { CanvasSource, DOMAdapter, Rectangle, Texture, type ICanvas } from 'pixi.js';
 import { STATUS } from '../domain/prediction';
-import {
-  EMPTY_WELL,
-  FRAME_COUNT,
-  frameParts,
-  MARKER,
-  STATUS_RING,
-  TYPE_FILL,
-} from './well-appearance';
+import { EMPTY_WELL, MARKER, MARKER_COUNT, STATUS_COUNT, STATUS_RING } from './well-appearance';
 
 export interface WellAtlas {
-  /** Frames by index (see frameIndex). */
+  /** Frames by index: BASE_FRAME, then MARK_FRAME0 + markFrame(status, marker). */
   frames: Texture[];
   /** Size of one frame in CSS pixels (slightly above the pitch: whole device pixels). */
   frameSize: number;
@@ -67,9 +61,14 @@ function drawMarker(ctx: Ctx, marker: number, cx: number, cy: number, R: number)
   ctx.stroke();
 }
 
-function drawWell(ctx: Ctx, frame: number, cx: number, cy: number, R: number, px: number): void {
-  const [fill, status, marker] = frameParts(frame);
-  if (fill === 0) {
+/** Frames of the fill layer: an empty well, and a white disc the particle tints. */
+export const BASE_FRAME = { EMPTY: 0, DISC: 1 } as const;
+/** The first mark frame (status ring and marker over a transparent ground). */
+export const MARK_FRAME0 = 2;
+const ATLAS_COUNT = MARK_FRAME0 + STATUS_COUNT * MARKER_COUNT;
+
+function drawBase(ctx: Ctx, frame: number, cx: number, cy: number, R: number, px: number): void {
+  if (frame === BASE_FRAME.EMPTY) {
     const w = Math.max(px, R * 0.1);
     circle(ctx, cx, cy, R - w / 2);
     ctx.fillStyle = css(EMPTY_WELL.fill);
@@ -79,9 +78,14 @@ function drawWell(ctx: Ctx, frame: number, cx: number, cy: number, R: number, px
     ctx.stroke();
   } else {
     circle(ctx, cx, cy, R);
-    ctx.fillStyle = css(TYPE_FILL[fill - 1]);
+    ctx.fillStyle = '#ffffff';
     ctx.fill();
   }
+}
+
+function drawMarks(ctx: Ctx, mark: number, cx: number, cy: number, R: number, px: number): void {
+  const status = Math.floor(mark / MARKER_COUNT);
+  const marker = mark % MARKER_COUNT;
   const ring = STATUS_RING[status];
   if (ring != null) {
     const w = Math.max(1.5 * px, R * (status === STATUS.ERROR ? 0.3 : 0.2));
@@ -104,7 +108,7 @@ function drawWell(ctx: Ctx, frame: number, cx: number, cy: number, R: number, px
  */
 export function createWellAtlas(pitch: number, radius: number, resolution: number): WellAtlas {
   const cell = Math.max(4, Math.ceil(pitch * resolution));
-  const count = FRAME_COUNT;
+  const count = ATLAS_COUNT;
   const perRow = Math.ceil(Math.sqrt(count));
   const rowsNeeded = Math.ceil(count / perRow);
   const canvas: ICanvas = DOMAdapter.get().createCanvas(perRow * cell, rowsNeeded * cell);
@@ -117,7 +121,8 @@ export function createWellAtlas(pitch: number, radius: number, resolution: numbe
   for (let f = 0; f < count; f++) {
     const cx = (f % perRow) * cell + half;
     const cy = Math.floor(f / perRow) * cell + half;
-    drawWell(ctx, f, cx, cy, R, resolution);
+    if (f < MARK_FRAME0) drawBase(ctx, f, cx, cy, R, resolution);
+    else drawMarks(ctx, f - MARK_FRAME0, cx, cy, R, resolution);
   }
   source.update();
   const size = cell / resolution;

@@ -207,10 +207,10 @@ test('the Well editor applies a concentration to the selected wells and removes 
   const editor = page.getByTestId('well-editor');
   await expect(editor).toBeVisible();
   await expect(editor.getByText('2 wells selected: A1, A2')).toBeVisible();
-  await expect(editor.getByLabel('Concentration (µM)')).toHaveValue('1000');
+  await expect(editor.getByLabel('Concentration', { exact: true })).toHaveValue('1000');
   await expect(editor.getByLabel('Volume (µL)')).toHaveValue('10');
   await expect(editor.getByLabel('Reagent', { exact: true })).toHaveValue('staurosporine');
-  await editor.getByLabel('Concentration (µM)').fill('10');
+  await editor.getByLabel('Concentration', { exact: true }).fill('10');
   await editor.getByLabel('Volume (µL)').fill('5');
   await expect(editor.getByTestId('well-editor-preview')).toHaveText(
     '10 µM with 5.0 µL · pipetting moderate (±5–10%)',

@@ -337,11 +337,11 @@ test('designer: select a column of a 1536 plate, apply, check the prediction, un
 
   // 9 uL of medium, then 1 uL of the 10 mM staurosporine stock aiming at 1000 uM.
   await editor.getByLabel('Reagent', { exact: true }).selectOption('medium');
-  await editor.getByLabel('Concentration (µM)').fill('1');
+  await editor.getByLabel('Concentration', { exact: true }).fill('1');
   await editor.getByLabel('Volume (µL)', { exact: true }).fill('9');
   await apply.click();
   await editor.getByLabel('Reagent', { exact: true }).selectOption('staurosporine');
-  await editor.getByLabel('Concentration (µM)').fill('1000');
+  await editor.getByLabel('Concentration', { exact: true }).fill('1000');
   await editor.getByLabel('Volume (µL)', { exact: true }).fill('1');
   await apply.click();
 

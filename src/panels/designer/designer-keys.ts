@@ -1,9 +1,12 @@
-// The designer's document shortcuts as data (primary = Ctrl or Cmd): undo, redo, copy and
-// paste of wells. They apply when the focus is not in a text field, so typing stays typing.
+// The designer's shortcuts as data (primary = Ctrl or Cmd): undo, redo, copy and paste of
+// wells, and single keys for the plate's display (colour by, the zoomed block). They apply
+// when the focus is not in a text field, so typing stays typing.
 import { useEffect } from 'react';
+import { colourMode, nextColourMode, setColourMode } from '../../state/colour-mode-store';
 import { copy, paste, redo, undo } from '../../state/plate-actions';
+import { toggleZoomBlock } from '../../state/zoom-block-store';
 
-export type DesignerKeyAction = 'undo' | 'redo' | 'copy' | 'paste';
+export type DesignerKeyAction = 'undo' | 'redo' | 'copy' | 'paste' | 'colourBy' | 'zoomBlock';
 
 /** The shortcut table (also what a shortcut sheet lists). */
 export const DESIGNER_KEYS: readonly {
@@ -16,6 +19,12 @@ export const DESIGNER_KEYS: readonly {
   { keys: 'primary+y', action: 'redo', description: 'Redo' },
   { keys: 'primary+c', action: 'copy', description: 'Copy the selected wells' },
   { keys: 'primary+v', action: 'paste', description: 'Paste onto the focused well (top-left)' },
+  {
+    keys: 'c',
+    action: 'colourBy',
+    description: 'Colour by the next mode (type, reagent, concentration, role, status)',
+  },
+  { keys: 'z', action: 'zoomBlock', description: 'Hide or show the zoomed block (384 and 1536)' },
 ];
 
 interface KeyLike {
@@ -28,9 +37,10 @@ interface KeyLike {
 
 /** The action of a key press, or null. */
 export function designerKeyAction(event: KeyLike): DesignerKeyAction | null {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  if (event.altKey) return null;
   const key = event.key.toLowerCase();
-  const wanted = `primary+${event.shiftKey ? 'shift+' : ''}${key}`;
+  const primary = event.ctrlKey || event.metaKey ? 'primary+' : '';
+  const wanted = `${primary}${event.shiftKey ? 'shift+' : ''}${key}`;
   return DESIGNER_KEYS.find((k) => k.keys === wanted)?.action ?? null;
 }
 
@@ -45,6 +55,14 @@ export function isTextTarget(target: EventTarget | null): boolean {
 function run(action: DesignerKeyAction): boolean {
   if (action === 'undo') return undo();
   if (action === 'redo') return redo();
+  if (action === 'colourBy') {
+    setColourMode(nextColourMode(colourMode.mode));
+    return true;
+  }
+  if (action === 'zoomBlock') {
+    toggleZoomBlock();
+    return true;
+  }
   // Copying wells must not take over a copy of text the user selected on the page.
   if (action === 'copy') return !window.getSelection()?.toString() && copy();
   return paste();

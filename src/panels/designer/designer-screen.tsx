@@ -10,6 +10,7 @@ import { designer } from '../../state/designer-store';
 import { connectDesigner } from '../../state/designer-load';
 import { BenchFridge } from '../bench/bench-fridge';
 import { ReportIssueDialog } from '../dialogs/report-issue-dialog';
+import { ToolPanel, useToolKeys } from '../tools/tool-panel';
 import { WellEditorPanel } from '../well-editor/well-editor-panel';
 import { ChatSlot } from './chat-slot';
 import { DesignerBanners } from './designer-banners';
@@ -46,6 +47,7 @@ export function DesignerScreen({ experimentId, plate, chat }: DesignerScreenProp
   const [reporting, setReporting] = useState(false);
   useEffect(() => connectDesigner(experimentId), [experimentId]);
   useDesignerKeys();
+  useToolKeys();
   useOnboarding();
 
   return (
@@ -68,6 +70,7 @@ export function DesignerScreen({ experimentId, plate, chat }: DesignerScreenProp
           />
         }
       />
+      <ToolPanel />
       <ReportIssueDialog
         open={reporting}
         onClose={() => setReporting(false)}

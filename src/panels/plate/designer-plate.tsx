@@ -3,7 +3,7 @@
  * metrics worker, a hover line per well, Enter to the well editor, right-click to the well
  * detail dialog. Loaded lazily by the designer route so pixi stays out of the main chunk.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
 import { formatVolume } from '../../domain/accuracy';
@@ -11,11 +11,20 @@ import { plateDefn } from '../../domain/plate-format';
 import type { WireWells } from '../../domain/plate-wire';
 import { STATUS } from '../../domain/prediction';
 import { idOfIndex } from '../../domain/well-id';
+import { colourWells, emptyCount } from '../../plate-canvas/colour-by';
 import { bench } from '../../state/bench-store';
+import { colourMode } from '../../state/colour-mode-store';
 import { designer } from '../../state/designer-store';
+import { clearWells } from '../../state/plate-actions';
+import { toolState } from '../../state/tool-actions';
 import { DESIGNER_KEYS } from '../designer/designer-keys';
+import { TOOL_KEYS } from '../tools/tool-keys';
 import { WellDetailDialog } from '../dialogs/well-detail-dialog';
 import { PlatePanel } from '../plate-panel';
+import { ColourByPicker } from './colour-by-picker';
+import { focusWellEditor } from './focus-moves';
+import { PlateLegend } from './plate-legend';
+import { plateReagents } from './plate-reagents';
 import { useWellAppearance } from './use-well-appearance';
 
 const STATUS_WORDS: Record<number, string> = {
@@ -25,16 +34,56 @@ const STATUS_WORDS: Record<number, string> = {
   [STATUS.ERROR]: 'beyond tolerance',
 };
 
-const SHORTCUTS = [{ title: 'Designer', bindings: DESIGNER_KEYS }];
+const SHORTCUTS = [
+  { title: 'Designer', bindings: DESIGNER_KEYS },
+  {
+    title: 'Screening tools (each previews on the plate; Enter applies, Esc cancels)',
+    bindings: TOOL_KEYS,
+  },
+];
 
 export default function DesignerPlate() {
   const doc = useSnapshot(designer);
   const { reagents } = useSnapshot(bench);
+  const tool = useSnapshot(toolState);
   const format = doc.format;
-  const wells = doc.wells as WireWells;
+  // An open tool's preview is drawn instead of the document until it is applied or cancelled.
+  const wells = (tool.preview ?? doc.wells) as WireWells;
   const benchReagents = reagents as readonly BenchReagent[];
-  const { appearance, metrics } = useWellAppearance(format, wells, benchReagents);
+  const { appearance: byType, metrics } = useWellAppearance(format, wells, benchReagents);
   const [detail, setDetail] = useState<number | null>(null);
+  const colour = useSnapshot(colourMode);
+
+  // The reagents the plate holds, in bench order (the heat map's choices).
+  const onPlate = useMemo(() => plateReagents(wells, benchReagents), [wells, benchReagents]);
+  const heatReagent =
+    colour.reagent && onPlate.some((r) => r.slug === colour.reagent)
+      ? colour.reagent
+      : (onPlate[0]?.slug ?? null);
+  const colouring = useMemo(
+    () =>
+      colourWells({
+        defn: plateDefn(format),
+        wells,
+        reagents: benchReagents.map((r) => ({
+          slug: r.slug,
+          name: r.name,
+          type: r.type || r.reagent_type,
+        })),
+        mode: colour.mode,
+        reagent: heatReagent,
+        status: byType?.status,
+      }),
+    [format, wells, benchReagents, colour.mode, heatReagent, byType],
+  );
+  // The metrics answer brings rings and markers; the fills follow the chosen colouring at once.
+  const appearance = useMemo(
+    () =>
+      byType && byType.status.length === colouring.fill.length
+        ? { ...byType, fill: colouring.fill }
+        : undefined,
+    [byType, colouring],
+  );
 
   const describeWell = useCallback(
     (index: number) => {
@@ -61,8 +110,12 @@ export default function DesignerPlate() {
         onWellContextMenu={setDetail}
         onOpenEditor={() => {
           designer.tab = 'editor';
+          focusWellEditor();
         }}
+        onClearWells={() => clearWells()}
         shortcuts={SHORTCUTS}
+        toolbar={<ColourByPicker reagents={onPlate} reagent={heatReagent} />}
+        legend={<PlateLegend colouring={colouring} empty={emptyCount(colouring.fill)} />}
       />
       <WellDetailDialog index={detail} onClose={() => setDetail(null)} />
     </>

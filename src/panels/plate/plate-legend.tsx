@@ -1,7 +1,10 @@
-// What the plate's colours and marks mean: reagent type fills (spec section 9), status rings,
-// control and vehicle markers, and the selection and focus marks. The swatches use the same
-// colour tables as the canvas.
+// What the plate's colours and marks mean: the fills of the chosen colouring with how many
+// wells each covers (reagent types by default, spec section 9), the concentration scale,
+// status rings, control and vehicle markers, and the selection and focus marks. The swatches
+// use the same colour tables as the canvas.
+import { formatConcentration } from '../../domain/accuracy';
 import { STATUS } from '../../domain/prediction';
+import type { Colouring } from '../../plate-canvas/colour-by';
 import { REAGENT_TYPES, REAGENT_TYPE_LABELS } from '../../domain/reagent-types';
 import {
   EMPTY_WELL,
@@ -73,20 +76,57 @@ function Item({ children, label }: { children: React.ReactNode; label: string })
   );
 }
 
-/** The legend under the plate. */
-export function PlateLegend() {
+const cssHex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
+
+/** The fills of a colouring with their counts, and the heat map's scale. */
+function ColouringItems({ colouring, empty }: { colouring: Colouring; empty: number }) {
+  const { scale } = colouring;
+  return (
+    <ul className="plate-legend__group" aria-label="Well colours" data-testid="legend-colours">
+      {scale && (
+        <li className="plate-legend__item plate-legend__scale" data-testid="legend-scale">
+          <span>{formatConcentration(scale.minNM)}</span>
+          <span
+            className="plate-legend__ramp"
+            aria-hidden="true"
+            style={{
+              background: `linear-gradient(to right, ${scale.stops.map(cssHex).join(', ')})`,
+            }}
+          />
+          <span>{formatConcentration(scale.maxNM)}</span>
+          <span className="plate-legend__note">(log scale)</span>
+        </li>
+      )}
+      {colouring.legend.map((e) => (
+        <Item key={e.key} label={`${e.label} (${e.count})`}>
+          <Swatch fill={e.colour} />
+        </Item>
+      ))}
+      <Item label={`Empty (${empty})`}>
+        <Swatch stroke={EMPTY_WELL.outline} />
+      </Item>
+    </ul>
+  );
+}
+
+/** The legend under the plate; without a colouring it lists the reagent type colours. */
+export function PlateLegend({ colouring, empty }: { colouring?: Colouring; empty?: number }) {
   return (
     <div className="plate-legend" data-testid="plate-legend">
-      <ul className="plate-legend__group" aria-label="Reagent types">
-        {REAGENT_TYPES.map((t, i) => (
-          <Item key={t} label={REAGENT_TYPE_LABELS[t]}>
-            <Swatch fill={TYPE_FILL[i]} />
+      {colouring ? (
+        <ColouringItems colouring={colouring} empty={empty ?? 0} />
+      ) : (
+        <ul className="plate-legend__group" aria-label="Reagent types">
+          {REAGENT_TYPES.map((t, i) => (
+            <Item key={t} label={REAGENT_TYPE_LABELS[t]}>
+              <Swatch fill={TYPE_FILL[i]} />
+            </Item>
+          ))}
+          <Item label="Empty">
+            <Swatch stroke={EMPTY_WELL.outline} />
           </Item>
-        ))}
-        <Item label="Empty">
-          <Swatch stroke={EMPTY_WELL.outline} />
-        </Item>
-      </ul>
+        </ul>
+      )}
       <ul className="plate-legend__group" aria-label="Target status">
         <Item label="Within tolerance">
           <Swatch stroke={EMPTY_WELL.outline} ring={STATUS_RING[STATUS.GOOD]} />

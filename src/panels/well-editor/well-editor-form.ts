@@ -1,28 +1,61 @@
-/** The well editor's inputs as data (spec section 5): µM concentration, 0–100 µL volume. */
+/**
+ * The well editor's inputs as data (spec section 5): a concentration with its unit (default
+ * 1000 µM; "50 nM" typed into the field takes its own unit), a 0–100 µL volume.
+ */
+import { isMolarUnit, parseConcentration, toNanomolar, type MolarUnit } from '../../domain/units';
 import type { ReagentAmount } from '../../state/plate-edits';
 
 export const DEFAULT_CONCENTRATION_UM = 1000;
 export const DEFAULT_VOLUME_UL = 10;
 export const VOLUME_MAX_UL = 100;
+export const EDITOR_UNITS: readonly MolarUnit[] = ['nM', 'uM', 'mM', 'M'];
 
 /** What the form holds, as typed. */
 export interface EditorValues {
   slug: string;
+  /** The concentration as typed: a number in `unit`, or a number with its own unit. */
   uM: string;
+  unit: MolarUnit;
   volumeUl: string;
 }
 
 /** Defaults: 1000 µM and 10 µL, the first bench reagent. */
 export function initialEditorValues(): EditorValues {
-  return { slug: '', uM: String(DEFAULT_CONCENTRATION_UM), volumeUl: String(DEFAULT_VOLUME_UL) };
+  return {
+    slug: '',
+    uM: String(DEFAULT_CONCENTRATION_UM),
+    unit: 'uM',
+    volumeUl: String(DEFAULT_VOLUME_UL),
+  };
+}
+
+/**
+ * The concentration typed, in µM: a plain number is in the chosen unit; "50 nM", "2 mM",
+ * "1.5 µM" carry their own. Null when it is not a molar concentration of 0 or more.
+ */
+export function concentrationUM(text: string, unit: MolarUnit = 'uM'): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  const plain = Number(t);
+  let nM: number;
+  if (Number.isFinite(plain)) nM = toNanomolar(plain, unit);
+  else {
+    const parsed = parseConcentration(t);
+    if (!parsed || !isMolarUnit(parsed.unit)) return null;
+    nM = toNanomolar(parsed.value, parsed.unit);
+  }
+  if (!Number.isFinite(nM) || nM < 0) return null;
+  return nM / 1000;
 }
 
 /** The amount to apply, or null when the concentration or the volume is not acceptable. */
-export function editorAmount(values: Pick<EditorValues, 'uM' | 'volumeUl'>): ReagentAmount | null {
-  if (values.uM.trim() === '' || values.volumeUl.trim() === '') return null;
-  const uM = Number(values.uM);
+export function editorAmount(
+  values: Pick<EditorValues, 'uM' | 'volumeUl'> & { unit?: MolarUnit },
+): ReagentAmount | null {
+  if (values.volumeUl.trim() === '') return null;
+  const uM = concentrationUM(values.uM, values.unit ?? 'uM');
   const volumeUl = Number(values.volumeUl);
-  if (!Number.isFinite(uM) || uM < 0) return null;
+  if (uM === null) return null;
   if (!Number.isFinite(volumeUl) || volumeUl < 0 || volumeUl > VOLUME_MAX_UL) return null;
   return { uM, volumeUl };
 }

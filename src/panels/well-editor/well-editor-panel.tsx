@@ -1,8 +1,9 @@
 /**
- * The "Well editor" tab: a bench reagent, a concentration in µM (default 1000) and a volume
+ * The "Well editor" tab: a bench reagent, a concentration with its unit (default 1000 µM) and a volume
  * (slider 0–100 µL, step 1, default 10) applied to every selected well; removal of a reagent
  * from them; and what the selected wells hold: metrics, targets against predictions with
- * their status, and the accuracy band of each transfer.
+ * their status, and the accuracy band of each transfer; label, sample and tags of the wells.
+ * Escape anywhere in it gives the keyboard focus back to the plate.
  */
 import { useId, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -10,14 +11,17 @@ import type { BenchReagent } from '../../api/bench';
 import { accuracyLabel, formatConcentration, formatVolume } from '../../domain/accuracy';
 import { REAGENT_TYPE_LABELS, reagentTypeColor, toDisplayType } from '../../domain/reagent-types';
 import type { WireWells } from '../../domain/plate-state';
-import { toNanomolar } from '../../domain/units';
+import { UNIT_LABELS, toNanomolar, type MolarUnit } from '../../domain/units';
 import { bench } from '../../state/bench-store';
 import { designer } from '../../state/designer-store';
 import { applyReagent, removeReagent } from '../../state/plate-actions';
 import { plateSelection } from '../../state/selection-store';
+import { focusPlate } from '../plate/focus-moves';
 import { SelectedWellsTable } from './selected-wells-table';
 import { metricsSummary, wellViews } from './selected-wells';
+import { WellFieldsForm } from './well-fields-form';
 import {
+  EDITOR_UNITS,
   VOLUME_MAX_UL,
   editorAmount,
   initialEditorValues,
@@ -52,7 +56,17 @@ export function WellEditorPanel() {
   const n = indices.length;
 
   return (
-    <section className="well-editor" aria-label="Well editor" data-testid="well-editor">
+    <section
+      className="well-editor"
+      aria-label="Well editor"
+      data-testid="well-editor"
+      onKeyDown={(e) => {
+        // Escape goes back to the plate, unless a dialog or an open list takes it.
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        focusPlate();
+      }}
+    >
       <p className="well-editor__selection" aria-live="polite">
         {n === 0
           ? 'Select wells on the plate to edit them.'
@@ -95,19 +109,35 @@ export function WellEditorPanel() {
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-conc`}>
-            Concentration (µM)
+            Concentration
           </label>
-          <input
-            id={`${id}-conc`}
-            className="input"
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            value={values.uM}
-            aria-invalid={amount ? undefined : true}
-            onChange={(e) => setValues({ ...values, uM: e.target.value })}
-          />
+          <div className="well-editor__conc">
+            <input
+              id={`${id}-conc`}
+              className="input"
+              type="text"
+              inputMode="decimal"
+              value={values.uM}
+              aria-invalid={amount ? undefined : true}
+              aria-describedby={`${id}-conc-hint`}
+              onChange={(e) => setValues({ ...values, uM: e.target.value })}
+            />
+            <select
+              className="input select"
+              aria-label="Concentration unit"
+              value={values.unit}
+              onChange={(e) => setValues({ ...values, unit: e.target.value as MolarUnit })}
+            >
+              {EDITOR_UNITS.map((u) => (
+                <option key={u} value={u}>
+                  {UNIT_LABELS[u]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <span id={`${id}-conc-hint`} className="hint">
+            A number in the unit chosen, or with its own unit: 50 nM, 2 mM.
+          </span>
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-vol`}>
@@ -144,7 +174,7 @@ export function WellEditorPanel() {
                   ? ` · pipetting ${accuracyLabel(amount.volumeUl)}`
                   : ''
               }`
-            : 'Enter a concentration of 0 µM or more and a volume from 0 to 100 µL.'}
+            : 'Enter a concentration of 0 or more (nM, µM, mM or M) and a volume from 0 to 100 µL.'}
         </p>
         <div className="row">
           <button type="submit" className="btn btn--primary" disabled={!amount || !slug || n === 0}>
@@ -175,6 +205,7 @@ export function WellEditorPanel() {
           <SelectedWellsTable views={views} />
         </>
       )}
+      <WellFieldsForm wells={doc.wells as WireWells} format={doc.format} indices={indices} />
       {reagents.length > 0 && (
         <ul className="well-editor__legend" aria-label="Reagent colours">
           {reagents.map((r) => (

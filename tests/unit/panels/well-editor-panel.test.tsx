@@ -36,7 +36,7 @@ async function click(name: string) {
 describe('WellEditorPanel', () => {
   it('starts at 1000 µM and 10 µL with the first bench reagent, and asks for wells', () => {
     render(<WellEditorPanel />);
-    expect((screen.getByLabelText('Concentration (µM)') as HTMLInputElement).value).toBe('1000');
+    expect((screen.getByLabelText('Concentration') as HTMLInputElement).value).toBe('1000');
     expect((screen.getByLabelText('Volume (µL)') as HTMLInputElement).value).toBe('10');
     const slider = screen.getByLabelText('Volume slider (µL)') as HTMLInputElement;
     expect([slider.min, slider.max, slider.step]).toEqual(['0', '100', '1']);
@@ -50,7 +50,7 @@ describe('WellEditorPanel', () => {
   it('applies the reagent to every selected well and shows targets against predictions', async () => {
     render(<WellEditorPanel />);
     await select([0, 13]);
-    fireEvent.change(screen.getByLabelText('Concentration (µM)'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Concentration'), { target: { value: '50' } });
     fireEvent.change(screen.getByLabelText('Volume slider (µL)'), { target: { value: '5' } });
     expect((screen.getByLabelText('Volume (µL)') as HTMLInputElement).value).toBe('5');
     expect(screen.getByTestId('well-editor-preview').textContent).toBe(

@@ -30,19 +30,25 @@ describe('designer shortcuts', () => {
     expect(designerKeyAction(key('v', { ctrl: true }))).toBe('paste');
   });
 
-  it('ignores plain keys and alt combinations', () => {
-    expect(designerKeyAction(key('z'))).toBeNull();
+  it('maps the plain display keys C (colour by) and Z (zoomed block)', () => {
+    expect(designerKeyAction(key('c'))).toBe('colourBy');
+    expect(designerKeyAction(key('z'))).toBe('zoomBlock');
+  });
+
+  it('ignores other plain keys and alt combinations', () => {
+    expect(designerKeyAction(key('x'))).toBeNull();
+    expect(designerKeyAction(key('z', { alt: true }))).toBeNull();
     expect(designerKeyAction(key('z', { ctrl: true, alt: true }))).toBeNull();
     expect(designerKeyAction(key('a', { ctrl: true }))).toBeNull();
   });
 });
 
 describe('split width', () => {
-  it('stays within 40..85 % and defaults to 60 %', () => {
+  it('stays within 40..85 % and defaults to 65 %', () => {
     expect(clampSplit(10)).toBe(40);
     expect(clampSplit(99)).toBe(85);
     expect(clampSplit(Number.NaN)).toBe(SPLIT_DEFAULT);
-    expect(SPLIT_DEFAULT).toBe(60);
+    expect(SPLIT_DEFAULT).toBe(65);
   });
 
   it('moves by keys and by pointer', () => {

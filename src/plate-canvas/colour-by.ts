@@ -1,0 +1,339 @@
+// What the plate's well fills mean: "colour by" a reagent type, a reagent, the concentration
+// of one reagent (log heat map), a well's role (controls vs samples) or its target status.
+// Pure: wells, bench and statuses in, one 0xRRGGBB fill per well (-1 = empty) and the legend
+// with counts out. The canvas draws the fills; the legend lists what they stand for.
+import type { PlateDefn } from '../domain/plate-format';
+import type { WireWell, WireWells } from '../domain/plate-wire';
+import { STATUS } from '../domain/prediction';
+import { REAGENT_TYPE_LABELS, REAGENT_TYPES, reagentTypeCode } from '../domain/reagent-types';
+import { indexOfWellId } from '../domain/well-id';
+import { TYPE_FILL } from './well-appearance';
+
+export const COLOUR_MODES = ['type', 'reagent', 'concentration', 'role', 'status'] as const;
+export type ColourMode = (typeof COLOUR_MODES)[number];
+
+export const COLOUR_MODE_LABELS: Record<ColourMode, string> = {
+  type: 'Reagent type',
+  reagent: 'Reagent',
+  concentration: 'Concentration',
+  role: 'Tag / role',
+  status: 'Status',
+};
+
+/** What a reagent of the bench is for the colours: its slug, name and (server or display) type. */
+export interface ColourReagent {
+  slug: string;
+  name: string;
+  type: string;
+}
+
+/** One line of the legend. */
+export interface LegendEntry {
+  key: string;
+  label: string;
+  colour: number;
+  count: number;
+}
+
+export interface ColourScale {
+  /** Lowest and highest concentration on the plate, nM. */
+  minNM: number;
+  maxNM: number;
+  /** Colours from low to high, for a gradient bar. */
+  stops: readonly number[];
+}
+
+export interface Colouring {
+  /** [W] 0xRRGGBB, or -1 for a well drawn empty. */
+  fill: Int32Array;
+  legend: LegendEntry[];
+  /** Only when colouring by concentration and the reagent is on the plate. */
+  scale?: ColourScale;
+}
+
+/** Fill of wells that hold something, but not what the chosen colouring is about. */
+export const OTHER_FILL = 0xd5dae1;
+
+/** Role of a well: from its tags first, then whether it holds anything. */
+export const ROLE = {
+  positive: { label: 'Positive control', colour: 0xd1242f },
+  negative: { label: 'Negative control', colour: 0x2458c6 },
+  vehicle: { label: 'Vehicle / zero', colour: 0x8a94a3 },
+  reserved: { label: 'Reserved', colour: 0x3b3f46 },
+  sample: { label: 'Sample', colour: 0x1e9e8a },
+} as const;
+export type Role = keyof typeof ROLE;
+
+/** The role of a well, or null for an empty well. */
+export function roleOfWell(well: WireWell | undefined): Role | null {
+  if (!well) return null;
+  let role: Role | null = null;
+  const rank: Record<Role, number> = {
+    sample: 0,
+    vehicle: 1,
+    negative: 2,
+    positive: 3,
+    reserved: 4,
+  };
+  for (const raw of well.tags ?? []) {
+    const tag = raw.trim().toUpperCase();
+    const r: Role | null =
+      tag === 'POS'
+        ? 'positive'
+        : tag === 'NEG'
+          ? 'negative'
+          : tag === 'ZERO' || tag === 'DMSO' || tag === 'VEHICLE'
+            ? 'vehicle'
+            : tag === 'RESERVED'
+              ? 'reserved'
+              : null;
+    if (r && (role === null || rank[r] > rank[role])) role = r;
+  }
+  if (role) return role;
+  const holds = Object.keys(well.targets ?? {}).length > 0 || !!well.sample || !!well.label;
+  return holds ? 'sample' : null;
+}
+
+/** Status fills (colour by status). */
+export const STATUS_FILL: Record<number, { label: string; colour: number }> = {
+  [STATUS.GOOD]: { label: 'Within tolerance', colour: 0x1e8e3e },
+  [STATUS.WARNING]: { label: 'Up to 2× tolerance', colour: 0xe0a100 },
+  [STATUS.ERROR]: { label: 'Beyond tolerance', colour: 0xd1242f },
+  [STATUS.UNKNOWN]: { label: 'No prediction', colour: 0x9aa3af },
+};
+
+const byte = (x: number) => Math.round(Math.min(1, Math.max(0, x)) * 255);
+const channel = (c: number, shift: number) => (c >> shift) & 0xff;
+
+// HSL (h in degrees, s and l in 0..1) to 0xRRGGBB.
+function hsl(h: number, s: number, l: number): number {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
+  return (byte(f(0)) << 16) | (byte(f(8)) << 8) | byte(f(4));
+}
+
+/**
+ * The i-th of n reagent colours. Hues step by the golden angle, so neighbours in the list
+ * are far apart on the wheel, and three lightness levels take turns, so that even 40
+ * reagents on a 1536 plate stay told apart.
+ */
+export function reagentColour(i: number): number {
+  const hue = (i * 137.508) % 360;
+  const levels = [0.45, 0.62, 0.33];
+  const sats = [0.72, 0.68, 0.6];
+  const k = i % 3;
+  return hsl(hue, sats[k], levels[k]);
+}
+
+/** Low-to-high colours of the concentration heat map (a viridis-like ramp). */
+export const HEAT_STOPS: readonly number[] = [0x440154, 0x3b528b, 0x21918c, 0x5ec962, 0xfde725];
+
+function lerpColour(a: number, b: number, t: number): number {
+  const mix = (s: number) => Math.round(channel(a, s) + (channel(b, s) - channel(a, s)) * t);
+  return (mix(16) << 16) | (mix(8) << 8) | mix(0);
+}
+
+/** Heat colour at t in 0..1 along HEAT_STOPS. */
+export function heatColour(t: number): number {
+  const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (HEAT_STOPS.length - 1);
+  const i = Math.min(HEAT_STOPS.length - 2, Math.floor(x));
+  return lerpColour(HEAT_STOPS[i], HEAT_STOPS[i + 1], x - i);
+}
+
+/** Position of a concentration on the log scale from min to max (0 when they are equal). */
+export function logPosition(nM: number, minNM: number, maxNM: number): number {
+  if (!(nM > 0) || !(minNM > 0) || maxNM <= minNM) return 0;
+  return (Math.log10(nM) - Math.log10(minNM)) / (Math.log10(maxNM) - Math.log10(minNM));
+}
+
+// Which reagents a well is "about" first: what is tested (compounds, biologicals) before what
+// carries it (buffers, media, solvents).
+const TYPE_RANK: Record<string, number> = {
+  compound: 0,
+  biological: 0,
+  other: 1,
+  buffer: 2,
+  media: 2,
+  solvent: 3,
+};
+
+/** Rank of each bench reagent for keyReagent: its type's rank, then its place on the bench. */
+export function reagentRanks(reagents: readonly ColourReagent[]): Map<string, number> {
+  return new Map(
+    reagents.map((r, i) => [r.slug, TYPE_RANK[REAGENT_TYPES[reagentTypeCode(r.type)]] * 1e5 + i]),
+  );
+}
+
+/**
+ * The reagent a well is "about" for colour by reagent: the best ranked of its reagents, so a
+ * compound in DMSO and medium shows as the compound, and a well of medium only as the medium.
+ */
+export function keyReagent(well: WireWell, rank: ReadonlyMap<string, number>): string | null {
+  let best: string | null = null;
+  let bestRank = Infinity;
+  for (const slug of Object.keys(well.targets ?? {})) {
+    const r = rank.get(slug) ?? 1e9;
+    if (r < bestRank || (r === bestRank && best !== null && slug < best)) {
+      best = slug;
+      bestRank = r;
+    }
+  }
+  return best;
+}
+
+export interface ColouringInput {
+  defn: PlateDefn;
+  wells: WireWells;
+  reagents: readonly ColourReagent[];
+  mode: ColourMode;
+  /** Colour by concentration: the reagent whose concentration is shown. */
+  reagent?: string | null;
+  /** [W] STATUS code per well (colour by status); treated as unknown when absent. */
+  status?: Uint8Array;
+}
+
+function eachWell(
+  defn: PlateDefn,
+  wells: WireWells,
+  fn: (index: number, well: WireWell) => void,
+): void {
+  for (const [id, well] of Object.entries(wells)) {
+    if (!well) continue;
+    const i = indexOfWellId(id, defn);
+    if (i >= 0) fn(i, well);
+  }
+}
+
+function holdsSomething(well: WireWell): boolean {
+  return Object.keys(well.targets ?? {}).length > 0;
+}
+
+/** Fills and legend of a plate for a colour mode. */
+export function colourWells(input: ColouringInput): Colouring {
+  const { defn, wells, reagents, mode } = input;
+  const W = defn.rows * defn.cols;
+  const fill = new Int32Array(W).fill(-1);
+  const counts = new Map<string, LegendEntry>();
+  const count = (key: string, label: string, colour: number) => {
+    const e = counts.get(key);
+    if (e) e.count++;
+    else counts.set(key, { key, label, colour, count: 1 });
+  };
+  const rank = reagentRanks(reagents);
+  const byslug = new Map(reagents.map((r) => [r.slug, r]));
+
+  if (mode === 'type') {
+    eachWell(defn, wells, (i, well) => {
+      // the largest volume decides the type, as the metrics kernel's dominant reagent does
+      let slug: string | null = null;
+      let vol = -1;
+      for (const [s, t] of Object.entries(well.targets)) {
+        if (t.volume_uL > vol) {
+          vol = t.volume_uL;
+          slug = s;
+        }
+      }
+      if (slug === null) return;
+      const code = reagentTypeCode(byslug.get(slug)?.type);
+      fill[i] = TYPE_FILL[code];
+      const type = REAGENT_TYPES[code];
+      count(type, REAGENT_TYPE_LABELS[type], TYPE_FILL[code]);
+    });
+    return { fill, legend: sortedLegend(counts, REAGENT_TYPES) };
+  }
+
+  if (mode === 'reagent') {
+    // Colours follow the reagents that are on the plate, tested ones first, so that a bench
+    // of 200 entries does not use up the distinct colours on reagents no well holds.
+    const used = new Set<string>();
+    eachWell(defn, wells, (_i, well) => {
+      const key = keyReagent(well, rank);
+      if (key) used.add(key);
+    });
+    const ranked = [...used].toSorted(
+      (a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9) || (a < b ? -1 : 1),
+    );
+    const colourOf = new Map(ranked.map((slug, k) => [slug, reagentColour(k)]));
+    eachWell(defn, wells, (i, well) => {
+      const key = keyReagent(well, rank);
+      if (!key) return;
+      const colour = colourOf.get(key) ?? OTHER_FILL;
+      fill[i] = colour;
+      count(key, byslug.get(key)?.name ?? key, colour);
+    });
+    return { fill, legend: sortedLegend(counts, ranked) };
+  }
+
+  if (mode === 'concentration') {
+    const slug = input.reagent ?? null;
+    let minNM = Infinity;
+    let maxNM = -Infinity;
+    if (slug) {
+      eachWell(defn, wells, (_i, well) => {
+        const nM = well.targets[slug]?.target_nM;
+        if (nM != null && nM > 0) {
+          minNM = Math.min(minNM, nM);
+          maxNM = Math.max(maxNM, nM);
+        }
+      });
+    }
+    const found = Number.isFinite(minNM);
+    const name = (slug && byslug.get(slug)?.name) || slug || 'the reagent';
+    eachWell(defn, wells, (i, well) => {
+      const nM = slug ? well.targets[slug]?.target_nM : undefined;
+      if (found && nM != null && nM > 0) {
+        fill[i] = heatColour(logPosition(nM, minNM, maxNM));
+        count('with', `With ${name}`, heatColour(0.5));
+      } else if (slug && well.targets[slug]) {
+        fill[i] = HEAT_STOPS[0];
+        count('zero', `${name} without a concentration`, HEAT_STOPS[0]);
+      } else if (holdsSomething(well)) {
+        fill[i] = OTHER_FILL;
+        count('other', `Without ${name}`, OTHER_FILL);
+      }
+    });
+    const legend = sortedLegend(counts, ['with', 'zero', 'other']);
+    return found ? { fill, legend, scale: { minNM, maxNM, stops: HEAT_STOPS } } : { fill, legend };
+  }
+
+  if (mode === 'role') {
+    eachWell(defn, wells, (i, well) => {
+      const role = roleOfWell(well);
+      if (!role) return;
+      fill[i] = ROLE[role].colour;
+      count(role, ROLE[role].label, ROLE[role].colour);
+    });
+    return { fill, legend: sortedLegend(counts, Object.keys(ROLE)) };
+  }
+
+  // status
+  eachWell(defn, wells, (i, well) => {
+    if (!holdsSomething(well)) return;
+    const s = input.status?.[i] ?? STATUS.UNKNOWN;
+    const look = STATUS_FILL[s] ?? STATUS_FILL[STATUS.UNKNOWN];
+    fill[i] = look.colour;
+    count(String(s in STATUS_FILL ? s : STATUS.UNKNOWN), look.label, look.colour);
+  });
+  return {
+    fill,
+    legend: sortedLegend(
+      counts,
+      [STATUS.GOOD, STATUS.WARNING, STATUS.ERROR, STATUS.UNKNOWN].map(String),
+    ),
+  };
+}
+
+function sortedLegend(counts: Map<string, LegendEntry>, order: readonly string[]): LegendEntry[] {
+  const rank = new Map(order.map((k, i) => [k, i]));
+  return [...counts.values()].toSorted(
+    (a, b) => (rank.get(a.key) ?? 1e9) - (rank.get(b.key) ?? 1e9),
+  );
+}
+
+/** Count of wells drawn empty. */
+export function emptyCount(fill: Int32Array): number {
+  let n = 0;
+  for (const f of fill) if (f < 0) n++;
+  return n;
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { plateDefn } from '../../../src/domain/plate-format';
+import type { WireWells } from '../../../src/domain/plate-wire';
+import { STATUS } from '../../../src/domain/prediction';
+import {
+  HEAT_STOPS,
+  OTHER_FILL,
+  ROLE,
+  colourWells,
+  emptyCount,
+  heatColour,
+  logPosition,
+  reagentColour,
+  roleOfWell,
+} from '../../../src/plate-canvas/colour-by';
+import { TYPE_FILL } from '../../../src/plate-canvas/well-appearance';
+
+const DEFN = plateDefn(96);
+const REAGENTS = [
+  { slug: 'cpd-a', name: 'Compound A', type: 'chemical' },
+  { slug: 'cpd-b', name: 'Compound B', type: 'chemical' },
+  { slug: 'dmso', name: 'DMSO', type: 'solvent' },
+];
+const t = (nM: number | null, uL = 1) => ({ target_nM: nM, volume_uL: uL });
+
+// A1: A at 10 nM in DMSO, A2: A at 1000 nM, A3: B, A4: DMSO only (ZERO), B1: POS-tagged B.
+const WELLS: WireWells = {
+  A1: { targets: { 'cpd-a': t(10), dmso: t(null, 2) } },
+  A2: { targets: { 'cpd-a': t(1000) } },
+  A3: { targets: { 'cpd-b': t(5) } },
+  A4: { targets: { dmso: t(null, 2) }, tags: ['ZERO'] },
+  B1: { targets: { 'cpd-b': t(5) }, tags: ['pos'] },
+};
+
+describe('colour by reagent', () => {
+  it('gives a compound in DMSO the compound colour, one colour per reagent, with counts', () => {
+    const c = colourWells({ defn: DEFN, wells: WELLS, reagents: REAGENTS, mode: 'reagent' });
+    // bench order of the reagents on the plate: cpd-a, cpd-b, dmso -> colours 0, 1, 2
+    expect(c.fill[0]).toBe(reagentColour(0));
+    expect(c.fill[1]).toBe(reagentColour(0));
+    expect(c.fill[2]).toBe(reagentColour(1));
+    expect(c.fill[3]).toBe(reagentColour(2));
+    expect(c.fill[12]).toBe(reagentColour(1));
+    expect(c.legend.map((e) => [e.label, e.count])).toEqual([
+      ['Compound A', 2],
+      ['Compound B', 2],
+      ['DMSO', 1],
+    ]);
+    expect(emptyCount(c.fill)).toBe(96 - 5);
+  });
+
+  it('colours a compound in medium as the compound, even when the medium sorts first', () => {
+    const bench = [{ slug: 'medium', name: 'Assay medium', type: 'media' }, ...REAGENTS];
+    const wells: WireWells = {
+      A1: { targets: { medium: t(null, 9), 'cpd-b': t(5) } },
+      A2: { targets: { medium: t(null, 9) } },
+    };
+    const c = colourWells({ defn: DEFN, wells, reagents: bench, mode: 'reagent' });
+    expect(c.legend.map((e) => [e.label, e.count])).toEqual([
+      ['Compound B', 1],
+      ['Assay medium', 1],
+    ]);
+    expect(c.fill[0]).toBe(reagentColour(0));
+  });
+
+  it('keeps 48 reagent colours apart', () => {
+    const colours = new Set(Array.from({ length: 48 }, (_, i) => reagentColour(i)));
+    expect(colours.size).toBe(48);
+  });
+});
+
+describe('colour by concentration', () => {
+  it('maps the chosen reagent on a log scale from its lowest to its highest concentration', () => {
+    const c = colourWells({
+      defn: DEFN,
+      wells: WELLS,
+      reagents: REAGENTS,
+      mode: 'concentration',
+      reagent: 'cpd-a',
+    });
+    expect(c.scale).toEqual({ minNM: 10, maxNM: 1000, stops: HEAT_STOPS });
+    expect(c.fill[0]).toBe(HEAT_STOPS[0]); // 10 nM: the low end
+    expect(c.fill[1]).toBe(HEAT_STOPS[HEAT_STOPS.length - 1]); // 1000 nM: the high end
+    expect(c.fill[2]).toBe(OTHER_FILL); // holds B only
+    expect(c.legend.map((e) => [e.key, e.count])).toEqual([
+      ['with', 2],
+      ['other', 3],
+    ]);
+  });
+
+  it('puts 100 nM half way between 10 nM and 1000 nM', () => {
+    expect(logPosition(100, 10, 1000)).toBeCloseTo(0.5, 12);
+    expect(heatColour(0.5)).toBe(HEAT_STOPS[2]);
+    expect(logPosition(5, 5, 5)).toBe(0);
+  });
+});
+
+describe('colour by role and status', () => {
+  it('tells controls, vehicle and samples apart from the tags', () => {
+    expect(roleOfWell(WELLS.B1)).toBe('positive');
+    expect(roleOfWell(WELLS.A4)).toBe('vehicle');
+    expect(roleOfWell(WELLS.A1)).toBe('sample');
+    expect(roleOfWell({ targets: {}, tags: ['NEG', 'RESERVED'] })).toBe('reserved');
+    expect(roleOfWell(undefined)).toBeNull();
+    const c = colourWells({ defn: DEFN, wells: WELLS, reagents: REAGENTS, mode: 'role' });
+    expect(c.fill[12]).toBe(ROLE.positive.colour);
+    expect(c.fill[3]).toBe(ROLE.vehicle.colour);
+    expect(c.legend.map((e) => [e.key, e.count])).toEqual([
+      ['positive', 1],
+      ['vehicle', 1],
+      ['sample', 3],
+    ]);
+  });
+
+  it('colours by the status the metrics computed', () => {
+    const status = new Uint8Array(96);
+    status[0] = STATUS.GOOD;
+    status[1] = STATUS.ERROR;
+    const c = colourWells({ defn: DEFN, wells: WELLS, reagents: REAGENTS, mode: 'status', status });
+    expect(c.legend.map((e) => [e.key, e.count])).toEqual([
+      [String(STATUS.GOOD), 1],
+      [String(STATUS.ERROR), 1],
+      [String(STATUS.UNKNOWN), 3],
+    ]);
+  });
+
+  it('colours by type from the largest volume, as before', () => {
+    const c = colourWells({ defn: DEFN, wells: WELLS, reagents: REAGENTS, mode: 'type' });
+    expect(c.fill[0]).toBe(TYPE_FILL[3]); // 2 µL of DMSO over 1 µL of compound: solvent
+    expect(c.fill[1]).toBe(TYPE_FILL[1]);
+  });
+});
