@@ -57,7 +57,8 @@ describe.each(DB_KINDS)('HTTP boundary on %s', (kind) => {
       payload: upload.payload,
     });
     expect(stored.statusCode).toBe(200);
-  });
+    // A first PGlite of a worker takes long on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
   });
