@@ -117,6 +117,32 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
     expect(full.wells.C3.targets.dmso).toMatchObject({ volume_uL: 2, tol_pct: 5 });
   });
 
+  it('expands a high-level series op into targets and tags, as one version', async () => {
+    const id = await experimentWithBench(t.app, owner, '384');
+    const res = await patch(id, 0, [
+      {
+        op: 'series',
+        compounds: [{ reagent: 'staurosporine' }],
+        top: { value: 10, unit: 'uM' },
+        factor: 3,
+        points: 4,
+        replicates: 1,
+        direction: 'rows',
+        region: ['B1:B4'],
+      },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().version).toBe(1);
+    const wells = (await read(id)).wells;
+    expect(Object.keys(wells).toSorted()).toEqual(['B1', 'B2', 'B3', 'B4']);
+    // 10 uM, then each point a third of the one before: 10, 3.333, 1.111, 0.3704 uM
+    const expected = [10_000, 10_000 / 3, 10_000 / 9, 10_000 / 27];
+    ['B1', 'B2', 'B3', 'B4'].forEach((w, k) => {
+      expect(wells[w].targets.staurosporine.target_nM).toBeCloseTo(expected[k], 6);
+      expect(wells[w].tags).toContain(`SERIES:staurosporine:${k + 1}`);
+    });
+  });
+
   it('is atomic: a refused op names its index, op and well, and nothing is written', async () => {
     const id = await experimentWithBench(t.app, owner, '96');
     let res = await patch(id, 0, [
@@ -135,7 +161,10 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ op_index: 1, op: 'series' });
-    expect(res.json().detail).toMatch(/Unknown op "series"/);
+    expect(res.json().detail).toMatch(/series/);
+    res = await patch(id, 0, [{ op: 'frobnicate', wells: ['A1'] }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/Unknown op "frobnicate"/);
     res = await patch(id, 0, [{ op: 'set', wells: ['A1'], reagent: 'dmso', volume_uL: -1 }]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ op_index: 0, op: 'set' });

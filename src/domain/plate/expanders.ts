@@ -1,11 +1,13 @@
 /**
  * Expanders of high-level plate ops (series, controls, template...; ops.ts): pure functions
- * that turn one high-level op into primitive ops. The layout code registers them; until an
- * op name has an expander, `PATCH /plate` refuses it as an unknown op.
+ * of src/domain/layout that turn one high-level op into primitive ops. `PATCH /plate`, the
+ * designer's previews and the assistant expand through here, so each tool has one
+ * implementation; an op name without an expander is an unknown op.
  */
+import { expandWireOp } from '../layout';
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
-import type { PrimitiveOp } from './ops';
+import { HIGH_LEVEL_OP_NAMES, type PrimitiveOp } from './ops';
 
 /** What an expander reads: the plate and its wells before the op. */
 export interface ExpandContext {
@@ -18,21 +20,13 @@ export interface ExpandContext {
 export type OpExpander = (
   op: Record<string, unknown>,
   ctx: ExpandContext,
-) => { ok: true; ops: PrimitiveOp[] } | { ok: false; message: string; well?: string };
+) =>
+  | { ok: true; ops: PrimitiveOp[]; warnings?: string[] }
+  | { ok: false; message: string; well?: string };
 
-const expanders = new Map<string, OpExpander>();
+const HIGH_LEVEL = new Set<string>(HIGH_LEVEL_OP_NAMES);
 
-/** Registers (or replaces) the expander of a high-level op name. */
-export function registerOpExpander(name: string, fn: OpExpander): void {
-  expanders.set(name, fn);
-}
-
-/** The expander of an op name; undefined when none is registered. */
+/** The expander of an op name; undefined when the name is not a high-level op. */
 export function opExpander(name: string): OpExpander | undefined {
-  return expanders.get(name);
-}
-
-/** Forgets an expander (tests). */
-export function unregisterOpExpander(name: string): void {
-  expanders.delete(name);
+  return HIGH_LEVEL.has(name) ? expandWireOp : undefined;
 }

@@ -33,6 +33,12 @@ export function solventLimit(bench: readonly BenchReagentInfo[]): { name: string
 }
 
 /** The refusal for a change that breaks a rule, or null. */
+
+/** The liquid a well holds as planned, uL. */
+function volume(w: WireWells[string] | undefined): number {
+  return Object.values(w?.targets ?? {}).reduce((sum, t) => sum + t.volume_uL, 0);
+}
+
 export function checkChange(c: CheckInput): string | null {
   const bySlug = new Map(c.bench.map((b) => [b.slug, b]));
   // Targets above the stock can never be met.
@@ -82,8 +88,6 @@ export function checkChange(c: CheckInput): string | null {
   }
   // Over-filled: more liquid than the well holds (the volumes as planned).
   const capacity = WELL_CAPACITY_UL[c.defn.format];
-  const volume = (w: WireWells[string] | undefined) =>
-    Object.values(w?.targets ?? {}).reduce((sum, t) => sum + t.volume_uL, 0);
   const overfilled = ids.filter(
     (id) => volume(c.after[id]) > capacity + 1e-9 && volume(c.before[id]) <= capacity + 1e-9,
   );
