@@ -160,6 +160,7 @@ test('colour by: a 1536 series at 2560x1440 by concentration, role and reagent, 
 
   // Enter moves into the well editor, Escape back to the plate.
   await page.keyboard.press('ArrowRight'); // A2
+  await page.keyboard.press('Escape'); // A1 leaves the selection
   await page.keyboard.press(' ');
   await page.keyboard.press('Enter');
   const editor = page.getByTestId('well-editor');

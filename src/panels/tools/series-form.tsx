@@ -62,7 +62,11 @@ export function SeriesForm() {
       return 'Replicates is a whole number of 1 or more.';
     return {
       op: 'series',
-      compounds: names.map((reagent) => ({ reagent })),
+      // A bench name stands for its slug (the domain reads slugs, or names slugified).
+      compounds: names.map((name) => ({
+        reagent: reagents.find((r) => r.name.toLowerCase() === name.toLowerCase())?.slug ?? name,
+        name,
+      })),
       top: { value: top, unit: v.unit },
       factor,
       points,
@@ -71,7 +75,7 @@ export function SeriesForm() {
       region: parseRegion(v.region),
       avoid_edges: v.avoidEdges,
     };
-  }, [v]);
+  }, [v, reagents]);
 
   return (
     <ToolShell tool="series" op={op}>
