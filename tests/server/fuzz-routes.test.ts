@@ -22,7 +22,8 @@ const WINDOW = 250;
 async function fingerprinter(database: Database): Promise<() => Promise<string>> {
   const tables = (await database.db.execute(
     sql`select table_name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+        where table_schema = 'public' and table_type = 'BASE TABLE'
+          and table_name not in ('rate_limits') order by table_name`,
   )) as unknown as { rows: { table_name: string }[] };
   const parts = tables.rows.map(
     ({ table_name }) =>

@@ -243,6 +243,13 @@ export const benchReagentSchema = z.object({
   cells_per_ml: nullableNumber,
   ph: nullableNumber,
   ionic_strength_mM: nullableNumber,
+  ions: z
+    .array(z.object({ charge: z.number(), count: z.number() }))
+    .nullish()
+    .describe('The ions one formula unit releases (salts and buffers), for ionic strength'),
+  pka: nullableNumber.optional().describe('pKa at 25 C (buffers)'),
+  dpka_dt: nullableNumber.optional().describe('dpKa/dT per C (buffers)'),
+  solubility_m: nullableNumber.optional().describe('Solubility in water, M: the stock limit'),
   description: nullableText,
   created_at: z.string(),
 });

@@ -3,11 +3,7 @@
 // assistant apply it with the "template" plate op at any offset, on any plate of a campaign.
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { templateBodySchema } from '../../domain/schemas/layout-ops';
 import { userOf } from '../auth/request-user';
@@ -22,6 +18,15 @@ const tags = ['Templates'];
 const templateNotFound = () => new HttpError(404, 'Template not found');
 
 const params = z.object({ templateId: z.string().max(12) });
+
+const templateJson = z.object({
+  id: z.number(),
+  name: z.string(),
+  wells: z.array(z.unknown()).describe('Wells relative to the top-left of the template'),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const oneTemplate = z.object({ template: templateJson });
 
 type Row = typeof layoutTemplates.$inferSelect;
 
@@ -44,15 +49,18 @@ function templateIdOf(raw: string): number {
 /** Registers GET/POST /templates and DELETE /templates/:templateId (prefix /api). */
 export async function templateRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
-  // This plugin's own compilers: its schemas are zod schemas.
-  fastify.setValidatorCompiler(validatorCompiler);
-  fastify.setSerializerCompiler(serializerCompiler);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', app.requireUser);
 
   app.get(
     '/templates',
-    { schema: { summary: 'Your layout templates, by name', tags } },
+    {
+      schema: {
+        summary: 'Your layout templates, by name',
+        tags,
+        response: { 200: z.object({ templates: z.array(templateJson) }) },
+      },
+    },
     async (request) => {
       const rows = await db
         .select()
@@ -70,6 +78,7 @@ export async function templateRoutes(fastify: FastifyInstance, options: { db: Db
         summary: 'Save a layout template (a template of the same name is replaced)',
         tags,
         body: templateBodySchema,
+        response: { 200: oneTemplate, 201: oneTemplate },
       },
     },
     async (request, reply) => {
@@ -102,7 +111,14 @@ export async function templateRoutes(fastify: FastifyInstance, options: { db: Db
 
   app.delete(
     '/templates/:templateId',
-    { schema: { summary: 'Delete one of your layout templates', tags, params } },
+    {
+      schema: {
+        summary: 'Delete one of your layout templates',
+        tags,
+        params,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
     async (request, reply) => {
       const id = templateIdOf(request.params.templateId);
       const deleted = await db
@@ -110,7 +126,7 @@ export async function templateRoutes(fastify: FastifyInstance, options: { db: Db
         .where(and(eq(layoutTemplates.id, id), eq(layoutTemplates.ownerId, userOf(request).id)))
         .returning({ id: layoutTemplates.id });
       if (deleted.length === 0) throw templateNotFound();
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
