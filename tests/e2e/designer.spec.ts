@@ -118,6 +118,10 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
 
   // To 96: the question, then only the current (first) subsection is kept.
   await page.getByTestId('plate-type-select').selectOption('96');
+  // The wells outside the kept subsection are named first (here I13), then the spec's question.
+  const loss = page.getByTestId('plate-type-loss-dialog');
+  await expect(loss.getByText('1 well with contents would be lost: I13.')).toBeVisible();
+  await loss.getByRole('button', { name: 'Switch and drop 1 well' }).click();
   const question = page.getByTestId('plate-type-dialog');
   await expect(
     question.getByText('Switching to 96-well will discard other subsections. Save snapshot?'),

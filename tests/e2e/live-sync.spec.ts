@@ -93,7 +93,7 @@ test('live sync: an edit in one tab shows in the other within a second, without 
 
   const editorA = tabA.getByTestId('well-editor');
   await editorA.getByLabel('Reagent', { exact: true }).selectOption('medium');
-  await editorA.getByLabel('Concentration (µM)').fill('1');
+  await editorA.getByLabel('Concentration', { exact: true }).fill('1');
   await editorA.getByLabel('Volume (µL)', { exact: true }).fill('9');
   // Both tabs stamp with the same clock: A when the Apply click lands, B when its editor
   // first shows the medium row.
@@ -139,7 +139,7 @@ test('live sync: an edit in one tab shows in the other within a second, without 
   const onServer = await plateOnServer(page.request, server, id);
   expect(Object.keys(onServer.wells).toSorted()).toEqual(['A1', 'A2', 'B2', 'I13']);
   await editorB.getByLabel('Reagent', { exact: true }).selectOption('staurosporine');
-  await editorB.getByLabel('Concentration (µM)').fill('100');
+  await editorB.getByLabel('Concentration', { exact: true }).fill('100');
   await editorB.getByLabel('Volume (µL)', { exact: true }).fill('1');
   await editorB.getByRole('button', { name: 'Apply to 1 well' }).click();
   const stauroInA = editorA.getByRole('row').filter({ hasText: 'Staurosporine' });

@@ -129,7 +129,7 @@ export function PlateTypeSelect() {
                 if (to !== undefined) change(to);
               }}
             >
-              {`Switch and drop ${losing?.lost.length ?? 0} wells`}
+              {`Switch and drop ${losing?.lost.length ?? 0} well${losing?.lost.length === 1 ? '' : 's'}`}
             </button>
             {canReformat && losing && (
               <button
