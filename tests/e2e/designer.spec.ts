@@ -147,17 +147,17 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
     })
     .toEqual([1536, 'A1', 'B2', 'I13']);
 
-  // The divider moves by keyboard and is remembered.
+  // The divider moves by keyboard and is remembered (the plate takes 65 % by default).
   const divider = page.getByRole('separator', { name: 'Resize plate and side panels' });
-  await expect(divider).toHaveAttribute('aria-valuenow', '60');
+  await expect(divider).toHaveAttribute('aria-valuenow', '65');
   await divider.focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
-  await expect(divider).toHaveAttribute('aria-valuenow', '63');
+  await expect(divider).toHaveAttribute('aria-valuenow', '68');
 
   // After a reload everything is still there.
   await page.reload();
   await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
-  await expect(divider).toHaveAttribute('aria-valuenow', '63');
+  await expect(divider).toHaveAttribute('aria-valuenow', '68');
   await snapshots.click();
   await expect(menu.getByRole('menuitem', { name: /Snapshot 1/ })).toBeVisible();
   await page.keyboard.press('Escape');
