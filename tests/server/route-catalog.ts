@@ -136,6 +136,16 @@ export const ROUTES: RouteCase[] = [
   },
 
   { method: 'GET', path: '/api/experiments/:id/bench/reagents', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/instruments', access: 'public', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/dispensing', access: 'experiment', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/experiments/:id/dispensing',
+    access: 'experiment',
+    ok: 200,
+    body: () => ({ destination_barcode: 'DEST-1' }),
+  },
+  { method: 'GET', path: '/api/experiments/:id/dispense-plan', access: 'experiment', ok: 200 },
   {
     method: 'POST',
     path: '/api/experiments/:id/bench/reagents',

@@ -138,6 +138,12 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     return answerOf(await currentLive(ownerId, experimentId));
   }
 
+  /** What a dispense plan reads: the plate's definition, wire wells and bench. */
+  async function planInputs(ownerId: string, experimentId: number) {
+    const live = await currentLive(ownerId, experimentId);
+    return { defn: live.defn, wells: live.wire, bench: live.bench };
+  }
+
   /** The compact form of the owner's current plate (the user's decisions only). */
   async function compact(ownerId: string, experimentId: number): Promise<PlateAnswer> {
     const live = await currentLive(ownerId, experimentId);
@@ -260,7 +266,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     return { ok: true, answer: patchAnswerOf(result.written) };
   }
 
-  return { current, compact, since, put, patch, answerOf, writer, head };
+  return { current, compact, since, put, patch, answerOf, writer, head, planInputs };
 }
 
 /** The PATCH answer of a write: the changed wells' states and the index lists that moved. */

@@ -1,0 +1,105 @@
+// Dispensing settings, instruments and the dispense plan through the real app.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
+import { call, experimentWithBench } from './plate-fixtures';
+
+describe.each(DB_KINDS)('dispensing on %s', (kind) => {
+  let t: TestApp;
+  let owner: Record<string, string>;
+  let stranger: Record<string, string>;
+  let id: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await userHeaders('dispenser');
+    stranger = await userHeaders('stranger');
+    id = await experimentWithBench(t.app, owner, '384');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists the instruments and source plate types', async () => {
+    const res = await t.app.inject({ url: '/api/instruments' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.instruments.map((i: { id: string }) => i.id)).toContain('echo-650');
+    const echo = body.instruments.find((i: { id: string }) => i.id === 'echo-650');
+    expect(echo.step_nL).toBe(2.5);
+    expect(body.source_plate_types.map((p: { id: string }) => p.id)).toContain('1536LDV_DMSO');
+  });
+
+  it('answers the format defaults, stores a PUT and refuses bad values and strangers', async () => {
+    const url = `/api/experiments/${id}/dispensing`;
+    const first = await call(t.app, 'GET', url, owner);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      instrument: 'echo-650',
+      assay_volume_uL: 50,
+      source_plate_type: '384PP_DMSO2',
+      destination_plate_type: 'Corning_384_Flat',
+      backfill: null,
+    });
+    const put = await call(t.app, 'PUT', url, owner, {
+      destination_barcode: 'DEST-7',
+      backfill: { solvent: 'dmso', percent: 1 },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({
+      destination_barcode: 'DEST-7',
+      backfill: { solvent: 'dmso', percent: 1 },
+      instrument: 'echo-650',
+    });
+    expect((await call(t.app, 'GET', url, owner)).json().destination_barcode).toBe('DEST-7');
+    const bad = await call(t.app, 'PUT', url, owner, { instrument: 'teleporter' });
+    expect(bad.statusCode).toBe(400);
+    expect((await call(t.app, 'GET', url, stranger)).statusCode).toBe(404);
+    expect((await call(t.app, 'PUT', url, stranger, { destination_barcode: 'X' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, stranger)).statusCode,
+    ).toBe(404);
+    await call(t.app, 'PUT', url, owner, { backfill: null, destination_barcode: '' });
+  });
+
+  it('plans whole droplets from the stock, with no unmet wells', async () => {
+    const put = await call(t.app, 'PUT', `/api/experiments/${id}/plate`, owner, {
+      version: 0,
+      defn: { format: 384, rows: 16, cols: 24 },
+      wells: {
+        // 1e6 nM x 0.05 uL / 50 uL = 1000 nM: 50 nL, 20 droplets of 2.5 nL, from the stock.
+        A1: {
+          targets: {
+            staurosporine: { target_nM: 1000, volume_uL: 0.05 },
+            'assay-medium': { target_nM: null, volume_uL: 49.95 },
+          },
+        },
+        // 1e6 nM x 0.1 uL / 50 uL = 2000 nM: 100 nL, 40 droplets.
+        A2: {
+          targets: {
+            staurosporine: { target_nM: 2000, volume_uL: 0.1 },
+            'assay-medium': { target_nM: null, volume_uL: 49.9 },
+          },
+        },
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, owner);
+    expect(res.statusCode).toBe(200);
+    const plan = res.json();
+    const a1 = plan.transfers.filter(
+      (x: { destination_well: string }) => x.destination_well === 'A1',
+    );
+    expect(a1).toHaveLength(1);
+    expect(a1[0]).toMatchObject({ reagent: 'staurosporine', volume_nL: 50, stock_nM: 1e6 });
+    const a2 = plan.transfers.filter(
+      (x: { destination_well: string }) => x.destination_well === 'A2',
+    );
+    expect(a2[0].volume_nL).toBe(100);
+    expect(res.headers['x-unmet-wells']).toBe(
+      String(new Set(plan.unmet.map((u: { well: string }) => u.well)).size),
+    );
+    expect(plan.unmet).toEqual([]);
+  });
+});
