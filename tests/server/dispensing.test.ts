@@ -1,4 +1,6 @@
 // Dispensing settings, instruments and the dispense plan through the real app.
+import { parse } from 'csv-parse/sync';
+import { read, utils } from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
 import { call, experimentWithBench } from './plate-fixtures';
@@ -101,5 +103,82 @@ describe.each(DB_KINDS)('dispensing on %s', (kind) => {
       String(new Set(plan.unmet.map((u: { well: string }) => u.well)).size),
     );
     expect(plan.unmet).toEqual([]);
+  });
+
+  it('writes the picklist and fill sheet of that plan, each answer naming its unmet wells', async () => {
+    const get = (path: string) =>
+      t.app.inject({ url: `/api/experiments/${id}/export/${path}`, headers: owner });
+    const pick = await get('picklist');
+    expect(pick.statusCode).toBe(200);
+    expect(pick.headers['x-unmet-wells']).toBe('0');
+    const rows = parse(pick.body, { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r['Destination Well'], r['Transfer Volume']])).toEqual([
+      ['A1', '50'],
+      ['A2', '100'],
+    ]);
+    // both from one stock well of the 384PP_DMSO2 source plate
+    expect(new Set(rows.map((r) => `${r['Source Plate Type']} ${r['Source Well']}`)).size).toBe(1);
+    expect(rows[0]['Source Plate Type']).toBe('384PP_DMSO2');
+    const fill = parse((await get('fill-sheet')).body, { columns: false, bom: true }) as string[][];
+    // 150 nL of transfers plus the 15 uL dead volume of a 384PP_DMSO2 well
+    const header = fill[0];
+    const fillCol = header.findIndex((h) => h.startsWith('Fill'));
+    expect(fillCol).toBeGreaterThan(-1);
+    expect(Number(fill[1][fillCol])).toBeCloseTo(15.15, 6);
+    for (const path of ['csv', 'excel', 'transfer-list', 'bulk-sheet', 'worklist']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['x-unmet-wells'], path).toBe('0');
+    }
+  });
+
+  it('counts unmet wells and lists them with reasons in the picklist', async () => {
+    const current = await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner);
+    const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
+      version: current.json().version,
+      ops: [
+        // 1e6 nM x 0.001 uL / 50 uL = 20 nM wanted from 1 nL: below one 2.5 nL droplet
+        { op: 'set', wells: ['B1'], reagent: 'staurosporine', target_nM: 20, volume_uL: 0.001 },
+        { op: 'set', wells: ['B1'], reagent: 'assay-medium', volume_uL: 49.999 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, owner)).json();
+    const count = new Set(plan.unmet.map((u: { well: string }) => u.well)).size;
+    expect(plan.unmet.map((u: { well: string }) => u.well)).toContain('B1');
+    const pick = await t.app.inject({
+      url: `/api/experiments/${id}/export/picklist`,
+      headers: owner,
+    });
+    expect(pick.headers['x-unmet-wells']).toBe(String(count));
+    const rows = parse(pick.body, { columns: true, bom: true }) as Record<string, string>[];
+    const unmetRows = rows.filter((r) => r['Unmet Reason'] !== '');
+    expect(unmetRows).toHaveLength(plan.unmet.length);
+    for (const u of unmetRows) expect(u['Transfer Volume']).toBe('0');
+  });
+
+  it('neutralises formula-leading cells in CSV and keeps them as text in Excel', async () => {
+    const url = `/api/experiments/${id}/dispensing`;
+    await call(t.app, 'PUT', url, owner, { destination_barcode: '=HYPERLINK("http://x")' });
+    const pick = await t.app.inject({
+      url: `/api/experiments/${id}/export/picklist`,
+      headers: owner,
+    });
+    const rows = parse(pick.body, { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows[0]['Destination Plate Barcode']).toBe(`'=HYPERLINK("http://x")`);
+    // numbers stay numbers
+    expect(rows[0]['Transfer Volume']).toBe('50');
+    const xlsx = await t.app.inject({
+      url: `/api/experiments/${id}/export/excel`,
+      headers: owner,
+    });
+    const wb = read(xlsx.rawPayload, { type: 'buffer', cellFormula: true });
+    const ws = wb.Sheets.Picklist;
+    const cells = Object.entries(ws).filter(([k]) => !k.startsWith('!'));
+    const barcode = cells.find(([, c]) => String(c.v).startsWith('=HYPERLINK'));
+    expect(barcode?.[1].t).toBe('s');
+    expect(barcode?.[1].f).toBeUndefined();
+    expect(utils.sheet_to_json(ws).length).toBeGreaterThan(0);
+    await call(t.app, 'PUT', url, owner, { destination_barcode: '' });
   });
 });
