@@ -21,6 +21,9 @@ describe.each(DB_KINDS)('dispensing on %s', (kind) => {
     await t?.close();
   });
 
+  const get = (path: string) =>
+    t.app.inject({ url: `/api/experiments/${id}/export/${path}`, headers: owner });
+
   it('lists the instruments and source plate types', async () => {
     const res = await t.app.inject({ url: '/api/instruments' });
     expect(res.statusCode).toBe(200);
@@ -106,8 +109,6 @@ describe.each(DB_KINDS)('dispensing on %s', (kind) => {
   });
 
   it('writes the picklist and fill sheet of that plan, each answer naming its unmet wells', async () => {
-    const get = (path: string) =>
-      t.app.inject({ url: `/api/experiments/${id}/export/${path}`, headers: owner });
     const pick = await get('picklist');
     expect(pick.statusCode).toBe(200);
     expect(pick.headers['x-unmet-wells']).toBe('0');
