@@ -182,4 +182,37 @@ describe.each(DB_KINDS)('dispensing on %s', (kind) => {
     expect(utils.sheet_to_json(ws).length).toBeGreaterThan(0);
     await call(t.app, 'PUT', url, owner, { destination_barcode: '' });
   });
+
+  it('computes the plate with the settings: backfill shown, set ops planned in whole droplets', async () => {
+    const url = `/api/experiments/${id}/dispensing`;
+    const before = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    expect(before.wells.A1.metrics.backfillUl).toBeUndefined();
+    await call(t.app, 'PUT', url, owner, { backfill: { solvent: 'dmso', percent: 1 } });
+    const after = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    // A1 holds 50 nL of the DMSO stock in 50 uL; the backfill b joins the well:
+    // (0.05 + b) / (50 + b) = 1 % gives b = 0.45 / 0.99 = 0.4545 uL, 181.8 droplets, so 182
+    // droplets of 2.5 nL = 0.455 uL
+    expect(after.wells.A1.metrics.backfillUl).toBeCloseTo(0.455, 9);
+    expect(after.version).toBe(before.version);
+    await call(t.app, 'PUT', url, owner, { backfill: null });
+
+    // 1e6 nM stock, 30 nM in 50 uL: 1.5 nL, rounded to one 2.5 nL droplet would miss by 67 %,
+    // so the engine plans an intermediate; whatever it picks, the volume is whole droplets
+    const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
+      version: after.version,
+      ops: [
+        { op: 'set', wells: ['C1'], reagent: 'assay-medium', volume_uL: 49.9 },
+        { op: 'set', wells: ['C1'], reagent: 'staurosporine', target_nM: 30 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const plate = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    const c1 = plate.wells.C1.targets.staurosporine;
+    const droplets = (c1.volume_uL * 1000) / 2.5;
+    expect(Math.abs(droplets - Math.round(droplets))).toBeLessThan(1e-9);
+    // the predicted concentration is within the 5 % tolerance of 30 nM
+    const predicted = ((1e6 / (c1.dilution ?? 1)) * c1.volume_uL) / plate.wells.C1.metrics.volumeUl;
+    expect(Math.abs(predicted / 30 - 1)).toBeLessThanOrEqual(0.05);
+    expect(c1.dilution).toBeGreaterThan(1);
+  });
 });

@@ -56,7 +56,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   });
   await app.register(benchRoutes, { prefix: '/experiments', experiments });
   await app.register(instrumentRoutes);
-  await app.register(dispensingRoutes, { prefix: '/experiments', experiments, plates });
+  await app.register(dispensingRoutes, {
+    prefix: '/experiments',
+    experiments,
+    plates,
+    onPlateChanged: options.onPlateChanged,
+  });
   const definitions = definitionsRepository(database.db);
   const catalog = new ReagentCatalog(() => definitions.listPublic());
   await app.register(reagentRoutes, { prefix: '/reagents', catalog, definitions });

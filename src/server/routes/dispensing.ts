@@ -17,7 +17,7 @@ import {
 } from '../../domain/schemas/dispensing';
 import { userOf } from '../auth/request-user';
 import { experimentNotFound } from '../errors';
-import type { PlateService } from '../plate/plate-service';
+import type { PlateChangedListener, PlateService } from '../plate/plate-service';
 import type { ExperimentRow, ExperimentsRepository } from '../repositories/experiments';
 import { ownedExperiment } from './experiment-access';
 
@@ -55,8 +55,8 @@ export async function dispensingRoutes(
   options: {
     experiments: ExperimentsRepository;
     plates: PlateService;
-    /** told when stored settings change, so cached plates and clients reload */
-    onSettingsChanged?: (experimentId: number) => void | Promise<void>;
+    /** told of the plate recomputed with new settings (the events stream's plate_changed) */
+    onPlateChanged?: PlateChangedListener;
   },
 ): Promise<void> {
   const { experiments, plates } = options;
@@ -92,7 +92,20 @@ export async function dispensingRoutes(
       const next = { ...settingsOf(row), ...request.body } as DispenseSettings;
       const saved = await experiments.setDispensing(userOf(request).id, row.id, { ...next });
       if (!saved) throw experimentNotFound();
-      await options.onSettingsChanged?.(row.id);
+      // recompute the cached plate with the new settings now, and tell the clients: the
+      // wells are unchanged (same version and hash) but their computed values are not
+      const owner = userOf(request).id;
+      const answer = await plates.current(owner, row.id);
+      const hash = (JSON.parse(answer.json) as { hash: string }).hash;
+      options.onPlateChanged?.({
+        experimentId: row.id,
+        version: answer.version,
+        base_version: answer.version,
+        hash,
+        changed: {},
+        removed: [],
+        author: owner,
+      });
       return settingsOf(saved);
     },
   );
