@@ -3,6 +3,7 @@
 import { subscribeKey } from 'valtio/utils';
 import { errorMessage } from '../api/api-error';
 import { openEventStream, type ExperimentEvent } from '../api/events';
+import { getDispensing } from '../api/dispensing';
 import { getExperiment } from '../api/experiments';
 import { getPlate } from '../api/plate';
 import { listVersions } from '../api/versions';
@@ -38,16 +39,18 @@ export async function loadDesigner(experimentId: number): Promise<void> {
   designer.loadStatus = 'loading';
   designer.loadError = null;
   try {
-    const [experiment, plate, versions] = await Promise.all([
+    const [experiment, plate, versions, dispensing] = await Promise.all([
       getExperiment(experimentId),
       getPlate(experimentId),
       listVersions(experimentId).catch((error: unknown) => {
         console.error('Could not load snapshots', error);
         return [];
       }),
+      getDispensing(experimentId).catch(() => null),
     ]);
     if (mine !== generation) return;
     designer.experiment = experiment;
+    designer.dispensing = dispensing;
     designer.snapshots = versions;
     const format = parsePlateFormat(experiment.plate_type) ?? 96;
     const state = plate ?? (designer.plate?.defn.format === format ? designer.plate : null);
@@ -83,6 +86,20 @@ function onEvent(event: ExperimentEvent, markActive: () => void): void {
     const version = typeof event.version === 'number' ? event.version : null;
     const ours = baseVersion();
     if (savesIdle() && (version === null || ours === null || version > ours)) void reloadPlate();
+    // The same version again: the dispensing settings changed, and with them the numbers.
+    else if (version !== null && version === ours) void reloadDispensing();
+  }
+}
+
+/** Reads the dispensing settings again, then the plate the server computed with them. */
+async function reloadDispensing(): Promise<void> {
+  const id = designer.experiment?.id;
+  if (id === undefined) return;
+  try {
+    designer.dispensing = await getDispensing(id);
+    await reloadPlate();
+  } catch (error) {
+    console.error('Could not reload the dispensing settings', error);
   }
 }
 
