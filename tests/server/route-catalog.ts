@@ -84,6 +84,10 @@ export const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/experiments/:id/text', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/csv', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/excel', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/picklist', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/fill-sheet', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/bulk-sheet', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/worklist', access: 'experiment', ok: 200 },
   {
     method: 'GET',
     path: '/api/experiments/:id/export/transfer-list',
