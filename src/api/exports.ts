@@ -5,7 +5,16 @@
  */
 import { apiRequest } from './http-client';
 
-export type ExportKind = 'csv' | 'excel' | 'transfer-list';
+export type ExportKind =
+  'csv' | 'excel' | 'transfer-list' | 'picklist' | 'fill-sheet' | 'bulk-sheet' | 'worklist';
+
+/** The dispense plan's CSVs and the suffix of their file names. */
+const PLAN_SUFFIX: Partial<Record<ExportKind, string>> = {
+  picklist: 'picklist',
+  'fill-sheet': 'fill_sheet',
+  'bulk-sheet': 'bulk_sheet',
+  worklist: 'worklist',
+};
 
 interface ExportSpec {
   path: string;
@@ -21,6 +30,14 @@ export function exportSpec(experimentId: number, kind: ExportKind): ExportSpec {
       path: `${base}/excel`,
       fileName: `experiment_${experimentId}.xlsx`,
       failure: 'Excel export failed',
+    };
+  }
+  const suffix = PLAN_SUFFIX[kind];
+  if (suffix) {
+    return {
+      path: `${base}/${kind}`,
+      fileName: `experiment_${experimentId}_${suffix}.csv`,
+      failure: 'Export failed',
     };
   }
   if (kind === 'transfer-list') {

@@ -3,6 +3,7 @@
 import { subscribeKey } from 'valtio/utils';
 import { errorMessage } from '../api/api-error';
 import { openEventStream, type ExperimentEvent } from '../api/events';
+import { getDispensing } from '../api/dispensing';
 import { getExperiment } from '../api/experiments';
 import { getPlateCompact } from '../api/plate';
 import { listVersions } from '../api/versions';
@@ -12,6 +13,7 @@ import { loadBench } from './bench-actions';
 import {
   adoptServerState,
   adoptWirePlate,
+  baseVersion,
   flushSaves,
   savesIdle,
   startDocument,
@@ -38,16 +40,18 @@ export async function loadDesigner(experimentId: number): Promise<void> {
   designer.loadStatus = 'loading';
   designer.loadError = null;
   try {
-    const [experiment, plate, versions] = await Promise.all([
+    const [experiment, plate, versions, dispensing] = await Promise.all([
       getExperiment(experimentId),
       getPlateCompact(experimentId),
       listVersions(experimentId).catch((error: unknown) => {
         console.error('Could not load snapshots', error);
         return [];
       }),
+      getDispensing(experimentId).catch(() => null),
     ]);
     if (mine !== generation) return;
     designer.experiment = experiment;
+    designer.dispensing = dispensing;
     designer.snapshots = versions;
     const format = parsePlateFormat(experiment.plate_type) ?? 96;
     // No plate in the answer: the one shown stays when it is of the experiment's type.
@@ -79,8 +83,31 @@ function unsavedGuard(event: BeforeUnloadEvent): void {
 
 function onEvent(event: ExperimentEvent, markActive: () => void): void {
   if (event.type === 'agent_activity') markActive();
-  // Someone else (another tab, the assistant) wrote the plate: follow it (plate-sync.ts).
-  if (event.type === 'plate_changed') onPlateChanged(event);
+  if (event.type === 'plate_changed') {
+    // The same version again, with no wells: the dispensing settings changed, and with them
+    // the numbers; reload them and the plate the server computed with them.
+    const version = typeof event.version === 'number' ? event.version : null;
+    if (version !== null && version === baseVersion() && event.changed == null && savesIdle()) {
+      void reloadDispensing();
+      return;
+    }
+    // Someone else (another tab, the assistant) wrote the plate: follow it (plate-sync.ts).
+    onPlateChanged(event);
+  }
+}
+
+/** Reads the dispensing settings again, then the plate the server computed with them. */
+async function reloadDispensing(): Promise<void> {
+  const id = designer.experiment?.id;
+  if (id === undefined) return;
+  try {
+    designer.dispensing = await getDispensing(id);
+    const plate = await getPlateCompact(id);
+    // the same wells, computed again with the new settings
+    if (plate && savesIdle()) adoptWirePlate(plate, false);
+  } catch (error) {
+    console.error('Could not reload the dispensing settings', error);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
 // optimistic). Large values (wells, plate states) are held with valtio's `ref`: an edit
 // replaces them whole, so readers compare identities instead of walking 1536 wells.
 // Selection and focus are session state and live in selection-store.ts.
+import type { DispenseSettings } from '../domain/dispensing/settings';
 import { proxy, ref } from 'valtio/vanilla';
 import type { Experiment } from '../api/types';
 import type { VersionSummary } from '../api/versions';
@@ -26,6 +27,8 @@ export interface DesignerState {
   experiment: Experiment | null;
   /** The plate as the server last answered it (derived fields, version, hash). */
   plate: PlateState | null;
+  /** the experiment's dispensing settings: the plate is computed with them, as on the server */
+  dispensing: DispenseSettings | null;
   /** The document's plate format (may run ahead of `plate` until the save lands). */
   format: PlateFormat;
   /** The document's wells, optimistic; replaced as a whole on every edit. */
@@ -59,6 +62,7 @@ function initialState(): DesignerState {
   return {
     experiment: null,
     plate: null,
+    dispensing: null,
     format: 96,
     wells: ref({} as WireWells),
     subsection: 0,

@@ -2,6 +2,7 @@
 // computePlateState so predictions and statuses show the moment an edit is made, before the
 // server answers. Memoised on the identities of the wells and the bench.
 import { useSnapshot } from 'valtio';
+import type { DispenseSettings } from '../domain/dispensing/settings';
 import { benchReagentInfo, type BenchReagent } from '../api/bench';
 import { plateDefn, type PlateFormat } from '../domain/plate-format';
 import { computePlateState, type PlateState, type WireWells } from '../domain/plate-state';
@@ -13,6 +14,7 @@ let memo: {
   wells: WireWells;
   reagents: readonly BenchReagent[];
   version: number;
+  dispensing: DispenseSettings | null;
   state: PlateState;
 } | null = null;
 
@@ -22,12 +24,15 @@ export function previewState(
   wells: WireWells,
   reagents: readonly BenchReagent[],
   version = 0,
+  dispensing: DispenseSettings | null = null,
 ): PlateState {
   return computePlateState({
     defn: plateDefn(format),
     wells,
     version,
     bench: reagents.map(benchReagentInfo),
+    // the server computes the plate with the same settings
+    dispensing,
     // the display never reads the hash; the server computes it on every write
     hasher: null,
   });
@@ -38,6 +43,7 @@ export function platePreview(
   format: PlateFormat = designer.format,
   wells: WireWells = designer.wells,
   reagents: readonly BenchReagent[] = bench.reagents,
+  dispensing: DispenseSettings | null = designer.dispensing,
 ): PlateState {
   const version = designer.plate?.version ?? 0;
   if (
@@ -45,12 +51,13 @@ export function platePreview(
     memo.format === format &&
     memo.wells === wells &&
     memo.reagents === reagents &&
-    memo.version === version
+    memo.version === version &&
+    memo.dispensing === dispensing
   ) {
     return memo.state;
   }
-  const state = previewState(format, wells, reagents, version);
-  memo = { format, wells, reagents, version, state };
+  const state = previewState(format, wells, reagents, version, dispensing);
+  memo = { format, wells, reagents, version, dispensing, state };
   return state;
 }
 
@@ -58,5 +65,10 @@ export function platePreview(
 export function usePlatePreview(): PlateState {
   const doc = useSnapshot(designer);
   const b = useSnapshot(bench);
-  return platePreview(doc.format, doc.wells as WireWells, b.reagents as readonly BenchReagent[]);
+  return platePreview(
+    doc.format,
+    doc.wells as WireWells,
+    b.reagents as readonly BenchReagent[],
+    doc.dispensing as DispenseSettings | null,
+  );
 }

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 // Reading back a workbook this server wrote (never an untrusted one: see ARCHITECTURE.md).
-import { read, utils } from 'xlsx';
+import { read, utils } from '@e965/xlsx';
 import { signInAsDeveloper } from './fixtures/developer-login';
 import {
   addStaurosporineAndMedium as addReagents,

@@ -1,11 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// oxlint-disable-next-line import/default -- xlsx is CommonJS (see plate-workbook.ts)
-import XLSX from 'xlsx';
+import { read, utils } from '@e965/xlsx';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
 import { call, experimentWithBench } from './plate-fixtures';
-
-/* oxlint-disable import/no-named-as-default-member -- see the import of xlsx */
 
 // Bench (plate-fixtures): staurosporine 1 mM = 1e6 nM in DMSO, DMSO 100 % (v/v), assay medium.
 const WELLS = {
@@ -194,16 +191,23 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(res.headers['content-disposition']).toBe(`attachment; filename="experiment_${id}.xlsx"`);
-    const wb = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const wb = read(res.rawPayload, { type: 'buffer' });
     expect(wb.SheetNames).toEqual([
       'Plate map',
       'Wells',
       'Bench reagents',
       'Protocol',
       'Acoustic sources',
+      // the dispense plan's sheets; a 96-well plate is pipetted by default, so a worklist
+      'Picklist',
+      'Source fill',
+      'Bulk dispense',
+      'Pipetting worklist',
+      'Intermediates',
+      'Unmet',
     ]);
 
-    const map = XLSX.utils.sheet_to_json<(string | number | null)[]>(wb.Sheets['Plate map'], {
+    const map = utils.sheet_to_json<(string | number | null)[]>(wb.Sheets['Plate map'], {
       header: 1,
       defval: null,
     });
@@ -217,17 +221,17 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(String(map[2][3])).toMatch(/^blank; /);
     expect(map[8][12]).toBeNull();
 
-    const wells = XLSX.utils.sheet_to_json<Row>(wb.Sheets.Wells, { defval: '' });
+    const wells = utils.sheet_to_json<Row>(wb.Sheets.Wells, { defval: '' });
     expect(wells).toHaveLength(100);
     const a2 = wells.find((r) => r.Well === 'A2' && r.Slug === 'staurosporine')!;
     expect(a2['Predicted (nM)']).toBe(1100);
     expect(a2['Error (%)']).toBe(10);
 
-    const bench = XLSX.utils.sheet_to_json<Row>(wb.Sheets['Bench reagents']);
+    const bench = utils.sheet_to_json<Row>(wb.Sheets['Bench reagents']);
     expect(bench.map((b) => b.Slug).toSorted()).toEqual(['assay-medium', 'dmso', 'staurosporine']);
     expect(bench.find((b) => b.Slug === 'staurosporine')!['Stock (uM)']).toBe(1000);
 
-    const protocol = XLSX.utils.sheet_to_json<Row>(wb.Sheets.Protocol, { defval: '' });
+    const protocol = utils.sheet_to_json<Row>(wb.Sheets.Protocol, { defval: '' });
     // The working stock comes first: 0.05 uL needed per well is under the 0.1 uL pipette
     // step, so 1:10; 0.5 uL x 1.1 / 10 = 0.055 uL rounds up to the 0.1 uL minimum.
     expect(protocol[0]).toMatchObject({
@@ -250,8 +254,8 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
   });
 
   it('names what goes in each source well of the transfer list, with hand-summed totals', async () => {
-    const wb = XLSX.read((await get('excel')).rawPayload, { type: 'buffer' });
-    const sources = XLSX.utils.sheet_to_json<Record<string, string | number>>(
+    const wb = read((await get('excel')).rawPayload, { type: 'buffer' });
+    const sources = utils.sheet_to_json<Record<string, string | number>>(
       wb.Sheets['Acoustic sources'],
       { defval: '' },
     );

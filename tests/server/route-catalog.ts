@@ -84,6 +84,10 @@ export const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/experiments/:id/text', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/csv', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/excel', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/picklist', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/fill-sheet', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/bulk-sheet', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/worklist', access: 'experiment', ok: 200 },
   {
     method: 'GET',
     path: '/api/experiments/:id/export/transfer-list',
@@ -136,6 +140,16 @@ export const ROUTES: RouteCase[] = [
   },
 
   { method: 'GET', path: '/api/experiments/:id/bench/reagents', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/instruments', access: 'public', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/dispensing', access: 'experiment', ok: 200 },
+  {
+    method: 'PUT',
+    path: '/api/experiments/:id/dispensing',
+    access: 'experiment',
+    ok: 200,
+    body: () => ({ destination_barcode: 'DEST-1' }),
+  },
+  { method: 'GET', path: '/api/experiments/:id/dispense-plan', access: 'experiment', ok: 200 },
   {
     method: 'POST',
     path: '/api/experiments/:id/bench/reagents',

@@ -5,6 +5,7 @@
  * 1536-well plate then costs three wells' arithmetic. Equality with computePlateState is
  * property-tested (tests/unit/domain/plate/well-states.test.ts and the server's op batches).
  */
+import type { DispenseSettings } from '../dispensing/settings';
 import { formatConcentration } from '../accuracy';
 import { CONSTRAINT, computeMetrics, metricsInputFromPlate } from '../metrics-kernel';
 import type { PlateDefn } from '../plate-format';
@@ -53,6 +54,8 @@ export function computeWellStates(
   defn: PlateDefn,
   wells: WireWells,
   bench: readonly BenchReagentInfo[],
+  /** the experiment's dispensing settings, as computePlateState takes them */
+  dispensing?: Partial<DispenseSettings> | null,
 ): Record<string, StateWell> {
   const wire = canonicalizeWells(defn, wells);
   const ids = Object.keys(wire);
@@ -66,7 +69,7 @@ export function computeWellStates(
   const covering = benchCovering(bench, wire);
   const R = covering.length;
   const slugIndex = new Map(covering.map((b, r) => [b.slug, r]));
-  const m = computeMetrics(metricsInputFromPlate(row, packed, covering));
+  const m = computeMetrics(metricsInputFromPlate(row, packed, covering, dispensing));
   const out: Record<string, StateWell> = {};
   ids.forEach((id, w) => {
     const well = wire[id];
@@ -89,6 +92,7 @@ export function computeWellStates(
       status: statusName(m.status[w]),
       broken: CONSTRAINT_NAMES.filter(([bit]) => (m.broken[w] & bit) !== 0).map(([, n]) => n),
     };
+    if (dispensing?.backfill) state.metrics.backfillUl = m.backfillUL[w];
     for (const [slug, t] of Object.entries(well.targets)) {
       const r = slugIndex.get(slug)!;
       const i = w * R + r;

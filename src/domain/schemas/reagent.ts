@@ -245,6 +245,7 @@ export const benchReagentSchema = z.object({
   ionic_strength_mM: nullableNumber,
   ions: z
     .array(z.object({ charge: z.number(), count: z.number() }))
+    .readonly()
     .nullish()
     .describe('The ions one formula unit releases (salts and buffers), for ionic strength'),
   pka: nullableNumber.optional().describe('pKa at 25 C (buffers)'),

@@ -1,4 +1,7 @@
-/** The export menu: CSV, Excel and the acoustic transfer list, downloaded with the session. */
+/**
+ * The export menu: CSV, Excel, the acoustic transfer list and the dispense plan's picklist,
+ * fill sheet, bulk sheet and worklist, downloaded with the session.
+ */
 import { downloadExport, type ExportKind } from '../../api/exports';
 import { Menu, MenuItem } from '../../app/ui/menu';
 import { flushSaves } from '../../state/designer-document';
@@ -7,6 +10,10 @@ const ITEMS: [ExportKind, string][] = [
   ['csv', 'Download as CSV'],
   ['excel', 'Download as Excel'],
   ['transfer-list', 'Download transfer list'],
+  ['picklist', 'Download picklist'],
+  ['fill-sheet', 'Download source fill sheet'],
+  ['bulk-sheet', 'Download bulk sheet'],
+  ['worklist', 'Download pipetting worklist'],
 ];
 
 export function ExportMenu({ experimentId }: { experimentId: number }) {

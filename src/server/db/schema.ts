@@ -34,6 +34,8 @@ export const experiments = pgTable(
     description: text('description'),
     plateType: text('plate_type').notNull(),
     vehicleSlug: text('vehicle_slug'),
+    /** dispensing settings (DispenseSettings); null: the format's defaults */
+    dispensing: jsonb('dispensing').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

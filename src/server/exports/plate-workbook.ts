@@ -1,12 +1,9 @@
 // The Excel export (DOMAIN.md "Exports"): a plate-map sheet laid out as the plate grid, the
-// long table, the bench reagents and the protocol operations, and the source wells of the
-// acoustic transfer list. xlsx only writes here; the
-// server never parses a workbook.
-/* oxlint-disable import/no-named-as-default-member -- see the import of xlsx */
-// xlsx is CommonJS: Node hands its module.exports over as the default import, which the
-// linter, reading the ESM build's types, does not know.
-// oxlint-disable-next-line import/default
-import XLSX from 'xlsx';
+// long table, the bench reagents, the protocol operations with the plan's intermediates, the
+// source wells of the acoustic transfer list, and the dispense plan's sheets (picklist, fill
+// sheet, bulk sheet, worklist, unmet). Text cells are written as text (type "s"), never as
+// formulas, so a cell starting with "=" stays what was typed.
+import { utils, write, type WorkSheet } from '@e965/xlsx';
 import { formatVolume } from '../../domain/accuracy';
 import type { PlateState, StateWell } from '../../domain/plate-state';
 import type { ProtocolOp } from '../../domain/plate-wire';
@@ -106,8 +103,15 @@ export function protocolCells(ops: readonly ProtocolOp[]): Cell[][] {
   ];
 }
 
-function sheet(cells: Cell[][], widths: number[]): XLSX.WorkSheet {
-  const ws = XLSX.utils.aoa_to_sheet(cells);
+/** A further sheet of the workbook (the dispense plan's). */
+export interface ExtraSheet {
+  name: string;
+  cells: Cell[][];
+  widths: number[];
+}
+
+function sheet(cells: Cell[][], widths: number[]): WorkSheet {
+  const ws = utils.aoa_to_sheet(cells);
   ws['!cols'] = widths.map((wch) => ({ wch }));
   return ws;
 }
@@ -118,11 +122,14 @@ export function plateWorkbook(
   bench: readonly BenchReagentJson[],
   ops: readonly ProtocolOp[],
   sources: Cell[][],
+  extra: readonly ExtraSheet[] = [],
+  /** rows listed under the protocol steps (the plan's intermediates) */
+  protocolExtra: readonly Cell[][] = [],
 ): Buffer {
-  const wb = XLSX.utils.book_new();
+  const wb = utils.book_new();
   const mapWidths = [4, ...Array.from({ length: state.defn.cols }, () => 18)];
-  XLSX.utils.book_append_sheet(wb, sheet(plateMapCells(state), mapWidths), SHEETS.map);
-  XLSX.utils.book_append_sheet(
+  utils.book_append_sheet(wb, sheet(plateMapCells(state), mapWidths), SHEETS.map);
+  utils.book_append_sheet(
     wb,
     sheet(
       [[...PLATE_TABLE_HEADERS], ...plateTableRows(state)],
@@ -130,7 +137,7 @@ export function plateWorkbook(
     ),
     SHEETS.wells,
   );
-  XLSX.utils.book_append_sheet(
+  utils.book_append_sheet(
     wb,
     sheet(
       benchCells(bench),
@@ -138,11 +145,15 @@ export function plateWorkbook(
     ),
     SHEETS.bench,
   );
-  XLSX.utils.book_append_sheet(
+  utils.book_append_sheet(
     wb,
-    sheet(protocolCells(ops), [6, 10, 8, 16, 12, 30, 60]),
+    sheet(
+      protocolExtra.length > 0 ? [...protocolCells(ops), [], ...protocolExtra] : protocolCells(ops),
+      [6, 10, 8, 16, 12, 30, 60],
+    ),
     SHEETS.protocol,
   );
-  XLSX.utils.book_append_sheet(wb, sheet(sources, [18, 12, 24, 16, 10, 12, 10]), SHEETS.sources);
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  utils.book_append_sheet(wb, sheet(sources, [18, 12, 24, 16, 10, 12, 10]), SHEETS.sources);
+  for (const x of extra) utils.book_append_sheet(wb, sheet(x.cells, x.widths), x.name);
+  return write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }

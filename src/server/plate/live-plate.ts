@@ -3,6 +3,7 @@
 // gives the same per-well numbers), the indices are rebuilt from the per-well states without
 // any arithmetic, and the hash reuses each untouched well's canonical JSON. The result is the
 // same state computePlateState gives from scratch (property-tested in tests/server).
+import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { canonicalJson } from '../../domain/canonical-json';
 import type { PlateDefn } from '../../domain/plate-format';
 import {
@@ -23,6 +24,8 @@ export interface LivePlate {
   version: number;
   benchKey: string;
   bench: readonly BenchReagentInfo[];
+  /** the dispensing settings the state was computed with (part of benchKey) */
+  dispensing: Partial<DispenseSettings> | null;
   defn: PlateDefn;
   /** canonical wire wells, row-major */
   wire: WireWells;
@@ -88,8 +91,16 @@ export function buildLivePlate(
   version: number,
   bench: readonly BenchReagentInfo[],
   benchKey: string,
+  dispensing: Partial<DispenseSettings> | null = null,
 ): LivePlate {
-  const state = computePlateState({ defn, wells, version, bench, hasher: sha256HexNode });
+  const state = computePlateState({
+    defn,
+    wells,
+    version,
+    bench,
+    hasher: sha256HexNode,
+    dispensing,
+  });
   const wire = canonicalizeWells(state.defn, wells);
   const wellJson: (string | undefined)[] = [];
   const wellBytes: (Buffer | undefined)[] = [];
@@ -98,7 +109,17 @@ export function buildLivePlate(
     wellJson[i] = canonicalJson(w);
     wellBytes[i] = wellBytesOf(id, wellJson[i]);
   }
-  return { version, benchKey, bench, defn: state.defn, wire, state, wellJson, wellBytes };
+  return {
+    version,
+    benchKey,
+    bench,
+    dispensing,
+    defn: state.defn,
+    wire,
+    state,
+    wellJson,
+    wellBytes,
+  };
 }
 
 function push(index: Record<string, string[]>, key: string, id: string) {
@@ -201,7 +222,7 @@ export function advanceLivePlate(
 ): LivePlate {
   const subset: WireWells = {};
   for (const id of changed) subset[id] = wire[id];
-  const fresh = computeWellStates(base.defn, subset, base.bench);
+  const fresh = computeWellStates(base.defn, subset, base.bench, base.dispensing);
   let wells: Record<string, StateWell>;
   if (changed.every((id) => id in base.state.wells) && removed.length === 0) {
     wells = { ...base.state.wells, ...fresh };
@@ -241,6 +262,7 @@ export function rebench(
   base: LivePlate,
   bench: readonly BenchReagentInfo[],
   benchKey: string,
+  dispensing: Partial<DispenseSettings> | null = null,
 ): LivePlate {
   const state = computePlateState({
     defn: base.defn,
@@ -248,9 +270,10 @@ export function rebench(
     version: base.version,
     bench,
     hasher: null,
+    dispensing,
   });
   state.hash = base.state.hash;
-  return { ...base, bench, benchKey, state };
+  return { ...base, bench, benchKey, dispensing, state };
 }
 
 // Lists updateIndices did not touch are the same arrays: most comparisons stop at once.

@@ -7,7 +7,9 @@ import { validatePlateWells, type StateWell } from '../../domain/plate-state';
 import type { WireWell } from '../../domain/plate-wire';
 import type { PlatePut } from '../../domain/schemas/plate';
 import type { PlatePatch } from '../../domain/schemas/plate-ops';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { experiments } from '../db/schema';
 import { HttpError, experimentNotFound } from '../errors';
 import { listBenchFacts, type DbOrTx } from '../repositories/bench';
 import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/bench-json';
@@ -47,14 +49,23 @@ export function staleBody(current: PlateAnswer): Buffer {
 }
 
 /** The bench facts of rows as the plate arithmetic reads them, with their cache key. */
-export function benchFactsOf(rows: readonly BenchFactsRow[]): BenchFacts {
+export function benchFactsOf(
+  rows: readonly BenchFactsRow[],
+  dispensing: Record<string, unknown> | null = null,
+): BenchFacts {
   const infos = rows.map(benchInfoOf);
-  return { infos, key: benchKeyOf(infos) };
+  // the settings change the computed plate as the bench does: both key the cache
+  const key = `${benchKeyOf(infos)}|${JSON.stringify(dispensing)}`;
+  return { infos, key, dispensing: dispensing as BenchFacts['dispensing'] };
 }
 
 /** Reads the bench of an experiment as the plate arithmetic needs it. */
 export async function benchFacts(db: DbOrTx, experimentId: number): Promise<BenchFacts> {
-  return benchFactsOf(await listBenchFacts(db, experimentId));
+  const [row] = await db
+    .select({ dispensing: experiments.dispensing })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId));
+  return benchFactsOf(await listBenchFacts(db, experimentId), row?.dispensing ?? null);
 }
 
 /** Composes log entries into the net change since the first one's base. */
@@ -125,7 +136,10 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
   async function head(ownerId: string, experimentId: number) {
     const context = await plateContext(ownerId, experimentId);
     if (!context) throw experimentNotFound();
-    return { version: context.version, bench: benchFactsOf(context.bench) };
+    return {
+      version: context.version,
+      bench: benchFactsOf(context.bench, context.dispensing),
+    };
   }
 
   async function currentLive(ownerId: string, experimentId: number): Promise<LivePlate> {
@@ -136,6 +150,12 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
   /** The owner's current plate computed with the current bench; 404 when not theirs. */
   async function current(ownerId: string, experimentId: number): Promise<PlateAnswer> {
     return answerOf(await currentLive(ownerId, experimentId));
+  }
+
+  /** What a dispense plan reads: the plate's definition, wire wells and bench. */
+  async function planInputs(ownerId: string, experimentId: number) {
+    const live = await currentLive(ownerId, experimentId);
+    return { defn: live.defn, wells: live.wire, bench: live.bench };
   }
 
   /** The compact form of the owner's current plate (the user's decisions only). */
@@ -260,7 +280,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     return { ok: true, answer: patchAnswerOf(result.written) };
   }
 
-  return { current, compact, since, put, patch, answerOf, writer, head };
+  return { current, compact, since, put, patch, answerOf, writer, head, planInputs };
 }
 
 /** The PATCH answer of a write: the changed wells' states and the index lists that moved. */

@@ -22,7 +22,10 @@ import { planVolumeFor } from './plan-volume';
 /** The bench as the arithmetic reads it, and its cache key. */
 export interface BenchFactsLike {
   infos: import('../../domain/plate-wire').BenchReagentInfo[];
+  /** the cache key of the bench and the dispensing settings together */
   key: string;
+  /** the experiment's dispensing settings; null or absent: the format's defaults */
+  dispensing?: Partial<import('../../domain/dispensing/settings').DispenseSettings> | null;
 }
 
 /** A committed plate write, as listeners and the since answers see it. */
@@ -132,10 +135,17 @@ export function plateWriter(onChanged?: PlateChangedListener) {
     if (!hit || hit.version !== version) {
       const stored = await loadPlate(db, experimentId);
       if (!stored) throw experimentNotFound();
-      hit = buildLivePlate(stored.defn, stored.wells, stored.version, bench.infos, bench.key);
+      hit = buildLivePlate(
+        stored.defn,
+        stored.wells,
+        stored.version,
+        bench.infos,
+        bench.key,
+        bench.dispensing,
+      );
       cache.set(experimentId, hit);
     } else if (hit.benchKey !== bench.key) {
-      hit = rebench(hit, bench.infos, bench.key);
+      hit = rebench(hit, bench.infos, bench.key, bench.dispensing);
       cache.set(experimentId, hit);
     }
     return hit;
@@ -157,7 +167,7 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       if (!expanded.ok) return { ...expanded, stale: false };
       const applied = applyOps(base.defn, base.wire, expanded.ops, {
         benchSlugs: slugs,
-        planVolume: planVolumeFor(base.defn, req.bench.infos),
+        planVolume: planVolumeFor(base.defn, req.bench.infos, req.bench.dispensing),
       });
       if (!applied.ok) return { ...applied, ok: false, stale: false };
       next = advanceLivePlate(base, applied.wells, applied.changed, applied.removed, version + 1);
@@ -180,6 +190,7 @@ export function plateWriter(onChanged?: PlateChangedListener) {
         version + 1,
         req.bench.infos,
         req.bench.key,
+        req.bench.dispensing,
       );
       ops = [{ op: 'put', defn: next.defn, wells: next.wire }];
       changedIds = Object.keys(next.wire);

@@ -112,6 +112,20 @@ export function experimentsRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Stores the dispensing settings; null if not found. */
+    async setDispensing(
+      ownerId: string,
+      id: number,
+      dispensing: Record<string, unknown>,
+    ): Promise<ExperimentRow | null> {
+      const [row] = await db
+        .update(experiments)
+        .set({ dispensing, updatedAt: sql`clock_timestamp()` })
+        .where(owned(ownerId, id))
+        .returning();
+      return row ?? null;
+    },
+
     /** Marks the experiment as changed (plate saves, bench edits); false if not found. */
     async touch(ownerId: string, id: number): Promise<boolean> {
       const rows = await db

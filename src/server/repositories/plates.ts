@@ -31,6 +31,8 @@ export interface PlateContext {
   version: number;
   plateType: string;
   bench: BenchFactsRow[];
+  /** the experiment's stored dispensing settings; null: the format's defaults */
+  dispensing: Record<string, unknown> | null;
 }
 
 /**
@@ -43,6 +45,7 @@ export function plateContextQuery(db: Db) {
     .select({
       version: plates.version,
       plateType: experiments.plateType,
+      dispensing: experiments.dispensing,
       bench: benchFactsJson(sql`${plates.experimentId}`),
     })
     .from(plates)

@@ -19,6 +19,7 @@ import { benchRoutes } from './bench';
 import { chatRoutes } from './chat';
 import { chatStorageRoutes } from './chat-storage';
 import { devRoutes } from './dev';
+import { dispensingRoutes, instrumentRoutes } from './dispensing';
 import { eventRoutes } from './events';
 import { experimentRoutes } from './experiments';
 import { exportRoutes } from './exports';
@@ -55,6 +56,13 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     versions: versionService(database.db, plates),
   });
   await app.register(benchRoutes, { prefix: '/experiments', experiments });
+  await app.register(instrumentRoutes);
+  await app.register(dispensingRoutes, {
+    prefix: '/experiments',
+    experiments,
+    plates,
+    onPlateChanged: options.onPlateChanged,
+  });
   const definitions = definitionsRepository(database.db);
   const catalog = await openReagentCatalog(app, database, () => definitions.listPublic());
   await app.register(reagentRoutes, { prefix: '/reagents', catalog, definitions });

@@ -1,9 +1,24 @@
-// File exports of an experiment's plate: CSV long table, Excel workbook, and the transfer
-// list of an acoustic dispenser. The plate is the one GET /plate answers (computed with the
-// current bench), so every export agrees with what the designer shows.
+// File exports of an experiment's plate: CSV long table, Excel workbook, the transfer list of
+// an acoustic dispenser, and the dispense plan's picklist, fill sheet, bulk sheet and
+// pipetting worklist. The plate is the one GET /plate answers (computed with the current
+// bench) and the plan the one GET /dispense-plan answers, so every export agrees with what
+// the designer and the API show. Every answer names its count of unmet wells
+// (X-Unmet-Wells); CSV cells that a spreadsheet would read as formulas are neutralised.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
+import { neutralizeRows, type SheetCell } from '../../domain/csv-safe';
+import {
+  bulkSheetCells,
+  fillSheetCells,
+  intermediateCells,
+  picklistCells,
+  pipettingWorklistCells,
+  unmetCells,
+  unmetWellCount,
+} from '../../domain/dispensing/export-rows';
+import { planDispense } from '../../domain/dispensing/plan';
+import type { DispensePlan } from '../../domain/dispensing/plan-types';
 import type { PlateState } from '../../domain/plate-state';
 import { transferListCells } from '../../domain/transfer-list';
 import { userOf } from '../auth/request-user';
@@ -17,6 +32,7 @@ import type { PlateService } from '../plate/plate-service';
 import { listBench } from '../repositories/bench';
 import { benchInfoOf, benchJsonOf } from '../repositories/bench-json';
 import type { ExperimentsRepository } from '../repositories/experiments';
+import { settingsOf } from './dispensing';
 import { ownedExperiment } from './experiment-access';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -28,6 +44,10 @@ const transferQuery = z.object({
     })
     .default('acoustic'),
 });
+
+/** CSV text of rows, formula-leading text cells neutralised, with a BOM for spreadsheets. */
+const csvOf = (rows: readonly (readonly SheetCell[])[]) =>
+  stringify(neutralizeRows(rows), { bom: true });
 
 /** A download: content type and `Content-Disposition: attachment` with the spec's file name. */
 function download(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
@@ -47,12 +67,57 @@ export async function exportRoutes(
   const tags = ['Exports'];
   app.addHook('preHandler', app.requireUser);
 
-  /** The owner's experiment id and its plate as GET /plate answers it. */
-  const plateOf = async (request: FastifyRequest) => {
+  /**
+   * The owner's experiment id, its plate as GET /plate answers it and its dispense plan as
+   * GET /dispense-plan answers it; sets X-Unmet-Wells on the reply.
+   */
+  const plateOf = async (request: FastifyRequest, reply: FastifyReply) => {
     const experiment = await ownedExperiment(experiments, request);
-    const answer = await plates.current(userOf(request).id, experiment.id);
-    return { id: experiment.id, state: JSON.parse(answer.json) as PlateState };
+    const owner = userOf(request).id;
+    const answer = await plates.current(owner, experiment.id);
+    const { defn, wells, bench } = await plates.planInputs(owner, experiment.id);
+    const plan = planDispense(defn, wells, bench, settingsOf(experiment));
+    reply.header('x-unmet-wells', String(unmetWellCount(plan)));
+    return { id: experiment.id, state: JSON.parse(answer.json) as PlateState, plan };
   };
+
+  /** A CSV of the dispense plan (picklist, fill sheet, bulk sheet, worklist). */
+  const planCsv = (
+    path: string,
+    summary: string,
+    suffix: string,
+    cells: (plan: DispensePlan) => SheetCell[][],
+  ) =>
+    app.get(
+      `/:id/export/${path}`,
+      {
+        schema: {
+          summary: `${summary} (experiment_{id}_${suffix}.csv)`,
+          tags,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const { id, plan } = await plateOf(request, reply);
+        const name = `experiment_${id}_${suffix}.csv`;
+        return download(reply, 'text/csv; charset=utf-8', name, csvOf(cells(plan)));
+      },
+    );
+
+  planCsv(
+    'picklist',
+    'Dispenser picklist in nL, with unmet rows and their reasons',
+    'picklist',
+    (plan) => picklistCells(plan, { unmet: true }),
+  );
+  planCsv('fill-sheet', 'What to put in each source well', 'fill_sheet', fillSheetCells);
+  planCsv(
+    'bulk-sheet',
+    'Bulk-dispense steps: one liquid and volume to wells',
+    'bulk_sheet',
+    bulkSheetCells,
+  );
+  planCsv('worklist', 'Pipetting worklist in uL', 'worklist', pipettingWorklistCells);
 
   app.get(
     '/:id/export/csv',
@@ -64,8 +129,8 @@ export async function exportRoutes(
       },
     },
     async (request, reply) => {
-      const { id, state } = await plateOf(request);
-      const csv = stringify([[...PLATE_TABLE_HEADERS], ...plateTableRows(state)], { bom: true });
+      const { id, state } = await plateOf(request, reply);
+      const csv = csvOf([[...PLATE_TABLE_HEADERS], ...plateTableRows(state)]);
       return download(reply, 'text/csv; charset=utf-8', `experiment_${id}.csv`, csv);
     },
   );
@@ -81,12 +146,40 @@ export async function exportRoutes(
       },
     },
     async (request, reply) => {
-      const { id, state } = await plateOf(request);
+      const { id, state, plan } = await plateOf(request, reply);
       const rows = await listBench(db, id);
       const ops = plateProtocolOps(state, rows.map(benchInfoOf));
       const names = Object.fromEntries(rows.map((r) => [r.slug, r.name]));
       const sources = sourceCells(acousticPlan(state), names);
-      const body = plateWorkbook(state, rows.map(benchJsonOf), ops, sources);
+      const pipette = plan.transfers.length > 0 && plan.settings.instrument === 'pipette';
+      const extra = [
+        {
+          name: 'Picklist',
+          cells: picklistCells(plan, { unmet: true }),
+          widths: Array(13).fill(16),
+        },
+        { name: 'Source fill', cells: fillSheetCells(plan), widths: Array(10).fill(16) },
+        { name: 'Bulk dispense', cells: bulkSheetCells(plan), widths: [20, 12, 60] },
+        ...(pipette
+          ? [
+              {
+                name: 'Pipetting worklist',
+                cells: pipettingWorklistCells(plan),
+                widths: Array(6).fill(16),
+              },
+            ]
+          : []),
+        { name: 'Intermediates', cells: intermediateCells(plan), widths: Array(8).fill(16) },
+        { name: 'Unmet', cells: unmetCells(plan), widths: [8, 20, 60, 60] },
+      ];
+      const body = plateWorkbook(
+        state,
+        rows.map(benchJsonOf),
+        ops,
+        sources,
+        extra,
+        plan.intermediates.length > 0 ? intermediateCells(plan) : [],
+      );
       return download(reply, XLSX_TYPE, `experiment_${id}.xlsx`, body);
     },
   );
@@ -102,11 +195,11 @@ export async function exportRoutes(
     },
     async (request, reply) => {
       parseOrThrow(transferQuery, request.query, 'query');
-      const { id, state } = await plateOf(request);
+      const { id, state } = await plateOf(request, reply);
       const { rows, skipped } = acousticPlan(state);
       // Additions below one droplet cannot be dispensed: say how many were left out.
       reply.header('x-skipped-transfers', String(skipped.length));
-      const csv = stringify(transferListCells(rows));
+      const csv = stringify(neutralizeRows(transferListCells(rows)));
       return download(reply, 'text/csv; charset=utf-8', `experiment_${id}_transfers.csv`, csv);
     },
   );

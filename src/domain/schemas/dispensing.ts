@@ -1,0 +1,70 @@
+// Payloads of the dispensing settings (GET/PUT /api/experiments/{id}/dispensing) and the
+// instrument list (GET /api/instruments), shared by the client and the server.
+import { z } from 'zod';
+import { INSTRUMENTS } from '../dispensing/instruments';
+import { SOURCE_PLATE_TYPES } from '../dispensing/plate-types';
+
+const instrumentIds = INSTRUMENTS.map((i) => i.id);
+const sourceTypeIds = SOURCE_PLATE_TYPES.map((t) => t.id);
+
+const oneOf = (ids: readonly string[]) =>
+  z.string().refine((v) => ids.includes(v), { message: `must be one of ${ids.join(', ')}` });
+
+export const backfillSchema = z
+  .object({
+    solvent: z.string().trim().min(1, 'must not be blank').max(200),
+    percent: z.number().gt(0, 'must be above 0').max(100, 'must be at most 100'),
+  })
+  .strict();
+
+/** The settings as stored and answered. */
+export const dispenseSettingsSchema = z
+  .object({
+    instrument: oneOf(instrumentIds),
+    bulk_instrument: oneOf(instrumentIds),
+    assay_volume_uL: z.number().gt(0, 'must be above 0').max(100_000).nullable(),
+    source_plate_type: oneOf(sourceTypeIds),
+    destination_plate_type: z.string().trim().min(1).max(100),
+    destination_barcode: z.string().max(100),
+    source_barcode: z.string().max(100).optional(),
+    backfill: backfillSchema.nullable(),
+    diluent: z.string().max(200).nullable().optional(),
+    temperature_C: z.number().min(-20).max(100).optional(),
+  })
+  .strict();
+
+/** A PUT body: any subset, merged over the stored settings (or the format's defaults). */
+export const dispenseSettingsPutSchema = dispenseSettingsSchema.partial().strict();
+
+export type DispenseSettingsBody = z.infer<typeof dispenseSettingsSchema>;
+
+const bandSchema = z.object({
+  below_nL: z.number().nullable(),
+  band: z.enum(['poor', 'moderate', 'good']),
+  range: z.string().nullable(),
+});
+
+export const instrumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['acoustic', 'pipette', 'bulk']),
+  name: z.string(),
+  step_nL: z.number(),
+  min_nL: z.number(),
+  bands: z.array(bandSchema),
+  intermediate_factors: z.array(z.number()),
+});
+
+export const sourcePlateTypeSchema = z.object({
+  id: z.string(),
+  format: z.number(),
+  fluid: z.enum(['dmso', 'aqueous']),
+  min_uL: z.number(),
+  max_uL: z.number(),
+  dead_uL: z.number(),
+});
+
+/** GET /api/instruments. */
+export const instrumentsAnswerSchema = z.object({
+  instruments: z.array(instrumentSchema),
+  source_plate_types: z.array(sourcePlateTypeSchema),
+});
