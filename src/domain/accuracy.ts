@@ -2,7 +2,6 @@
  * Pipetting accuracy bands and the display precision that follows from them (spec
  * section 9): under 2 uL poor, under 10 uL moderate, otherwise good.
  */
-import { bandOf, type InstrumentProfile } from './dispensing/instruments';
 import { UNIT_LABELS, fromNanomolar, type MolarUnit } from './units';
 
 /** Band codes; a smaller non-zero code is a worse band. NONE: nothing transferred. */
@@ -44,16 +43,6 @@ export function accuracyLabel(volumeUL: number): string {
   if (!band) return '';
   const range = BAND_RANGES[band];
   return range ? `${band} (${range})` : band;
-}
-
-/**
- * The band of a volume on a given instrument, as shown and exported: "moderate (±5–8%)" for
- * a few 2.5 nL droplets, the spec's pipette bands for a pipette; empty for no transfer.
- */
-export function accuracyLabelOn(profile: InstrumentProfile, volumeUL: number): string {
-  const band = bandOf(profile, volumeUL);
-  if (!band) return '';
-  return band.range ? `${band.band} (${band.range})` : band.band;
 }
 
 /** Decimals a volume is shown with: 2 under 2 uL, 1 under 10 uL, else 0. */

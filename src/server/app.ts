@@ -25,10 +25,13 @@ import { registerJsonBody } from './plugins/json-body';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerJsonObjectBodies } from './plugins/json-object-body';
 import { registerSameOrigin } from './plugins/same-origin';
-import { databaseRateLimitStore } from './plugins/rate-limit-store';
+import { databaseRateLimitStore, purgeEndedWindows } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticClient } from './plugins/static-client';
 import { apiRoutes } from './routes/api';
+
+/** How often ended rate-limit windows are deleted. */
+const RATE_LIMIT_PURGE_MS = 10 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +113,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many attempts. Try again in ${context.after}.`),
   });
+  // Ended windows would restart at 1 anyway: drop them now and then so the table stays small.
+  const purge = setInterval(() => {
+    purgeEndedWindows(database.db).catch((error: Error) =>
+      app.log.warn({ err: error }, 'rate-limit purge failed'),
+    );
+  }, RATE_LIMIT_PURGE_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
   await app.register(swagger, {
     openapi: { info: { title: 'Plate Workstation API', version: '1' } },
     transform: jsonSchemaTransform,

@@ -36,11 +36,6 @@ const NG_PER_ML: Partial<Record<AnyConcentrationUnit, number>> = {
   '% w/v': 1e7,
 };
 
-/** True for a mass-per-volume unit (ng/mL, ug/mL, mg/mL, % w/v). */
-export function isMassUnit(unit: AnyConcentrationUnit): boolean {
-  return NG_PER_ML[unit] !== undefined;
-}
-
 /**
  * A concentration in nM, or NaN when it cannot be molar: % v/v, cells/mL, or a mass unit
  * without a molecular weight. c (nM) = 1000 * c (ng/mL) / MW (g/mol): 50 ng/mL of a
@@ -71,12 +66,6 @@ export function fromNanomolarAny(
   const mass = NG_PER_ML[unit];
   if (mass === undefined || molecularWeight == null || !(molecularWeight > 0)) return Number.NaN;
   return (nM * molecularWeight) / 1000 / mass;
-}
-
-/** A mass concentration in ng/mL (NaN for other units). */
-export function toNanogramPerMl(value: number, unit: AnyConcentrationUnit): number {
-  const mass = NG_PER_ML[unit];
-  return mass === undefined ? Number.NaN : value * mass;
 }
 
 function normalise(text: string): string {

@@ -99,10 +99,3 @@ export const INSTRUMENTS: readonly InstrumentProfile[] = [
 export function instrumentById(id: string | null | undefined): InstrumentProfile | undefined {
   return INSTRUMENTS.find((i) => i.id === id);
 }
-
-/** The band of a volume (uL) on an instrument; undefined for nothing dispensed. */
-export function bandOf(profile: InstrumentProfile, volumeUL: number): AccuracyBandSpec | undefined {
-  if (!(volumeUL > 0) || !Number.isFinite(volumeUL)) return undefined;
-  const nL = volumeUL * 1000;
-  return profile.bands.find((b) => b.below_nL == null || nL < b.below_nL);
-}

@@ -16,13 +16,6 @@ export function isEdgeIndex(defn: Pick<PlateDefn, 'rows' | 'cols'>, index: numbe
   return isEdge(defn, Math.floor(index / defn.cols), index % defn.cols);
 }
 
-/** The outer ring's indices, ascending (every well on plates of 2 rows or columns). */
-export function edgeIndices(defn: Pick<PlateDefn, 'rows' | 'cols'>): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < defn.rows * defn.cols; i++) if (isEdgeIndex(defn, i)) out.push(i);
-  return out;
-}
-
 /** The ring as four rectangles: short on the wire. */
 export function edgeWellList(defn: Pick<PlateDefn, 'rows' | 'cols'>): string[] {
   const last = rowLetter(defn.rows - 1);

@@ -36,8 +36,6 @@ export const dispenseSettingsSchema = z
 /** A PUT body: any subset, merged over the stored settings (or the format's defaults). */
 export const dispenseSettingsPutSchema = dispenseSettingsSchema.partial().strict();
 
-export type DispenseSettingsBody = z.infer<typeof dispenseSettingsSchema>;
-
 const bandSchema = z.object({
   below_nL: z.number().nullable(),
   band: z.enum(['poor', 'moderate', 'good']),

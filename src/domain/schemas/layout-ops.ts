@@ -186,6 +186,3 @@ export const highLevelOpSchema = z.discriminatedUnion('op', [
   reformatOpSchema,
   importOpSchema,
 ]);
-
-export type HighLevelOpInput = z.input<typeof highLevelOpSchema>;
-export type HighLevelOpParsed = z.output<typeof highLevelOpSchema>;

@@ -122,24 +122,6 @@ export function buildLivePlate(
   };
 }
 
-function push(index: Record<string, string[]>, key: string, id: string) {
-  (index[key] ??= []).push(id);
-}
-
-/** The indices of computePlateState, from per-well states in row-major order. */
-export function indicesOf(defn: PlateDefn, wells: Record<string, StateWell>): PlateIndices {
-  const indices: PlateIndices = { by_sample: {}, by_col: {}, tags: {}, by_target: {}, unmet: [] };
-  for (const [id, state] of Object.entries(wells)) {
-    const w = indexOf(defn, id);
-    for (const slug of Object.keys(state.targets)) push(indices.by_target, slug, id);
-    if (state.sample) push(indices.by_sample, state.sample, id);
-    push(indices.by_col, String((w % defn.cols) + 1), id);
-    for (const tag of new Set(state.tags)) push(indices.tags, tag, id);
-    if (state.status === 'error') indices.unmet.push(id);
-  }
-  return indices;
-}
-
 type IndexName = 'by_sample' | 'by_col' | 'tags' | 'by_target';
 
 /** The index keys a well is listed under. */
@@ -169,7 +151,7 @@ function withId(defn: PlateDefn, list: readonly string[] | undefined, id: string
 
 /**
  * The indices after some wells changed: only the lists those wells enter or leave are
- * copied and edited, the others are shared. Same lists as indicesOf of the new wells.
+ * copied and edited, the others are shared. Same lists as computePlateState's indices of the new wells.
  */
 export function updateIndices(
   defn: PlateDefn,

@@ -23,7 +23,7 @@ import {
   type Written,
 } from './plate-writer';
 
-export type { PlateChange, PlateChangedListener } from './plate-writer';
+export type { PlateChangedListener } from './plate-writer';
 export { PlateAnswer };
 
 /** The bench as the arithmetic reads it, and its cache key. */

@@ -249,5 +249,3 @@ export function plateWriter(onChanged?: PlateChangedListener) {
     forget: (experimentId: number) => cache.delete(experimentId),
   };
 }
-
-export type PlateWriter = ReturnType<typeof plateWriter>;

@@ -4,7 +4,7 @@
 // based on and the UPDATE only matches that version, so a stale write changes nothing.
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { PlateDefn } from '../../domain/plate-format';
-import type { PlateIndices, WireWell, WireWells } from '../../domain/plate-state';
+import type { WireWell, WireWells } from '../../domain/plate-state';
 import { indexOfWellId } from '../../domain/well-id';
 import type { Db } from '../db/connect';
 import { experiments, plateLog, plates, plateWells } from '../db/schema';
@@ -17,13 +17,6 @@ export interface StoredPlate {
   defn: PlateDefn;
   wells: WireWells;
   hash: string;
-}
-
-/** The JSON kept in plates.state. */
-export interface StoredPlateState {
-  defn: PlateDefn;
-  wells: WireWells;
-  indices: PlateIndices;
 }
 
 /** What a plate read needs first: the version, the plate type and the bench facts. */
