@@ -13,10 +13,11 @@ import {
 } from '../domain/layout';
 import { edgeFillOps, treatmentsOnEdge } from '../domain/layout/edges';
 import { importPlateMap } from '../domain/layout/plate-map-import';
-import { applyOps, type PlannedVolume, type PlanVolume } from '../domain/plate/apply-ops';
+import { applyOps } from '../domain/plate/apply-ops';
+import { planVolumeFor, plannedWellVolume } from '../domain/plate/plan-volume';
+import { pickDefaultVehicle } from '../domain/reagent-types';
 import { plateDefn, type PlateDefn, type PlateFormat } from '../domain/plate-format';
 import type { WireWells } from '../domain/plate-wire';
-import { planWell } from '../domain/volume-planning';
 import { bench } from './bench-store';
 import { commit } from './designer-document';
 import { designer } from './designer-store';
@@ -32,37 +33,6 @@ export const TOOLS = [
   'import',
 ] as const;
 export type Tool = (typeof TOOLS)[number];
-
-/** Final well volume by format when a tool fills an empty well (the server plans the same). */
-export const DEFAULT_WELL_VOLUME_UL: Record<PlateFormat, number> = {
-  6: 2000,
-  12: 1000,
-  24: 500,
-  48: 250,
-  96: 100,
-  384: 40,
-  1536: 5,
-};
-
-/** The stock volume of a target, planned as the server plans a `set` without a volume. */
-export function clientPlanVolume(defn: PlateDefn, reagents: readonly BenchReagent[]): PlanVolume {
-  const infos = reagents.map(benchReagentInfo);
-  return ({ reagent, target_nM, wellVolume_uL }): PlannedVolume => {
-    const finalVolumeUL = wellVolume_uL > 0 ? wellVolume_uL : DEFAULT_WELL_VOLUME_UL[defn.format];
-    const plan = planWell(
-      { finalVolumeUL, targets: [{ slug: reagent, target_nM }], vehicleSlug: null },
-      infos,
-    );
-    const refused = plan.problems.find(
-      (p) => p.slug === reagent && (p.kind === 'no_stock' || p.kind === 'unknown_reagent'),
-    );
-    if (refused) return { ok: false, message: refused.message };
-    const t = plan.targets[reagent];
-    return t.dilution
-      ? { ok: true, volume_uL: t.volume_uL, dilution: t.dilution }
-      : { ok: true, volume_uL: t.volume_uL };
-  };
-}
 
 /** What a tool would do to the plate. */
 export type ToolPreview =
@@ -113,9 +83,16 @@ export function previewOp(
     const where = expanded.well ? ` (well ${expanded.well})` : '';
     return { ok: false, message: `${expanded.message}${where}`, rejected: expanded.rejected ?? [] };
   }
+  // planned as the server plans it: the same engine, settings and vehicle
+  const infos = reagents.map(benchReagentInfo);
+  const dispensing = designer.dispensing;
+  const chosen = designer.experiment?.vehicle_slug ?? null;
+  const vehicle = chosen && benchSlugs.includes(chosen) ? chosen : pickDefaultVehicle(infos);
   const applied = applyOps(defn, plate.wells, expanded.ops, {
     benchSlugs: new Set(benchSlugs),
-    planVolume: clientPlanVolume(defn, reagents),
+    planVolume: planVolumeFor(defn, infos, dispensing),
+    vehicle,
+    wellVolume: (current) => plannedWellVolume(defn, dispensing, current),
   });
   if (!applied.ok) {
     const where = applied.well ? ` (well ${applied.well})` : '';

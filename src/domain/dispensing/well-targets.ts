@@ -15,6 +15,7 @@ import { backfillKey, solventBudgetUL } from './solvent-budget';
 import {
   chooseSources,
   fitFrom,
+  fitMeets,
   proposeSource,
   solventShareOf,
   type TargetNeed,
@@ -105,11 +106,23 @@ export function planWellTargets(
       used += fit.volumeUL;
       continue;
     }
+    // None of the round intermediates meets it: a source made for it does when one can (a
+    // serial dilution in the stock's solvent, as screening practice prepares anyway), so the
+    // well is planned to its target rather than left short.
+    const proposal = proposeSource(need, profile, r.stock_nM);
+    if (proposal.source_nM != null && proposal.source_nM < r.stock_nM) {
+      const made = fitFrom(need, r.stock_nM, r.stock_nM / proposal.source_nM, profile);
+      if (fitMeets(made, need, profile)) {
+        entry.volume_uL = made.volumeUL;
+        entry.dilution = made.factor;
+        used += made.volumeUL;
+        continue;
+      }
+    }
     // Nothing meets it: keep the stock's nearest dispensable volume, say why and what would.
     const nearest = fitFrom(need, r.stock_nM, 1, profile);
     entry.volume_uL = nearest.volumeUL;
     used += nearest.volumeUL;
-    const proposal = proposeSource(need, profile, r.stock_nM);
     unmet.push({
       reagent: t.slug,
       reason:

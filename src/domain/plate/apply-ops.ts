@@ -34,6 +34,14 @@ export interface ApplyContext {
   benchSlugs: ReadonlySet<string>;
   /** plans volumes for `set` ops with a target and no volume; without it such ops are refused */
   planVolume?: PlanVolume;
+  /**
+   * The experiment's vehicle, which fills a planned well up to its volume: after a `set`
+   * whose volume was planned, the vehicle takes what the well's other liquids leave of
+   * `wellVolume`; a `set` of the vehicle itself without a volume or target fills the rest.
+   */
+  vehicle?: string | null;
+  /** the volume a planned well holds, from the liquid it holds now (uL) */
+  wellVolume?: (currentUL: number) => number;
 }
 
 export type ApplyResult =
@@ -87,6 +95,24 @@ function wellVolume(w: WireWell, except: string): number {
   let v = 0;
   for (const [slug, t] of Object.entries(w.targets)) if (slug !== except) v += t.volume_uL;
   return v;
+}
+
+/**
+ * The vehicle takes what the other liquids of a well leave of `volumeUL` (none when they fill
+ * it or more: the well is then over-filled and the plate says so).
+ */
+function refillVehicle(w: WireWell, vehicle: string, volumeUL: number): void {
+  const rest = volumeUL - wellVolume(w, vehicle);
+  const current = w.targets[vehicle];
+  if (rest > 1e-9) {
+    w.targets[vehicle] = {
+      target_nM: current?.target_nM ?? null,
+      tol_pct: effectiveTolerance(current?.tol_pct),
+      volume_uL: Number(rest.toFixed(6)),
+    };
+  } else if (current && current.target_nM == null) {
+    delete w.targets[vehicle];
+  }
 }
 
 /** Applies primitive ops in order; see the module comment. */
@@ -152,6 +178,8 @@ export function applyOps(
             op.dilution === undefined ? undefined : finite(op.dilution, 1, 'dilution');
           const volume =
             op.volume_uL === undefined ? undefined : finite(op.volume_uL, 0, 'volume_uL');
+          const vehicle =
+            ctx.vehicle && ctx.wellVolume && ctx.benchSlugs.has(ctx.vehicle) ? ctx.vehicle : null;
           for (const id of list.ids) {
             current = id;
             const w = edit(id);
@@ -159,6 +187,19 @@ export function applyOps(
             const target_nM = targetOf(op, existing);
             let volume_uL = volume;
             let planned: number | undefined;
+            // the well's liquid before this op, which fixes the volume it is planned to hold
+            const before = wellVolume(w, op.reagent) + (existing?.volume_uL ?? 0);
+            if (
+              vehicle === op.reagent &&
+              volume_uL === undefined &&
+              target_nM === null &&
+              existing === undefined
+            ) {
+              // the vehicle alone (a negative control, a fill): what the well's volume leaves
+              const rest = ctx.wellVolume!(before) - wellVolume(w, op.reagent);
+              if (!(rest > 1e-9)) throw new OpRefused(`${id} is full: no room for ${op.reagent}`);
+              volume_uL = Number(rest.toFixed(6));
+            }
             if (
               volume_uL === undefined &&
               target_nM !== null &&
@@ -190,6 +231,9 @@ export function applyOps(
               (volume === undefined && planned === undefined ? existing?.dilution : undefined);
             if (d != null && d !== 1) t.dilution = d;
             w.targets[op.reagent] = t;
+            if (vehicle && vehicle !== op.reagent && volume === undefined && t.volume_uL > 0) {
+              refillVehicle(w, vehicle, ctx.wellVolume!(before));
+            }
           }
           break;
         }

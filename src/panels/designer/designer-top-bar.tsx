@@ -13,6 +13,7 @@ import { Spinner } from '../../app/ui/spinner';
 import { designer } from '../../state/designer-store';
 import { clearPlate, redo, undo } from '../../state/plate-actions';
 import { saveSnapshot } from '../../state/snapshot-actions';
+import { DispensingDialog } from '../dialogs/dispensing-dialog';
 import { ExportMenu } from './export-menu';
 import { PlateTypeSelect } from './plate-type-select';
 import { SaveStatusIndicator } from './save-status';
@@ -25,6 +26,7 @@ export interface DesignerTopBarProps {
 export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
   const { experiment, busy, canUndo, canRedo, wells } = useSnapshot(designer);
   const [confirmClear, setConfirmClear] = useState(false);
+  const [dispensingOpen, setDispensingOpen] = useState(false);
   if (!experiment) return null;
   const empty = Object.keys(wells).length === 0;
   return (
@@ -80,6 +82,10 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
         Save snapshot
       </button>
       <SnapshotsMenu />
+      <button type="button" className="btn btn--sm" onClick={() => setDispensingOpen(true)}>
+        Dispensing
+      </button>
+      <DispensingDialog open={dispensingOpen} onClose={() => setDispensingOpen(false)} />
       <ExportMenu experimentId={experiment.id} />
       {onReportIssue && (
         <button type="button" className="btn btn--sm btn--ghost" onClick={onReportIssue}>

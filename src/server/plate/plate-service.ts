@@ -2,6 +2,7 @@
 // (checked against the stored version and bench on every request, so several server
 // instances never serve each other's stale state), serialized once per version as the full
 // state or the compact form. Writes (PUT, PATCH) go through the plate writer.
+import { pickDefaultVehicle } from '../../domain/reagent-types';
 import { encodeCompactPlate } from '../../domain/plate/compact';
 import { validatePlateWells, type StateWell } from '../../domain/plate-state';
 import type { WireWell } from '../../domain/plate-wire';
@@ -52,20 +53,30 @@ export function staleBody(current: PlateAnswer): Buffer {
 export function benchFactsOf(
   rows: readonly BenchFactsRow[],
   dispensing: Record<string, unknown> | null = null,
+  vehicleSlug: string | null = null,
 ): BenchFacts {
   const infos = rows.map(benchInfoOf);
   // the settings change the computed plate as the bench does: both key the cache
   const key = `${benchKeyOf(infos)}|${JSON.stringify(dispensing)}`;
-  return { infos, key, dispensing: dispensing as BenchFacts['dispensing'] };
+  // the vehicle only plans new ops (it changes no computed number): not part of the key
+  const vehicle =
+    vehicleSlug && infos.some((b) => b.slug === vehicleSlug)
+      ? vehicleSlug
+      : pickDefaultVehicle(infos);
+  return { infos, key, dispensing: dispensing as BenchFacts['dispensing'], vehicle };
 }
 
 /** Reads the bench of an experiment as the plate arithmetic needs it. */
 export async function benchFacts(db: DbOrTx, experimentId: number): Promise<BenchFacts> {
   const [row] = await db
-    .select({ dispensing: experiments.dispensing })
+    .select({ dispensing: experiments.dispensing, vehicleSlug: experiments.vehicleSlug })
     .from(experiments)
     .where(eq(experiments.id, experimentId));
-  return benchFactsOf(await listBenchFacts(db, experimentId), row?.dispensing ?? null);
+  return benchFactsOf(
+    await listBenchFacts(db, experimentId),
+    row?.dispensing ?? null,
+    row?.vehicleSlug ?? null,
+  );
 }
 
 /** Composes log entries into the net change since the first one's base. */
@@ -138,7 +149,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     if (!context) throw experimentNotFound();
     return {
       version: context.version,
-      bench: benchFactsOf(context.bench, context.dispensing),
+      bench: benchFactsOf(context.bench, context.dispensing, context.vehicleSlug),
     };
   }
 

@@ -17,7 +17,7 @@ import { experimentNotFound } from '../errors';
 import type { DbOrTx } from '../repositories/bench';
 import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/plates';
 import { advanceLivePlate, buildLivePlate, rebench, wellsAt, type LivePlate } from './live-plate';
-import { planVolumeFor } from './plan-volume';
+import { planVolumeFor, plannedWellVolume } from './plan-volume';
 
 /** The bench as the arithmetic reads it, and its cache key. */
 export interface BenchFactsLike {
@@ -26,6 +26,8 @@ export interface BenchFactsLike {
   key: string;
   /** the experiment's dispensing settings; null or absent: the format's defaults */
   dispensing?: Partial<import('../../domain/dispensing/settings').DispenseSettings> | null;
+  /** the vehicle that fills planned wells: the experiment's, else the spec's default pick */
+  vehicle?: string | null;
 }
 
 /** A committed plate write, as listeners and the since answers see it. */
@@ -168,6 +170,8 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       const applied = applyOps(base.defn, base.wire, expanded.ops, {
         benchSlugs: slugs,
         planVolume: planVolumeFor(base.defn, req.bench.infos, req.bench.dispensing),
+        vehicle: req.bench.vehicle ?? null,
+        wellVolume: (current) => plannedWellVolume(base.defn, req.bench.dispensing, current),
       });
       if (!applied.ok) return { ...applied, ok: false, stale: false };
       next = advanceLivePlate(base, applied.wells, applied.changed, applied.removed, version + 1);

@@ -26,6 +26,8 @@ export interface PlateContext {
   bench: BenchFactsRow[];
   /** the experiment's stored dispensing settings; null: the format's defaults */
   dispensing: Record<string, unknown> | null;
+  /** the experiment's chosen vehicle; null: the default pick */
+  vehicleSlug: string | null;
 }
 
 /**
@@ -39,6 +41,7 @@ export function plateContextQuery(db: Db) {
       version: plates.version,
       plateType: experiments.plateType,
       dispensing: experiments.dispensing,
+      vehicleSlug: experiments.vehicleSlug,
       bench: benchFactsJson(sql`${plates.experimentId}`),
     })
     .from(plates)

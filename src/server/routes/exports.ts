@@ -45,9 +45,16 @@ const transferQuery = z.object({
     .default('acoustic'),
 });
 
-/** CSV text of rows, formula-leading text cells neutralised, with a BOM for spreadsheets. */
-const csvOf = (rows: readonly (readonly SheetCell[])[]) =>
-  stringify(neutralizeRows(rows), { bom: true });
+/**
+ * CSV text of rows, formula-leading text cells neutralised; with a BOM for spreadsheets, and
+ * without one for the lists an instrument reads (a BOM would glue itself to the first column
+ * name of a picklist).
+ */
+const csvOf = (rows: readonly (readonly SheetCell[])[], bom = true) =>
+  stringify(neutralizeRows(rows), { bom });
+
+/** Plan exports read by an instrument rather than a person. */
+const MACHINE_READ = new Set(['picklist', 'worklist']);
 
 /** A download: content type and `Content-Disposition: attachment` with the spec's file name. */
 function download(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
@@ -100,7 +107,8 @@ export async function exportRoutes(
       async (request, reply) => {
         const { id, plan } = await plateOf(request, reply);
         const name = `experiment_${id}_${suffix}.csv`;
-        return download(reply, 'text/csv; charset=utf-8', name, csvOf(cells(plan)));
+        const csv = csvOf(cells(plan), !MACHINE_READ.has(path));
+        return download(reply, 'text/csv; charset=utf-8', name, csv);
       },
     );
 

@@ -1,0 +1,65 @@
+// The one planner of `set` ops without a volume, for the server's writer and the designer's
+// previews alike: the volume giving the target in the well, planned by the dispensing engine
+// (planWellTargets) with the experiment's settings, so it is a whole number of the
+// instrument's steps and a target below one step comes from an intermediate; and the volume
+// a planned well holds, which the vehicle fills up to.
+import { planWellTargets } from '../dispensing/well-targets';
+import type { DispenseSettings } from '../dispensing/settings';
+import type { PlateDefn, PlateFormat } from '../plate-format';
+import type { BenchReagentInfo } from '../plate-wire';
+import type { PlannedVolume, PlanVolume } from './apply-ops';
+
+/** The volume a well filled by a tool holds when the settings name no assay volume, uL. */
+export const DEFAULT_WELL_VOLUME_UL: Record<PlateFormat, number> = {
+  6: 2000,
+  12: 1000,
+  24: 500,
+  48: 250,
+  96: 100,
+  384: 40,
+  1536: 5,
+};
+
+/**
+ * The volume a planned well holds: its current one when it has liquid, else the settings'
+ * assay volume, else the format's default.
+ */
+export function plannedWellVolume(
+  defn: PlateDefn,
+  dispensing: Partial<DispenseSettings> | null | undefined,
+  currentUL: number,
+): number {
+  if (currentUL > 0) return currentUL;
+  return dispensing?.assay_volume_uL ?? DEFAULT_WELL_VOLUME_UL[defn.format];
+}
+
+/** A planVolume for applyOps on this plate, bench and dispensing settings. */
+export function planVolumeFor(
+  defn: PlateDefn,
+  bench: readonly BenchReagentInfo[],
+  dispensing?: Partial<DispenseSettings> | null,
+): PlanVolume {
+  return ({ reagent, target_nM, wellVolume_uL }): PlannedVolume => {
+    const volume_uL = plannedWellVolume(defn, dispensing, wellVolume_uL);
+    const plan = planWellTargets(
+      { volume_uL, targets: [{ slug: reagent, target_nM }], vehicle: null },
+      bench,
+      defn.format,
+      dispensing,
+    );
+    const t = plan.targets[reagent];
+    const why = plan.unmet.find((u) => u.reagent === reagent);
+    // a target nothing can dispense is refused with its reason, never kept at 0 uL (which
+    // would read as an empty well rather than an unmet one)
+    if (t && !(t.volume_uL > 0) && target_nM > 0) {
+      const reason = why ? `${why.reason}${why.proposal ? `; ${why.proposal}` : ''}` : '';
+      return { ok: false, message: reason || `"${reagent}" cannot be dispensed at this target` };
+    }
+    if (!t) {
+      return { ok: false, message: why?.reason ?? `"${reagent}" cannot be planned` };
+    }
+    return t.dilution && t.dilution > 1
+      ? { ok: true, volume_uL: t.volume_uL, dilution: t.dilution }
+      : { ok: true, volume_uL: t.volume_uL };
+  };
+}
