@@ -31,6 +31,13 @@ export interface WellTargetsRequest {
   vehicle: string | null;
   /** dilution factors already used per reagent on the plate, tried first (fewest sources) */
   sources_in_use?: Record<string, readonly number[]>;
+  /**
+   * When no round intermediate meets a target, plan it from the source the proposal names
+   * (a dilution made for it, as a serial dilution in the stock's solvent is) instead of
+   * leaving it unmet: what an edit of one well asks for. A whole-plate plan leaves it unmet
+   * with the proposal, so the fewest sources stay the plan's choice.
+   */
+  adopt_proposals?: boolean;
 }
 
 /** A target of a well that cannot be met as asked. */
@@ -106,11 +113,10 @@ export function planWellTargets(
       used += fit.volumeUL;
       continue;
     }
-    // None of the round intermediates meets it: a source made for it does when one can (a
-    // serial dilution in the stock's solvent, as screening practice prepares anyway), so the
-    // well is planned to its target rather than left short.
+    // None of the round intermediates meets it: when asked, a source made for it does (a
+    // serial dilution in the stock's solvent, as screening practice prepares anyway).
     const proposal = proposeSource(need, profile, r.stock_nM);
-    if (proposal.source_nM != null && proposal.source_nM < r.stock_nM) {
+    if (req.adopt_proposals && proposal.source_nM != null && proposal.source_nM < r.stock_nM) {
       const made = fitFrom(need, r.stock_nM, r.stock_nM / proposal.source_nM, profile);
       if (fitMeets(made, need, profile)) {
         entry.volume_uL = made.volumeUL;

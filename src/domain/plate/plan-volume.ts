@@ -42,7 +42,7 @@ export function planVolumeFor(
   return ({ reagent, target_nM, wellVolume_uL }): PlannedVolume => {
     const volume_uL = plannedWellVolume(defn, dispensing, wellVolume_uL);
     const plan = planWellTargets(
-      { volume_uL, targets: [{ slug: reagent, target_nM }], vehicle: null },
+      { volume_uL, targets: [{ slug: reagent, target_nM }], vehicle: null, adopt_proposals: true },
       bench,
       defn.format,
       dispensing,

@@ -1,0 +1,124 @@
+// Planned wells, worked by hand: a 1536 well of 5 uL (the acoustic default), compound 01 at
+// 10 mM in DMSO, the assay medium as the vehicle, 2.5 nL droplets.
+import { describe, expect, it } from 'vitest';
+import { applyOps } from '../../../../src/domain/plate/apply-ops';
+import { planVolumeFor, plannedWellVolume } from '../../../../src/domain/plate/plan-volume';
+import { plateDefn } from '../../../../src/domain/plate-format';
+import { computePlateState } from '../../../../src/domain/plate-state';
+import type { BenchReagentInfo } from '../../../../src/domain/plate-wire';
+
+const defn = plateDefn(1536);
+const reagent = (r: Partial<BenchReagentInfo> & { slug: string }): BenchReagentInfo => ({
+  name: r.slug,
+  type: 'chemical',
+  stock_nM: null,
+  stock_pct: null,
+  solvent: null,
+  max_concentration_percent: null,
+  min_transfer_ul: null,
+  ionic_strength_mM: null,
+  ...r,
+});
+const bench = [
+  reagent({ slug: 'cpd-01', stock_nM: 10_000_000, solvent: 'DMSO' }),
+  reagent({ slug: 'medium', type: 'media' }),
+];
+const ctx = {
+  benchSlugs: new Set(bench.map((b) => b.slug)),
+  planVolume: planVolumeFor(defn, bench, null),
+  vehicle: 'medium',
+  wellVolume: (current: number) => plannedWellVolume(defn, null, current),
+};
+
+describe('planned wells', () => {
+  it('10 uM from 10 mM into 5 uL: 5 nL (2 droplets), the medium fills 4.995 uL', () => {
+    // C1 V1 = C2 V2: 10 mM x V1 = 10 uM x 5 uL -> V1 = 5 nL, two 2.5 nL droplets
+    const r = applyOps(
+      defn,
+      {},
+      [{ op: 'set', wells: ['A1'], reagent: 'cpd-01', target_nM: 10_000 }],
+      ctx,
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.wells.A1.targets['cpd-01'].volume_uL).toBeCloseTo(0.005, 9);
+    expect(r.wells.A1.targets.medium.volume_uL).toBeCloseTo(4.995, 9);
+  });
+
+  it('a second compound shrinks the medium so the well stays at 5 uL', () => {
+    const first = applyOps(
+      defn,
+      {},
+      [{ op: 'set', wells: ['A1'], reagent: 'cpd-01', target_nM: 10_000 }],
+      ctx,
+    );
+    if (!first.ok) throw new Error(first.message);
+    const bench2 = [...bench, reagent({ slug: 'cpd-02', stock_nM: 10_000_000, solvent: 'DMSO' })];
+    const ctx2 = {
+      ...ctx,
+      benchSlugs: new Set(bench2.map((b) => b.slug)),
+      planVolume: planVolumeFor(defn, bench2, null),
+    };
+    const r = applyOps(
+      defn,
+      first.wells,
+      [{ op: 'set', wells: ['A1'], reagent: 'cpd-02', target_nM: 20_000 }],
+      ctx2,
+    );
+    if (!r.ok) throw new Error(r.message);
+    const t = r.wells.A1.targets;
+    // 20 uM: 10 nL (4 droplets); medium 5 - 0.005 - 0.010 = 4.985 uL
+    expect(t['cpd-02'].volume_uL).toBeCloseTo(0.01, 9);
+    expect(t.medium.volume_uL).toBeCloseTo(4.985, 9);
+    const total = Object.values(t).reduce((s, x) => s + x.volume_uL, 0);
+    expect(total).toBeCloseTo(5, 9);
+  });
+
+  it('the vehicle alone (a negative control) fills the well to 5 uL', () => {
+    const r = applyOps(
+      defn,
+      {},
+      [{ op: 'set', wells: ['B1'], reagent: 'medium', target_nM: null }],
+      ctx,
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.wells.B1.targets.medium.volume_uL).toBeCloseTo(5, 9);
+  });
+
+  it('1.11 uM, which no round intermediate meets within 5 % at 0.5 % DMSO, gets a source made for it', () => {
+    // From 1 mM: 5.55 nL -> 2 droplets (5 nL) = 1.0 uM, -10 %; from 100 uM: 55.5 nL = 1.1 %
+    // DMSO, over the 0.5 % limit. Ten droplets (25 nL, 0.5 % DMSO) of a 222 uM source: 1.11 uM.
+    const plan = planVolumeFor(
+      defn,
+      bench,
+      null,
+    )({
+      well: 'A3',
+      reagent: 'cpd-01',
+      target_nM: 10_000 / 9,
+      wellVolume_uL: 0,
+    });
+    expect(plan.ok).toBe(true);
+    if (!plan.ok) return;
+    expect(plan.volume_uL).toBeCloseTo(0.025, 9);
+    const source_nM = 10_000_000 / plan.dilution!;
+    expect(source_nM).toBeCloseTo(222_000, -2);
+    expect(Math.abs((source_nM * 0.025) / 5 / (10_000 / 9) - 1)).toBeLessThan(0.05);
+  });
+
+  it('a target over what the solvent limit allows is planned, and the plate shows it unmet', () => {
+    // 0.5 % DMSO of 5 uL is 25 nL: 10 mM x 25 nL / 5 uL = 50 uM at most from this stock;
+    // 200 uM takes 100 nL (2 % DMSO): dispensable, but the well breaks its solvent limit
+    const r = applyOps(
+      defn,
+      {},
+      [{ op: 'set', wells: ['A1'], reagent: 'cpd-01', target_nM: 200_000 }],
+      ctx,
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.wells.A1.targets['cpd-01'].volume_uL).toBeCloseTo(0.1, 9);
+    const state = computePlateState({ defn, wells: r.wells, version: 0, bench, hasher: null });
+    expect(state.wells.A1.status).toBe('error');
+    expect(state.wells.A1.broken).toContain('solvent_load');
+  });
+});
