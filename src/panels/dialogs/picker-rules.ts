@@ -1,6 +1,7 @@
 /** Rules of the reagent picker as data: what is already on the bench, what an add sends. */
 import type { BenchReagent } from '../../api/bench';
 import type { CatalogReagent } from '../../api/reagents';
+import { pickDefaultVehicle } from '../../domain/reagent-types';
 
 /** Debounce of the catalog search (spec section 9). */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -37,4 +38,24 @@ export function catalogReagentInput(item: CatalogReagent): Record<string, unknow
     max_concentration_percent: item.max_concentration_percent,
     description: item.description,
   };
+}
+
+/**
+ * The ticked reagents in the order they are added: the one the default-vehicle rule would
+ * pick among them (spec section 4) goes first, so the vehicle auto-selected after the first
+ * add is the rule's choice and not whichever box was ticked first; the rest keep their order.
+ */
+export function addOrder<
+  T extends Pick<CatalogReagent, 'slug' | 'name' | 'reagent_type' | 'max_concentration_percent'>,
+>(chosen: readonly T[]): T[] {
+  const pick = pickDefaultVehicle(
+    chosen.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      type: c.reagent_type,
+      max_concentration_percent: c.max_concentration_percent,
+    })),
+  );
+  const first = chosen.filter((c) => c.slug === pick);
+  return [...first, ...chosen.filter((c) => c.slug !== pick)];
 }

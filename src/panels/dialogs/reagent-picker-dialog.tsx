@@ -23,7 +23,7 @@ import { UNIT_LABELS, isMolarUnit, parseConcentrationUnit, toNanomolar } from '.
 import { addReagent, requestErrorMessage } from '../../state/bench-actions';
 import { bench } from '../../state/bench-store';
 import { Modal } from './modal';
-import { catalogReagentInput, isOnBench } from './picker-rules';
+import { addOrder, catalogReagentInput, isOnBench } from './picker-rules';
 import { useCatalogSearch } from './use-catalog-search';
 
 export const PICKER_TITLE = 'Select reagents to add to bench fridge';
@@ -88,7 +88,7 @@ export function ReagentPickerDialog({
     setBusy(true);
     const failed: string[] = [];
     const left = new Map(chosen);
-    for (const item of chosen.values()) {
+    for (const item of addOrder([...chosen.values()])) {
       const plan = planReagentCreate(catalogReagentInput(item), { experimentId });
       try {
         if (!plan.ok) throw new Error(plan.errors.map((e) => e.message).join('; '));
