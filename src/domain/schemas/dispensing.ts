@@ -66,3 +66,71 @@ export const instrumentsAnswerSchema = z.object({
   instruments: z.array(instrumentSchema),
   source_plate_types: z.array(sourcePlateTypeSchema),
 });
+
+const nullableNumber = z.number().nullable();
+
+/** GET /api/experiments/{id}/dispense-plan: what will be dispensed (plan-types.ts). */
+export const dispensePlanSchema = z.object({
+  settings: dispenseSettingsSchema,
+  transfers: z.array(
+    z.object({
+      source_plate: z.string(),
+      source_barcode: z.string(),
+      source_plate_type: z.string(),
+      source_well: z.string(),
+      destination_plate: z.string(),
+      destination_barcode: z.string(),
+      destination_plate_type: z.string(),
+      destination_well: z.string(),
+      volume_nL: z.number(),
+      reagent: z.string(),
+      stock_nM: nullableNumber.describe('the source concentration, nM'),
+    }),
+  ),
+  sources: z.array(
+    z.object({
+      plate: z.string(),
+      barcode: z.string(),
+      type: z.string(),
+      well: z.string(),
+      reagent: z.string(),
+      concentration: nullableNumber,
+      diluent: z.string().nullable(),
+      fill_uL: z.number(),
+      dead_uL: z.number(),
+      transfers_uL: z.number(),
+    }),
+  ),
+  bulk: z.array(
+    z.object({ reagent: z.string(), wells: z.array(z.string()), volume_uL: z.number() }),
+  ),
+  intermediates: z.array(
+    z.object({
+      reagent: z.string(),
+      concentration: z.number(),
+      factor: z.number(),
+      from_concentration: z.number(),
+      from_uL: z.number(),
+      diluent: z.string(),
+      diluent_uL: z.number(),
+      total_uL: z.number(),
+    }),
+  ),
+  unmet: z.array(
+    z.object({
+      well: z.string(),
+      reagent: z.string(),
+      reason: z.string(),
+      proposal: z.string().nullable(),
+    }),
+  ),
+  warnings: z.array(z.string()),
+  wells: z.array(
+    z.object({
+      well: z.string(),
+      volume_uL: z.number(),
+      backfill_uL: z.number(),
+      solvent_pct: z.record(z.string(), z.number()),
+    }),
+  ),
+});

@@ -11,6 +11,7 @@ import { SOURCE_PLATE_TYPES } from '../../domain/dispensing/plate-types';
 import { resolveSettings, type DispenseSettings } from '../../domain/dispensing/settings';
 import type { PlateFormat } from '../../domain/plate-format';
 import {
+  dispensePlanSchema,
   dispenseSettingsPutSchema,
   dispenseSettingsSchema,
   instrumentsAnswerSchema,
@@ -118,6 +119,7 @@ export async function dispensingRoutes(
           'The dispense plan: transfers, source fills, bulk steps, intermediates, unmet wells',
         tags,
         params,
+        response: { 200: dispensePlanSchema },
       },
     },
     async (request, reply) => {
