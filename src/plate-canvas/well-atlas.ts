@@ -61,8 +61,13 @@ function drawMarker(ctx: Ctx, marker: number, cx: number, cy: number, R: number)
   ctx.stroke();
 }
 
-/** Frames of the fill layer: an empty well, and a white disc the particle tints. */
-export const BASE_FRAME = { EMPTY: 0, DISC: 1 } as const;
+/**
+ * Frames of the fill layer: a white disc the particle tints, and an empty well. The disc is
+ * the atlas's first frame, at its top-left corner: without WebGL, pixi's canvas renderer
+ * tints a particle into a canvas cropped to its frame but then reads that canvas at the
+ * frame's atlas position, which only lands on the picture for a frame at (0, 0).
+ */
+export const BASE_FRAME = { DISC: 0, EMPTY: 1 } as const;
 /** The first mark frame (status ring and marker over a transparent ground). */
 export const MARK_FRAME0 = 2;
 const ATLAS_COUNT = MARK_FRAME0 + STATUS_COUNT * MARKER_COUNT;
