@@ -85,7 +85,7 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
       <button type="button" className="btn btn--sm" onClick={() => setDispensingOpen(true)}>
         Dispensing
       </button>
-      <DispensingDialog open={dispensingOpen} onClose={() => setDispensingOpen(false)} />
+      {dispensingOpen && <DispensingDialog open onClose={() => setDispensingOpen(false)} />}
       <ExportMenu experimentId={experiment.id} />
       {onReportIssue && (
         <button type="button" className="btn btn--sm btn--ghost" onClick={onReportIssue}>

@@ -3,7 +3,7 @@
  * controls, the assay volume, the source plate type, the destination barcode and the solvent
  * backfill. Every number the plate and the exports show is planned with them.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { errorMessage } from '../../api/api-error';
 import { INSTRUMENTS } from '../../domain/dispensing/instruments';
@@ -13,6 +13,7 @@ import { saveDispensing } from '../../state/dispensing-actions';
 import { designer } from '../../state/designer-store';
 import { Modal } from './modal';
 
+/** Mounted when opened (the form starts from the current settings each time). */
 export interface DispensingDialogProps {
   open: boolean;
   onClose(): void;
@@ -66,12 +67,6 @@ export function DispensingDialog({ open, onClose }: DispensingDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  useEffect(() => {
-    if (open) {
-      setForm(formOf(designer.dispensing));
-      setError(null);
-    }
-  }, [open]);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
