@@ -115,7 +115,7 @@ export default async function durabilityBench(): Promise<BenchResult[]> {
       const writers = [...acked.keys()].map(async (id) => {
         let version = acked.get(id) ?? 0;
         while (!run.stop) {
-          const req = editRequest(id, version, wellIds[version % 96], version, wellIds);
+          const req = editRequest(id, version, wellIds[version % 96], version);
           try {
             const res = await call(req.method, req.url, req.body);
             if (res.status === 200) {

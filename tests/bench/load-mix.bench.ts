@@ -7,10 +7,18 @@ import { idOfIndex } from '../../src/domain/well-id';
 import type { DatabaseKind } from '../../src/server/db/connect';
 import { percentile, round3, type BenchResult } from './bench-result';
 import { startBenchServer, timedRequest, type BenchServer } from './api-bench-server';
-import { editRequest, runMixLoad, type MixOp, type MixPlan } from './load-mix-clients';
+import {
+  fillRequest,
+  runMixLoad,
+  type MixOp,
+  type MixPlan,
+  type MixResult,
+} from './load-mix-clients';
 
 const CLIENTS = 200;
 const REQUESTS_PER_CLIENT = 10;
+/** Open loop: each client's mean time between requests (200 clients: 200 requests/s offered). */
+const OPEN_INTERVAL_MS = 1000;
 const SHARES: [MixOp, number][] = [
   ['read', 0.8],
   ['search', 0.15],
@@ -77,10 +85,45 @@ async function newExperiment(server: BenchServer, wellIds: string[]): Promise<nu
     );
     if (res.status !== 201) throw new Error(`bench: ${res.status} ${res.text}`);
   }
-  const first = editRequest(id, 0, wellIds[0], 0, wellIds);
-  const put = await timedRequest(server, first.method, first.url, first.body);
+  const fill = fillRequest(id, wellIds);
+  const put = await timedRequest(server, fill.method, fill.url, fill.body);
   if (put.status !== 200) throw new Error(`plate: ${put.status} ${put.text.slice(0, 300)}`);
   return id;
+}
+
+/** The figures of one run: p50/p95/max per kind of request, errors, throughput. */
+function mixResult(
+  name: string,
+  kind: DatabaseKind,
+  result: MixResult,
+  extra: Record<string, string | number>,
+): BenchResult {
+  const all = [...result.samples.read, ...result.samples.search, ...result.samples.edit];
+  const figure = (op: MixOp) => {
+    const s = result.samples[op];
+    return {
+      [`${op}_p50`]: round3(percentile(s, 50)),
+      [`${op}_p95`]: round3(percentile(s, 95)),
+      [`${op}_max`]: round3(Math.max(...s)),
+      [`${op}_n`]: s.length,
+    };
+  };
+  return {
+    name,
+    unit: 'ms',
+    p50: round3(percentile(all, 50)),
+    p95: round3(percentile(all, 95)),
+    n: all.length,
+    database: kind,
+    clients: CLIENTS,
+    ...extra,
+    ...figure('read'),
+    ...figure('search'),
+    ...figure('edit'),
+    errors: result.errors.length,
+    error_samples: result.errors.slice(0, 5),
+    throughput_rps: round3(all.length / result.seconds),
+  };
 }
 
 async function mixFigures(kind: DatabaseKind): Promise<BenchResult[]> {
@@ -98,33 +141,20 @@ async function mixFigures(kind: DatabaseKind): Promise<BenchResult[]> {
       catalogQueries: CATALOG_QUERIES,
       wellIds,
     };
-    const result = await runMixLoad(plan);
-    const all = [...result.samples.read, ...result.samples.search, ...result.samples.edit];
-    const figure = (op: MixOp) => {
-      const s = result.samples[op];
-      return {
-        [`${op}_p50`]: round3(percentile(s, 50)),
-        [`${op}_p95`]: round3(percentile(s, 95)),
-        [`${op}_max`]: round3(Math.max(...s)),
-        [`${op}_n`]: s.length,
-      };
-    };
+    const closed = await runMixLoad(plan);
+    // The open loop continues from the versions the closed loop's edits made.
+    const versions = closed.versions;
+    const open = await runMixLoad({
+      ...plan,
+      clients: plan.clients.map((client, c) => ({ ...client, version: versions[c] })),
+      intervalMs: OPEN_INTERVAL_MS,
+    });
     return [
-      {
-        name: `load.mix_200_${kind}`,
-        unit: 'ms',
-        p50: round3(percentile(all, 50)),
-        p95: round3(percentile(all, 95)),
-        n: all.length,
-        database: kind,
-        clients: CLIENTS,
-        ...figure('read'),
-        ...figure('search'),
-        ...figure('edit'),
-        errors: result.errors.length,
-        error_samples: result.errors.slice(0, 5),
-        throughput_rps: round3(all.length / result.seconds),
-      },
+      mixResult(`load.mix_200_${kind}`, kind, closed, { loop: 'closed' }),
+      mixResult(`load.mix_200_open_${kind}`, kind, open, {
+        loop: 'open',
+        offered_rps: round3((CLIENTS * 1000) / OPEN_INTERVAL_MS),
+      }),
     ];
   } finally {
     await server.stop();

@@ -16,7 +16,7 @@ import { listBenchFacts, type DbOrTx } from '../repositories/bench';
 import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/bench-json';
 import { plateContextQuery, readPlateLog, type PlateLogEntry } from '../repositories/plates';
 import { indicesChanged, type LivePlate } from './live-plate';
-import { PlateAnswer } from './plate-cache';
+import { AnswerCache, PlateAnswer } from './plate-cache';
 import {
   plateWriter,
   type BenchFactsLike,
@@ -133,6 +133,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
   const plateContext = plateContextQuery(db);
   const full = new WeakMap<LivePlate, PlateAnswer>();
   const compactAnswers = new WeakMap<LivePlate, PlateAnswer>();
+  const answers = new AnswerCache();
 
   /** The full PlateState of a computed plate as JSON bytes (made once per plate). */
   function answerOf(live: LivePlate): PlateAnswer {
@@ -158,9 +159,29 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     return writer.live(db, experimentId, h.version, h.bench);
   }
 
+  /**
+   * The answer of a read in this form: the cached bytes when the stored version and bench
+   * are those they were made from (one query), else computed, serialized and cached.
+   */
+  async function cachedRead(
+    ownerId: string,
+    experimentId: number,
+    form: 'full' | 'compact',
+    make: (live: LivePlate) => PlateAnswer,
+  ): Promise<PlateAnswer> {
+    const h = await head(ownerId, experimentId);
+    const key = { experimentId, form, version: h.version, benchKey: h.bench.key };
+    const hit = answers.get(key);
+    if (hit) return hit;
+    const answer = make(await writer.live(db, experimentId, h.version, h.bench));
+    // the plate as loaded may be newer than the head read a moment before
+    answers.set({ ...key, version: answer.version }, answer);
+    return answer;
+  }
+
   /** The owner's current plate computed with the current bench; 404 when not theirs. */
   async function current(ownerId: string, experimentId: number): Promise<PlateAnswer> {
-    return answerOf(await currentLive(ownerId, experimentId));
+    return cachedRead(ownerId, experimentId, 'full', answerOf);
   }
 
   /** What a dispense plan reads: the plate's definition, wire wells and bench. */
@@ -171,7 +192,10 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
 
   /** The compact form of the owner's current plate (the user's decisions only). */
   async function compact(ownerId: string, experimentId: number): Promise<PlateAnswer> {
-    const live = await currentLive(ownerId, experimentId);
+    return cachedRead(ownerId, experimentId, 'compact', compactOf);
+  }
+
+  function compactOf(live: LivePlate): PlateAnswer {
     let answer = compactAnswers.get(live);
     if (!answer) {
       const c = encodeCompactPlate({
