@@ -15,6 +15,8 @@ import {
 import { CATALOG_SEED, type CatalogReagent } from './catalog-seed';
 
 const REFRESH_MS = 5 * 60_000;
+/** Answers kept per index: the picker's queries repeat (a few letters typed by many users). */
+const MEMO_QUERIES = 1000;
 
 /** A seed entry as the catalog answers it. */
 export function catalogItemOfSeed(e: CatalogReagent): CatalogItem {
@@ -58,6 +60,8 @@ const SEED_ITEMS: readonly CatalogItem[] = CATALOG_SEED.map(catalogItemOfSeed);
 /** The searchable catalog of one server. */
 export class ReagentCatalog {
   private index: CatalogIndex = buildCatalogIndex(SEED_ITEMS);
+  /** Answers of the current index by query (ranking scans every entry with typo distances). */
+  private memo = new Map<string, CatalogItem[]>();
   private loadedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<void> | null = null;
   /** Bumped by invalidate(), so a load that started before a change does not count as fresh. */
@@ -90,6 +94,7 @@ export class ReagentCatalog {
         const generation = this.generation;
         const rows = await this.loadPublic();
         this.index = buildCatalogIndex([...SEED_ITEMS, ...rows.map(catalogItemOfDefinition)]);
+        this.memo = new Map();
         if (generation === this.generation) this.loadedAt = started;
       } finally {
         this.loading = null;
@@ -103,6 +108,14 @@ export class ReagentCatalog {
   /** Ranked matches of the query. */
   async search(query: CatalogQuery): Promise<CatalogItem[]> {
     await this.refresh();
-    return searchCatalog(this.index, query);
+    const key = JSON.stringify([query.q ?? '', query.reagentType ?? null, query.limit ?? null]);
+    let answer = this.memo.get(key);
+    if (!answer) {
+      answer = searchCatalog(this.index, query);
+      // Oldest first out: a bounded memo, not a growing one, whatever users type.
+      if (this.memo.size >= MEMO_QUERIES) this.memo.delete(this.memo.keys().next().value as string);
+      this.memo.set(key, answer);
+    }
+    return answer;
   }
 }

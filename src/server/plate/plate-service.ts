@@ -14,9 +14,10 @@ import { experiments } from '../db/schema';
 import { HttpError, experimentNotFound } from '../errors';
 import { listBenchFacts, type DbOrTx } from '../repositories/bench';
 import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/bench-json';
-import { plateContextQuery, readPlateLog, type PlateLogEntry } from '../repositories/plates';
+import { readPlateLog, type PlateLogEntry } from '../repositories/plates';
 import { indicesChanged, type LivePlate } from './live-plate';
 import { AnswerCache, PlateAnswer } from './plate-cache';
+import { plateHeadReader } from './plate-head';
 import {
   plateWriter,
   type BenchFactsLike,
@@ -97,6 +98,8 @@ export function netChange(
 }
 
 const MAX_LISTED = 10;
+/** Experiments whose bench facts are kept between reads (the oldest set dropped first). */
+const BENCH_MEMO_EXPERIMENTS = 4096;
 
 /** 400 naming each refused well and field. */
 function wellsRefused(issues: { path: string; message: string }[]): HttpError {
@@ -130,7 +133,9 @@ export type PatchResult =
 /** The plate operations of the API, sharing one writer and its cache. */
 export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
   const writer = plateWriter(onPlateChanged);
-  const plateContext = plateContextQuery(db);
+  const readHead = plateHeadReader(db);
+  /** [experiment] -> the bench facts of its last head */
+  const benchMemo = new Map<number, { key: string; facts: BenchFacts }>();
   const full = new WeakMap<LivePlate, PlateAnswer>();
   const compactAnswers = new WeakMap<LivePlate, PlateAnswer>();
   const answers = new AnswerCache();
@@ -146,12 +151,23 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
   }
 
   async function head(ownerId: string, experimentId: number) {
-    const context = await plateContext(ownerId, experimentId);
+    const context = await readHead(ownerId, experimentId);
     if (!context) throw experimentNotFound();
-    return {
-      version: context.version,
-      bench: benchFactsOf(context.bench, context.dispensing, context.vehicleSlug),
-    };
+    // The bench facts of the same rows and settings are the same: built once, not per read.
+    const key = `${context.benchStamp}|${JSON.stringify(context.dispensing)}|${context.vehicleSlug}`;
+    let bench = benchMemo.get(experimentId);
+    if (bench?.key !== key) {
+      bench = {
+        key,
+        facts: benchFactsOf(context.bench, context.dispensing, context.vehicleSlug),
+      };
+      benchMemo.delete(experimentId);
+      benchMemo.set(experimentId, bench);
+      if (benchMemo.size > BENCH_MEMO_EXPERIMENTS) {
+        benchMemo.delete(benchMemo.keys().next().value as number);
+      }
+    }
+    return { version: context.version, bench: bench.facts };
   }
 
   async function currentLive(ownerId: string, experimentId: number): Promise<LivePlate> {

@@ -1,0 +1,64 @@
+// What every plate request reads first: the stored version, the owner check and the bench the
+// plate is computed with. The bench rarely changes while a plate is read hundreds of times,
+// so a read asks only for a stamp of the bench rows (their count and newest row version,
+// `xmin`, which every insert and update renews) and reuses the bench facts it built for that
+// stamp; only a new stamp fetches the rows as JSON. A stamp is read on every request, so
+// instances sharing a database never use each other's stale bench.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { benchFactsJson } from '../repositories/bench';
+import type { BenchFactsRow } from '../repositories/bench-json';
+
+/** A plate's head as the database answers it; `bench` only when asked for. */
+export interface HeadRow {
+  version: number;
+  dispensing: Record<string, unknown> | null;
+  vehicleSlug: string | null;
+  benchStamp: string;
+  bench?: BenchFactsRow[];
+}
+
+/** Bench facts kept per experiment (one entry each, least recently used dropped first). */
+const MEMO_EXPERIMENTS = 4096;
+
+/** The head query of one database, with the bench rows of the last stamp of each experiment. */
+export function plateHeadReader(db: Db) {
+  const memo = new Map<number, { stamp: string; bench: BenchFactsRow[] }>();
+
+  async function query(ownerId: string, experimentId: number, withBench: boolean) {
+    const bench = withBench ? sql`, ${benchFactsJson(experimentId)} as bench` : sql``;
+    const result = (await db.execute(sql`
+      select p.version, e.dispensing, e.vehicle_slug as "vehicleSlug",
+        (select count(*)::text || '/' || coalesce(max(b.xmin::text::bigint), 0)::text
+           from bench_reagents b where b.experiment_id = p.experiment_id) as "benchStamp"
+        ${bench}
+      from plates p join experiments e on e.id = p.experiment_id
+      where p.experiment_id = ${experimentId} and e.owner_id = ${ownerId}`)) as {
+      rows: HeadRow[];
+    };
+    return result.rows[0] ?? null;
+  }
+
+  /** The head with its bench rows; null when no such plate of this owner. */
+  return async (
+    ownerId: string,
+    experimentId: number,
+  ): Promise<(HeadRow & { bench: BenchFactsRow[] }) | null> => {
+    const head = await query(ownerId, experimentId, false);
+    if (!head) return null;
+    const known = memo.get(experimentId);
+    if (known && known.stamp === head.benchStamp) {
+      memo.delete(experimentId);
+      memo.set(experimentId, known);
+      return { ...head, version: Number(head.version), bench: known.bench };
+    }
+    // The bench changed (or was never read): the rows and their stamp in one statement.
+    const full = await query(ownerId, experimentId, true);
+    if (!full) return null;
+    const bench = full.bench ?? [];
+    memo.delete(experimentId);
+    memo.set(experimentId, { stamp: full.benchStamp, bench });
+    if (memo.size > MEMO_EXPERIMENTS) memo.delete(memo.keys().next().value as number);
+    return { ...full, version: Number(full.version), bench };
+  };
+}
