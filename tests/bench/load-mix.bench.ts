@@ -1,7 +1,11 @@
 // The 200-client mix over real HTTP on loopback, on PGlite and on PostgreSQL: 80 % plate
 // reads, 15 % catalog searches, 5 % one-well edits, each client on its own experiment
 // (96 wells, four reagents each). The load generator runs in a worker on the same cores, as
-// it would on a small host. Figures: p50/p95/max per kind of request, and errors (must be 0).
+// it would on a small host. Two runs per database: closed loop (each client sends its next
+// request when the last is answered: 200 in flight, latency mostly queueing; the throughput
+// is the figure) and open loop (each client one request a second with jitter: 200 requests/s
+// offered, what 200 users do; latency counted from when a request was due). Figures: p50/p95/
+// max per kind of request, and errors (must be 0).
 import { plateDefn } from '../../src/domain/plate-format';
 import { idOfIndex } from '../../src/domain/well-id';
 import type { DatabaseKind } from '../../src/server/db/connect';

@@ -72,7 +72,7 @@ export type WriteResult =
 /** The computed plates of recently used experiments (an LRU); an optimisation only. */
 class LiveCache {
   private readonly entries = new Map<number, LivePlate>();
-  constructor(private readonly capacity = 256) {}
+  constructor(private readonly capacity = 16) {}
 
   get(experimentId: number): LivePlate | undefined {
     const hit = this.entries.get(experimentId);
