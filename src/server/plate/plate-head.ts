@@ -1,8 +1,9 @@
 // What every plate request reads first: the stored version, the owner check and the bench the
 // plate is computed with. The bench rarely changes while a plate is read hundreds of times,
-// so a read asks only for a stamp of the bench rows (their count and newest row version,
-// `xmin`, which every insert and update renews) and reuses the bench facts it built for that
-// stamp; only a new stamp fetches the rows as JSON. A stamp is read on every request, so
+// so a read asks only for a stamp of the bench rows (their count, and the newest and the sum
+// of their row versions, `xmin`, which every insert and update renews: a row removed, added
+// or changed moves one of them) and reuses the bench facts it built for that stamp; only a
+// new stamp fetches the rows as JSON. A stamp is read on every request, so
 // instances sharing a database never use each other's stale bench.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
@@ -29,7 +30,8 @@ export function plateHeadReader(db: Db) {
     const bench = withBench ? sql`, ${benchFactsJson(experimentId)} as bench` : sql``;
     const result = (await db.execute(sql`
       select p.version, e.dispensing, e.vehicle_slug as "vehicleSlug",
-        (select count(*)::text || '/' || coalesce(max(b.xmin::text::bigint), 0)::text
+        (select count(*)::text || '/' || coalesce(max(b.xmin::text::bigint), 0)::text || '/'
+             || coalesce(sum(b.xmin::text::bigint), 0)::text
            from bench_reagents b where b.experiment_id = p.experiment_id) as "benchStamp"
         ${bench}
       from plates p join experiments e on e.id = p.experiment_id
