@@ -21,12 +21,12 @@ const C5 = {
   },
 };
 
-describe('answer cache', () => {
-  const answer = (version: number, bytes: number) =>
-    new PlateAnswer(version, Buffer.alloc(bytes, 'x'));
-  const key = (experimentId: number, version: number, benchKey = 'b') =>
-    ({ experimentId, form: 'full', version, benchKey }) as const;
+const answer = (version: number, bytes: number) =>
+  new PlateAnswer(version, Buffer.alloc(bytes, 'x'));
+const key = (experimentId: number, version: number, benchKey = 'b') =>
+  ({ experimentId, form: 'full', version, benchKey }) as const;
 
+describe('answer cache', () => {
   it('answers only at the version and bench the answer was made from', () => {
     const cache = new AnswerCache(1000);
     const a = answer(3, 10);
