@@ -262,16 +262,17 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
       };
     };
     if (h.version !== body.version) return stale();
-    const result = await db.transaction((tx) =>
-      writer.write(tx, {
-        ownerId,
-        experimentId,
-        bench: h.bench,
-        baseVersion: body.version,
-        author: ownerId,
-        edit: { ops: body.ops },
-      }),
-    );
+    // No transaction: at a given base version the writer only reads (the plate, as any read
+    // does) and then stores with one version-checked statement, atomic by itself; BEGIN and
+    // COMMIT would be two more round trips on every edit.
+    const result = await writer.write(db, {
+      ownerId,
+      experimentId,
+      bench: h.bench,
+      baseVersion: body.version,
+      author: ownerId,
+      edit: { ops: body.ops },
+    });
     if (!result.ok) {
       if (result.stale) return stale();
       const { opIndex, op, well, message } = result;
