@@ -212,6 +212,9 @@ export default async function opsBench(): Promise<BenchResult[]> {
       response_bytes: responseBytes,
     });
 
+    // BENCH_OPS_CPU_ONLY=1: only the CPU figure (for profiling rounds)
+    if (process.env.BENCH_OPS_CPU_ONLY) return [patchFigure];
+
     // 2. Open loop, load generator in a worker thread: a rate sweep over 8 experiments (each
     // experiment's edits chained on its version), latency from scheduled arrival.
     const sweepExperiments = [id];

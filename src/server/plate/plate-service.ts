@@ -299,7 +299,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
 export function patchAnswerOf(written: Written): PatchAnswer {
   const { live, before, change } = written;
   const changed: Record<string, StateWell> = {};
-  for (const id of Object.keys(change.changed)) changed[id] = live.state.wells[id];
+  for (const id of Object.keys(change.changed)) changed[id] = live.stateLayer.get(id)!;
   return {
     version: change.version,
     hash: change.hash,
