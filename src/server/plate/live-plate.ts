@@ -88,34 +88,36 @@ function codeRank(defn: PlateDefn): Int32Array {
 const HASH_CHUNK = 64;
 
 /**
- * The SHA-256 state before each chunk of HASH_CHUNK wells (in the hash's order), and whether
- * a well came before it (the next one then needs a comma). A write starts from the checkpoint
- * before its first changed well: the wells before it are not hashed again. The states are
- * only ever copied, never updated, so versions share them.
+ * The SHA-256 state before each chunk of HASH_CHUNK wells (in the hash's order), whether a
+ * well came before it (the next one then needs a comma), and the chunk's bytes as hashed. A
+ * write starts from the checkpoint before its first changed chunk, so the wells before it are
+ * not hashed again, and reuses the bytes of the unchanged chunks after it (no re-assembly).
+ * States are only ever copied, never updated, so versions share them.
  */
 interface HashMarks {
   states: Hash[];
   started: boolean[];
+  bytes: Buffer[];
 }
 
 /**
  * The plate hash (DOMAIN.md "Plate state": SHA-256 of the canonical JSON of {defn, wells})
- * assembled from per-well canonical JSON: the same text canonicalJson writes whole. With the
- * checkpoints of a previous version whose wells before chunk `from` are the same, hashing
- * starts there.
+ * assembled from per-well canonical JSON: the same text canonicalJson writes whole. `prev`:
+ * the checkpoints of a version that differs from this one only in the `dirty` chunks.
  */
 function hashFrom(
   defn: PlateDefn,
   wellBytes: readonly (Buffer | undefined)[],
   prev: HashMarks | undefined,
-  from: number,
+  dirty: ReadonlySet<number>,
 ): { hash: string; marks: HashMarks } {
   const order = codeOrder(defn);
   const chunks = Math.ceil(order.length / HASH_CHUNK);
   // nothing changed: the last chunk is hashed again (the checkpoints end before it)
-  const start = prev ? Math.max(0, Math.min(from, chunks - 1)) : 0;
+  const start = prev ? Math.max(0, Math.min(Math.min(...dirty), chunks - 1)) : 0;
   const states = prev ? prev.states.slice(0, start) : [];
   const startedAt = prev ? prev.started.slice(0, start) : [];
+  const bytes = prev ? prev.bytes.slice(0, start) : [];
   let h: Hash;
   let started: boolean;
   if (prev && chunks > 0) {
@@ -128,26 +130,31 @@ function hashFrom(
   for (let c = start; c < chunks; c++) {
     states[c] = h.copy();
     startedAt[c] = started;
-    const parts: Buffer[] = [];
-    const end = Math.min(order.length, (c + 1) * HASH_CHUNK);
-    for (let k = c * HASH_CHUNK; k < end; k++) {
-      const b = wellBytes[order[k]];
-      if (!b) continue;
-      if (started) parts.push(COMMA);
-      parts.push(b);
+    if (prev && !dirty.has(c) && prev.started[c] === started) {
+      bytes[c] = prev.bytes[c];
+    } else {
+      const parts: Buffer[] = [];
+      const end = Math.min(order.length, (c + 1) * HASH_CHUNK);
+      for (let k = c * HASH_CHUNK; k < end; k++) {
+        const b = wellBytes[order[k]];
+        if (!b) continue;
+        if (started || parts.length > 0) parts.push(COMMA);
+        parts.push(b);
+      }
+      bytes[c] = Buffer.concat(parts);
+    }
+    if (bytes[c].length > 0) {
+      h.update(bytes[c]);
       started = true;
     }
-    if (parts.length > 0) h.update(Buffer.concat(parts));
   }
-  return { hash: h.update('}}').digest('hex'), marks: { states, started: startedAt } };
+  return { hash: h.update('}}').digest('hex'), marks: { states, started: startedAt, bytes } };
 }
 
-/** The first hash chunk holding one of these wells. */
-function firstChunk(defn: PlateDefn, ids: readonly string[]): number {
+/** The hash chunks holding these wells. */
+function chunksOf(defn: PlateDefn, ids: readonly string[]): Set<number> {
   const rank = codeRank(defn);
-  let first = Number.MAX_SAFE_INTEGER;
-  for (const id of ids) first = Math.min(first, rank[indexOf(defn, id)]);
-  return Math.floor(first / HASH_CHUNK);
+  return new Set(ids.map((id) => Math.floor(rank[indexOf(defn, id)] / HASH_CHUNK)));
 }
 
 /** Changes a Layered record carries before the next version starts from a whole copy. */
@@ -396,7 +403,7 @@ export function advanceLivePlate(
     wellBytes[i] = wellBytesOf(id, wellJson[i]!);
   }
   const touched = [...changed, ...removed];
-  const hashed = hashFrom(base.defn, wellBytes, base.hashMarks, firstChunk(base.defn, touched));
+  const hashed = hashFrom(base.defn, wellBytes, base.hashMarks, chunksOf(base.defn, touched));
   const before: Record<string, StateWell> = {};
   const after: Record<string, StateWell> = {};
   for (const id of touched) {
