@@ -118,6 +118,13 @@ async function openLoop(
   });
   const cpu = process.threadCpuUsage(cpuBefore);
   result.versions.forEach((v, i) => (streams[i].version = v));
+  // BENCH_OPS_DUMP=<prefix>: each run's arrivals and latencies, to see when the slow ones came
+  if (process.env.BENCH_OPS_DUMP) {
+    await writeFile(
+      `${process.env.BENCH_OPS_DUMP}-${String(extra.name)}-${String(extra.arrival_rate_per_s)}.json`,
+      JSON.stringify({ arrivals, latencies: result.latencies }),
+    );
+  }
   const ok = arrivals.length - result.failures.length;
   const { name, ...rest } = extra;
   return summarize(name as string, result.latencies, {
