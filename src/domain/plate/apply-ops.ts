@@ -115,6 +115,22 @@ function refillVehicle(w: WireWell, vehicle: string, volumeUL: number): void {
   }
 }
 
+/**
+ * What applyOps changes, without the whole new record of wells: the changed wells (new or
+ * different, by id), the emptied ones, and whether a well was added (the record's key order
+ * then changes). A caller keeping its wells another way (per well, shared between versions)
+ * avoids copying the whole plate per edit.
+ */
+export type ApplyDelta =
+  | {
+      ok: true;
+      updated: Record<string, WireWell>;
+      changed: string[];
+      removed: string[];
+      added: boolean;
+    }
+  | { ok: false; opIndex: number; op: string; well?: string; message: string };
+
 /** Applies primitive ops in order; see the module comment. */
 export function applyOps(
   defn: PlateDefn,
@@ -122,13 +138,29 @@ export function applyOps(
   ops: readonly PrimitiveOp[],
   ctx: ApplyContext,
 ): ApplyResult {
+  const delta = applyOpsDelta(defn, (id) => wells[id], ops, ctx);
+  if (!delta.ok) return delta;
+  const out: WireWells = { ...wells };
+  for (const id of delta.removed) delete out[id];
+  for (const id of delta.changed) out[id] = delta.updated[id];
+  const { changed, removed } = delta;
+  return { ok: true, wells: delta.added ? inRowMajorOrder(defn, out) : out, changed, removed };
+}
+
+/** applyOps reading the current wells one by one; see ApplyDelta. */
+export function applyOpsDelta(
+  defn: PlateDefn,
+  wellAt: (id: string) => WireWell | undefined,
+  ops: readonly PrimitiveOp[],
+  ctx: ApplyContext,
+): ApplyDelta {
   // Copy on write: a touched well is cloned once per batch, untouched ones stay shared.
   const draft = new Map<string, WireWell | null>();
   const read = (id: string): WireWell | null =>
-    draft.has(id) ? draft.get(id)! : (wells[id] ?? null);
+    draft.has(id) ? draft.get(id)! : (wellAt(id) ?? null);
   const edit = (id: string): WireWell => {
     if (draft.has(id) && draft.get(id)) return draft.get(id)!;
-    const base = draft.has(id) ? null : wells[id];
+    const base = draft.has(id) ? null : wellAt(id);
     const copy: WireWell = base
       ? {
           label: base.label ?? '',
@@ -276,28 +308,25 @@ export function applyOps(
     }
   }
 
-  const out: WireWells = { ...wells };
+  const updated: Record<string, WireWell> = {};
   const changed: string[] = [];
   const removed: string[] = [];
   let added = false;
   for (const [id, w] of draft) {
-    const before = wells[id];
+    const before = wellAt(id);
     if (!w || isEmpty(w)) {
-      if (before) {
-        delete out[id];
-        removed.push(id);
-      }
+      if (before) removed.push(id);
       continue;
     }
     if (before && canonicalJson(before) === canonicalJson(w)) continue;
     if (!before) added = true;
-    out[id] = w;
+    updated[id] = w;
     changed.push(id);
   }
   const byIndex = (a: string, b: string) => indexOfWellId(a, defn) - indexOfWellId(b, defn);
   changed.sort(byIndex);
   removed.sort(byIndex);
-  return { ok: true, wells: added ? inRowMajorOrder(defn, out) : out, changed, removed };
+  return { ok: true, updated, changed, removed, added };
 }
 
 /** The same wells keyed in row-major order (the order every plate answer lists them in). */

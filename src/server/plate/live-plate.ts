@@ -15,7 +15,7 @@ import {
 import type { BenchReagentInfo, WireWell, WireWells } from '../../domain/plate-wire';
 import { canonicalizeWells } from '../../domain/plate-wells';
 import { computeWellStates } from '../../domain/plate/well-states';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { idOfIndex, indexOfWellId } from '../../domain/well-id';
 import { sha256HexNode } from './sha256-hex';
 
@@ -27,13 +27,19 @@ export interface LivePlate {
   /** the dispensing settings the state was computed with (part of benchKey) */
   dispensing: Partial<DispenseSettings> | null;
   defn: PlateDefn;
-  /** canonical wire wells, row-major */
-  wire: WireWells;
+  /** canonical wire wells, row-major (built whole on first read: see Layered) */
+  readonly wire: WireWells;
+  /** the same wells one by one, without building the whole record */
+  wireLayer: Layered<WireWell>;
+  /** state.wells is built whole on first read; stateLayer reads them one by one */
   state: PlateState;
+  stateLayer: Layered<StateWell>;
   /** canonical JSON of each well by row-major index (undefined: empty) */
   wellJson: (string | undefined)[];
   /** the UTF-8 of `"id":<canonical JSON>` of each well by row-major index, for the hash */
   wellBytes: (Buffer | undefined)[];
+  /** hash checkpoints of these wells; absent until a write needs them */
+  hashMarks?: HashMarks;
 }
 
 const COMMA = Buffer.from(',');
@@ -65,23 +71,188 @@ function indexOf(defn: PlateDefn, id: string): number {
 
 const wellBytesOf = (id: string, json: string) => Buffer.from(`${JSON.stringify(id)}:${json}`);
 
+/** The position of each row-major index in the code-unit order of the ids. */
+const codeRanks = new Map<number, Int32Array>();
+function codeRank(defn: PlateDefn): Int32Array {
+  let rank = codeRanks.get(defn.format);
+  if (!rank) {
+    const order = codeOrder(defn);
+    rank = new Int32Array(order.length);
+    order.forEach((i, k) => (rank![i] = k));
+    codeRanks.set(defn.format, rank);
+  }
+  return rank;
+}
+
+/** Wells per hash checkpoint, in the code-unit order the hash reads them. */
+const HASH_CHUNK = 64;
+
+/**
+ * The SHA-256 state before each chunk of HASH_CHUNK wells (in the hash's order), whether a
+ * well came before it (the next one then needs a comma), and the chunk's bytes as hashed. A
+ * write starts from the checkpoint before its first changed chunk, so the wells before it are
+ * not hashed again, and reuses the bytes of the unchanged chunks after it (no re-assembly).
+ * States are only ever copied, never updated, so versions share them.
+ */
+interface HashMarks {
+  states: Hash[];
+  started: boolean[];
+  bytes: Buffer[];
+}
+
 /**
  * The plate hash (DOMAIN.md "Plate state": SHA-256 of the canonical JSON of {defn, wells})
- * assembled from per-well canonical JSON: the same text canonicalJson writes whole.
+ * assembled from per-well canonical JSON: the same text canonicalJson writes whole. `prev`:
+ * the checkpoints of a version that differs from this one only in the `dirty` chunks.
  */
-function hashOf(defn: PlateDefn, wellBytes: readonly (Buffer | undefined)[]): string {
-  const parts: Buffer[] = [];
-  for (const i of codeOrder(defn)) {
-    const b = wellBytes[i];
-    if (!b) continue;
-    if (parts.length > 0) parts.push(COMMA);
-    parts.push(b);
+function hashFrom(
+  defn: PlateDefn,
+  wellBytes: readonly (Buffer | undefined)[],
+  prev: HashMarks | undefined,
+  dirty: ReadonlySet<number>,
+): { hash: string; marks: HashMarks } {
+  const order = codeOrder(defn);
+  const chunks = Math.ceil(order.length / HASH_CHUNK);
+  // nothing changed: the last chunk is hashed again (the checkpoints end before it)
+  const start = prev ? Math.max(0, Math.min(Math.min(...dirty), chunks - 1)) : 0;
+  const states = prev ? prev.states.slice(0, start) : [];
+  const startedAt = prev ? prev.started.slice(0, start) : [];
+  const bytes = prev ? prev.bytes.slice(0, start) : [];
+  let h: Hash;
+  let started: boolean;
+  if (prev && chunks > 0) {
+    h = prev.states[start].copy();
+    started = prev.started[start];
+  } else {
+    h = createHash('sha256').update(`{"defn":${canonicalJson(defn)},"wells":{`);
+    started = false;
   }
-  return createHash('sha256')
-    .update(`{"defn":${canonicalJson(defn)},"wells":{`)
-    .update(Buffer.concat(parts))
-    .update('}}')
-    .digest('hex');
+  for (let c = start; c < chunks; c++) {
+    states[c] = h.copy();
+    startedAt[c] = started;
+    if (prev && !dirty.has(c) && prev.started[c] === started) {
+      bytes[c] = prev.bytes[c];
+    } else {
+      const parts: Buffer[] = [];
+      const end = Math.min(order.length, (c + 1) * HASH_CHUNK);
+      for (let k = c * HASH_CHUNK; k < end; k++) {
+        const b = wellBytes[order[k]];
+        if (!b) continue;
+        if (started || parts.length > 0) parts.push(COMMA);
+        parts.push(b);
+      }
+      bytes[c] = Buffer.concat(parts);
+    }
+    if (bytes[c].length > 0) {
+      h.update(bytes[c]);
+      started = true;
+    }
+  }
+  return { hash: h.update('}}').digest('hex'), marks: { states, started: startedAt, bytes } };
+}
+
+/** The hash chunks holding these wells. */
+function chunksOf(defn: PlateDefn, ids: readonly string[]): Set<number> {
+  const rank = codeRank(defn);
+  return new Set(ids.map((id) => Math.floor(rank[indexOf(defn, id)] / HASH_CHUNK)));
+}
+
+/** Changes a Layered record carries before the next version starts from a whole copy. */
+const MAX_LAYERED = 32;
+
+const rowMajorIds = new Map<number, string[]>();
+function idsOf(defn: PlateDefn): string[] {
+  let ids = rowMajorIds.get(defn.format);
+  if (!ids) {
+    ids = Array.from({ length: defn.rows * defn.cols }, (_, i) => idOfIndex(defn, i));
+    rowMajorIds.set(defn.format, ids);
+  }
+  return ids;
+}
+
+/**
+ * A plate's wells (row-major record) as an earlier whole record plus the wells changed
+ * since (undefined: gone), so that a write of one well does not copy 1536: reading one well
+ * looks at the changes first, and the whole record is built on first use and kept. Every
+ * MAX_LAYERED changes the next version starts from a whole record again, so lookups stay
+ * short and a copy is made once per that many writes. Records are never mutated once built.
+ */
+export class Layered<T> {
+  private whole: Record<string, T> | null;
+
+  private constructor(
+    private readonly defn: PlateDefn,
+    private readonly base: Record<string, T>,
+    private readonly changes: ReadonlyMap<string, T | undefined>,
+    /** a key was added or removed since base: the whole record is built in row-major order */
+    private readonly keysMoved: boolean,
+  ) {
+    this.whole = changes.size === 0 ? base : null;
+  }
+
+  /** A whole row-major record (shared, not copied). */
+  static of<T>(defn: PlateDefn, whole: Record<string, T>): Layered<T> {
+    return new Layered(defn, whole, new Map(), false);
+  }
+
+  get(id: string): T | undefined {
+    if (this.whole) return this.whole[id];
+    return this.changes.has(id) ? this.changes.get(id) : this.base[id];
+  }
+
+  /** The whole record, in row-major order. */
+  all(): Record<string, T> {
+    if (!this.whole) {
+      const out: Record<string, T> = {};
+      if (this.keysMoved) {
+        for (const id of idsOf(this.defn)) {
+          const w = this.get(id);
+          if (w !== undefined) out[id] = w;
+        }
+      } else {
+        Object.assign(out, this.base);
+        for (const [id, w] of this.changes) out[id] = w as T;
+      }
+      this.whole = out;
+    }
+    return this.whole;
+  }
+
+  /** The next version: these wells set (undefined: gone). */
+  with(updates: ReadonlyMap<string, T | undefined>): Layered<T> {
+    let moved = false;
+    for (const [id, w] of updates)
+      if ((w === undefined) !== (this.get(id) === undefined)) moved = true;
+    if (this.whole || this.changes.size + updates.size > MAX_LAYERED) {
+      return new Layered(this.defn, this.all(), updates, moved);
+    }
+    const changes = new Map(this.changes);
+    for (const [id, w] of updates) changes.set(id, w);
+    return new Layered(this.defn, this.base, changes, this.keysMoved || moved);
+  }
+}
+
+/** A live plate whose wire and state.wells read their layers (built whole on first read). */
+function livePlate(
+  fields: Omit<LivePlate, 'wire' | 'state'> & { state: Omit<PlateState, 'wells'> },
+): LivePlate {
+  const { wireLayer, stateLayer } = fields;
+  const s = fields.state;
+  return {
+    ...fields,
+    get wire() {
+      return wireLayer.all();
+    },
+    state: {
+      defn: s.defn,
+      get wells() {
+        return stateLayer.all();
+      },
+      indices: s.indices,
+      version: s.version,
+      hash: s.hash,
+    },
+  };
 }
 
 /** The full computation, from wells in any form. */
@@ -109,17 +280,18 @@ export function buildLivePlate(
     wellJson[i] = canonicalJson(w);
     wellBytes[i] = wellBytesOf(id, wellJson[i]);
   }
-  return {
+  return livePlate({
     version,
     benchKey,
     bench,
     dispensing,
     defn: state.defn,
-    wire,
+    wireLayer: Layered.of(state.defn, wire),
     state,
+    stateLayer: Layered.of(state.defn, state.wells),
     wellJson,
     wellBytes,
-  };
+  });
 }
 
 type IndexName = 'by_sample' | 'by_col' | 'tags' | 'by_target';
@@ -191,27 +363,31 @@ export function updateIndices(
 }
 
 /**
- * The next version of a live plate after a change of `changed` (now in `wire`) and
- * `removed` wells: derived values recomputed for those wells only. `wire` must be canonical
- * and row-major (applyOps' output).
+ * The next version of a live plate after a change of `changed` wells (their new wire wells
+ * in `updated`) and `removed` wells: derived values recomputed, and the hash's bytes
+ * re-encoded, for those wells only; the other wells are shared with `base`, not copied.
+ * `updated` must hold canonical wells.
  */
 export function advanceLivePlate(
   base: LivePlate,
-  wire: WireWells,
+  updated: Readonly<Record<string, WireWell>>,
   changed: readonly string[],
   removed: readonly string[],
   version: number,
 ): LivePlate {
   const subset: WireWells = {};
-  for (const id of changed) subset[id] = wire[id];
+  for (const id of changed) subset[id] = updated[id];
   const fresh = computeWellStates(base.defn, subset, base.bench, base.dispensing);
-  let wells: Record<string, StateWell>;
-  if (changed.every((id) => id in base.state.wells) && removed.length === 0) {
-    wells = { ...base.state.wells, ...fresh };
-  } else {
-    // wells added or removed: keep the row-major order of the answer
-    wells = {};
-    for (const id of Object.keys(wire)) wells[id] = fresh[id] ?? base.state.wells[id];
+
+  const wireUpdates = new Map<string, WireWell | undefined>();
+  const stateUpdates = new Map<string, StateWell | undefined>();
+  for (const id of removed) {
+    wireUpdates.set(id, undefined);
+    stateUpdates.set(id, undefined);
+  }
+  for (const id of changed) {
+    wireUpdates.set(id, updated[id]);
+    stateUpdates.set(id, fresh[id]);
   }
 
   const wellJson = base.wellJson.slice();
@@ -223,20 +399,36 @@ export function advanceLivePlate(
   }
   for (const id of changed) {
     const i = indexOf(base.defn, id);
-    wellJson[i] = canonicalJson(wire[id]);
+    wellJson[i] = canonicalJson(updated[id]);
     wellBytes[i] = wellBytesOf(id, wellJson[i]!);
   }
-  const state: PlateState = {
-    defn: base.defn,
-    wells,
-    indices: updateIndices(base.defn, base.state.indices, base.state.wells, wells, [
-      ...changed,
-      ...removed,
-    ]),
+  const touched = [...changed, ...removed];
+  const hashed = hashFrom(base.defn, wellBytes, base.hashMarks, chunksOf(base.defn, touched));
+  const before: Record<string, StateWell> = {};
+  const after: Record<string, StateWell> = {};
+  for (const id of touched) {
+    const b = base.stateLayer.get(id);
+    if (b) before[id] = b;
+    if (fresh[id]) after[id] = fresh[id];
+  }
+  return livePlate({
     version,
-    hash: hashOf(base.defn, wellBytes),
-  };
-  return { ...base, version, wire, state, wellJson, wellBytes };
+    benchKey: base.benchKey,
+    bench: base.bench,
+    dispensing: base.dispensing,
+    defn: base.defn,
+    wireLayer: base.wireLayer.with(wireUpdates),
+    stateLayer: base.stateLayer.with(stateUpdates),
+    state: {
+      defn: base.defn,
+      indices: updateIndices(base.defn, base.state.indices, before, after, touched),
+      version,
+      hash: hashed.hash,
+    },
+    wellJson,
+    wellBytes,
+    hashMarks: hashed.marks,
+  });
 }
 
 /** The same live plate computed for another bench (all wells' derived values change). */
@@ -255,7 +447,19 @@ export function rebench(
     dispensing,
   });
   state.hash = base.state.hash;
-  return { ...base, bench, benchKey, dispensing, state };
+  return livePlate({
+    version: base.version,
+    benchKey,
+    bench,
+    dispensing,
+    defn: base.defn,
+    wireLayer: base.wireLayer,
+    state,
+    stateLayer: Layered.of(base.defn, state.wells),
+    wellJson: base.wellJson,
+    wellBytes: base.wellBytes,
+    hashMarks: base.hashMarks,
+  });
 }
 
 // Lists updateIndices did not touch are the same arrays: most comparisons stop at once.

@@ -302,16 +302,17 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
       };
     };
     if (h.version !== body.version) return stale();
-    const result = await db.transaction((tx) =>
-      writer.write(tx, {
-        ownerId,
-        experimentId,
-        bench: h.bench,
-        baseVersion: body.version,
-        author: ownerId,
-        edit: { ops: body.ops },
-      }),
-    );
+    // No transaction: at a given base version the writer only reads (the plate, as any read
+    // does) and then stores with one version-checked statement, atomic by itself; BEGIN and
+    // COMMIT would be two more round trips on every edit.
+    const result = await writer.write(db, {
+      ownerId,
+      experimentId,
+      bench: h.bench,
+      baseVersion: body.version,
+      author: ownerId,
+      edit: { ops: body.ops },
+    });
     if (!result.ok) {
       if (result.stale) return stale();
       const { opIndex, op, well, message } = result;
@@ -338,7 +339,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
 export function patchAnswerOf(written: Written): PatchAnswer {
   const { live, before, change } = written;
   const changed: Record<string, StateWell> = {};
-  for (const id of Object.keys(change.changed)) changed[id] = live.state.wells[id];
+  for (const id of Object.keys(change.changed)) changed[id] = live.stateLayer.get(id)!;
   return {
     version: change.version,
     hash: change.hash,

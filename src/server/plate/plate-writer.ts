@@ -4,7 +4,7 @@
 // wells are recomputed and stored, and the write is appended to the plate log. After the
 // transaction commits the caller calls published(): the new computed plate becomes the cached
 // one and listeners (the events stream) are told, with the changed wells.
-import { applyOps } from '../../domain/plate/apply-ops';
+import { applyOpsDelta } from '../../domain/plate/apply-ops';
 import { opExpander } from '../../domain/plate/expanders';
 import type { PrimitiveOp } from '../../domain/plate/ops';
 import type { PlateDefn } from '../../domain/plate-format';
@@ -72,7 +72,9 @@ export type WriteResult =
 /** The computed plates of recently used experiments (an LRU); an optimisation only. */
 class LiveCache {
   private readonly entries = new Map<number, LivePlate>();
-  constructor(private readonly capacity = 16) {}
+  // 64 plates: 50 users each on their own 1536-well plate stay cached (a miss recomputes the
+  // whole plate, tens of milliseconds)
+  constructor(private readonly capacity = 64) {}
 
   get(experimentId: number): LivePlate | undefined {
     const hit = this.entries.get(experimentId);
@@ -164,26 +166,28 @@ export function plateWriter(onChanged?: PlateChangedListener) {
     let next: LivePlate;
     let ops: unknown[];
     let changedIds: string[];
+    let removed: string[];
     if ('ops' in req.edit) {
       const expanded = expandOps(base, req.edit.ops, slugs);
       if (!expanded.ok) return { ...expanded, stale: false };
-      const applied = applyOps(base.defn, base.wire, expanded.ops, {
+      const applied = applyOpsDelta(base.defn, (id) => base.wireLayer.get(id), expanded.ops, {
         benchSlugs: slugs,
         planVolume: planVolumeFor(base.defn, req.bench.infos, req.bench.dispensing),
         vehicle: req.bench.vehicle ?? null,
         wellVolume: (current) => plannedWellVolume(base.defn, req.bench.dispensing, current),
       });
       if (!applied.ok) return { ...applied, ok: false, stale: false };
-      next = advanceLivePlate(base, applied.wells, applied.changed, applied.removed, version + 1);
+      next = advanceLivePlate(base, applied.updated, applied.changed, applied.removed, version + 1);
       ops = expanded.ops;
       changedIds = applied.changed;
+      removed = applied.removed;
     } else if (req.edit.defn.format === base.defn.format) {
       const wire = canonicalizeWells(base.defn, req.edit.wells);
       const changed: string[] = [];
       for (const [id, w] of Object.entries(wire)) {
         if (base.wellJson[indexOfWellId(id, base.defn)] !== canonicalJson(w)) changed.push(id);
       }
-      const removed = Object.keys(base.wire).filter((id) => !(id in wire));
+      removed = Object.keys(base.wire).filter((id) => !(id in wire));
       next = advanceLivePlate(base, wire, changed, removed, version + 1);
       ops = [{ op: 'put', wells: { ...wellsAt(wire, changed), ...wellsAt({}, removed) } }];
       changedIds = changed;
@@ -198,11 +202,13 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       );
       ops = [{ op: 'put', defn: next.defn, wells: next.wire }];
       changedIds = Object.keys(next.wire);
+      removed = Object.keys(base.wire).filter((id) => !(id in next.wire));
     }
 
-    const removed = Object.keys(base.wire).filter((id) => !(id in next.wire));
     const changed: Record<string, WireWell> = {};
-    for (const id of changedIds) changed[id] = next.wire[id];
+    for (const id of changedIds) changed[id] = next.wireLayer.get(id)!;
+    const before: Record<string, WireWell | null> = {};
+    for (const id of [...changedIds, ...removed]) before[id] = base.wireLayer.get(id) ?? null;
     const written = await writePlateChange(tx, {
       ownerId: req.ownerId,
       experimentId: req.experimentId,
@@ -211,7 +217,7 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       hash: next.state.hash,
       changed,
       removed,
-      before: wellsAt(base.wire, [...changedIds, ...removed]),
+      before,
       ops,
       author: req.author,
     });

@@ -2,7 +2,7 @@
 // wells) with the defn and the indices of the last write; everything else is derived again
 // from the wells and the bench. Writes are optimistic: a write names the version it was
 // based on and the UPDATE only matches that version, so a stale write changes nothing.
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-state';
 import { indexOfWellId } from '../../domain/well-id';
@@ -133,56 +133,45 @@ export interface PlateWrite {
 /**
  * Writes the changed wells, deletes the emptied ones, bumps the plate version and the
  * experiment (updated_at, and plate_type when the format changed), and appends the log entry.
- * Returns the new version, or null when stale or not the owner's (nothing written). Call
- * inside a transaction.
+ * Returns the new version, or null when stale or not the owner's (nothing written).
+ *
+ * One statement (data-modifying CTEs that all hang on the version-checked UPDATE of the plate
+ * row): a one-well edit is one round trip to the database, not five, and is atomic by itself,
+ * so a caller with nothing else to write needs no transaction around it.
  */
 export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<number | null> {
-  const owned = sql`exists (select 1 from ${experiments} where ${experiments.id} = ${w.experimentId} and ${experiments.ownerId} = ${w.ownerId})`;
-  const rows = await tx
-    .update(plates)
-    .set({
-      version: sql`${plates.version} + 1`,
-      state: { defn: w.defn } as unknown as Record<string, unknown>,
-      hash: w.hash,
-      updatedAt: sql`clock_timestamp()`,
-    })
-    .where(and(eq(plates.experimentId, w.experimentId), eq(plates.version, w.baseVersion), owned))
-    .returning({ version: plates.version });
-  if (rows.length === 0) return null;
-  const version = rows[0].version;
-  const changed = Object.entries(w.changed);
-  if (changed.length > 0) {
-    await tx
-      .insert(plateWells)
-      .values(
-        changed.map(([well, data]) => ({
-          experimentId: w.experimentId,
-          well,
-          data: data as unknown as Record<string, unknown>,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [plateWells.experimentId, plateWells.well],
-        set: { data: sql`excluded.data` },
-      });
-  }
-  if (w.removed.length > 0) {
-    await tx
-      .delete(plateWells)
-      .where(and(eq(plateWells.experimentId, w.experimentId), inArray(plateWells.well, w.removed)));
-  }
   const logged: Record<string, WireWell | null> = { ...w.changed };
   for (const id of w.removed) logged[id] = null;
-  await tx.insert(plateLog).values({
-    experimentId: w.experimentId,
-    version,
-    baseVersion: w.baseVersion,
-    author: w.author,
-    ops: w.ops,
-    changed: logged as unknown as Record<string, unknown>,
-    before: w.before as unknown as Record<string, unknown>,
-    hash: w.hash,
-  });
+  const result = (await tx.execute(sql`
+    with up as (
+      update plates set version = version + 1, state = ${JSON.stringify({ defn: w.defn })}::jsonb,
+        hash = ${w.hash}, updated_at = clock_timestamp()
+      where experiment_id = ${w.experimentId} and version = ${w.baseVersion}
+        and exists (select 1 from experiments e
+          where e.id = ${w.experimentId} and e.owner_id = ${w.ownerId})
+      returning version
+    ), put_wells as (
+      insert into plate_wells (experiment_id, well, data)
+      select ${w.experimentId}, c.key, c.value
+      from up, jsonb_each(${JSON.stringify(w.changed)}::jsonb) c
+      on conflict (experiment_id, well) do update set data = excluded.data
+    ), removed_wells as (
+      delete from plate_wells
+      where experiment_id = ${w.experimentId} and exists (select 1 from up)
+        and well in (select jsonb_array_elements_text(${JSON.stringify(w.removed)}::jsonb))
+    ), log as (
+      insert into plate_log (experiment_id, version, base_version, author, ops, changed, before, hash)
+      select ${w.experimentId}, up.version, ${w.baseVersion}, ${w.author},
+        ${JSON.stringify(w.ops)}::jsonb, ${JSON.stringify(logged)}::jsonb,
+        ${JSON.stringify(w.before)}::jsonb, ${w.hash}
+      from up
+    ), touched as (
+      update experiments set plate_type = ${String(w.defn.format)}, updated_at = clock_timestamp()
+      where id = ${w.experimentId} and owner_id = ${w.ownerId} and exists (select 1 from up)
+    )
+    select version from up`)) as { rows: { version: number }[] };
+  const version = result.rows[0]?.version;
+  if (version === undefined) return null;
   if (version % LOG_PRUNE_EVERY === 0) {
     await tx
       .delete(plateLog)
@@ -190,11 +179,7 @@ export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<numbe
         and(eq(plateLog.experimentId, w.experimentId), lte(plateLog.version, version - LOG_KEEP)),
       );
   }
-  await tx
-    .update(experiments)
-    .set({ plateType: String(w.defn.format), updatedAt: sql`clock_timestamp()` })
-    .where(and(eq(experiments.id, w.experimentId), eq(experiments.ownerId, w.ownerId)));
-  return version;
+  return Number(version);
 }
 
 /** How many versions the log keeps per experiment, pruned every LOG_PRUNE_EVERY writes. */
