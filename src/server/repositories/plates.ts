@@ -19,46 +19,6 @@ export interface StoredPlate {
   hash: string;
 }
 
-/** What a plate read needs first: the version, the plate type and the bench facts. */
-export interface PlateContext {
-  version: number;
-  plateType: string;
-  bench: BenchFactsRow[];
-  /** the experiment's stored dispensing settings; null: the format's defaults */
-  dispensing: Record<string, unknown> | null;
-  /** the experiment's chosen vehicle; null: the default pick */
-  vehicleSlug: string | null;
-}
-
-/**
- * A prepared query answering, in one round trip, the owner's plate version, plate type and
- * bench facts (null when the experiment is not theirs). Every plate read runs it, so it is
- * built and prepared once per database.
- */
-export function plateContextQuery(db: Db) {
-  const prepared = db
-    .select({
-      version: plates.version,
-      plateType: experiments.plateType,
-      dispensing: experiments.dispensing,
-      vehicleSlug: experiments.vehicleSlug,
-      bench: benchFactsJson(sql`${plates.experimentId}`),
-    })
-    .from(plates)
-    .innerJoin(experiments, eq(experiments.id, plates.experimentId))
-    .where(
-      and(
-        eq(plates.experimentId, sql.placeholder('experimentId')),
-        eq(experiments.ownerId, sql.placeholder('ownerId')),
-      ),
-    )
-    .prepare('plate_context');
-  return async (ownerId: string, experimentId: number): Promise<PlateContext | null> => {
-    const rows = (await prepared.execute({ ownerId, experimentId })) as PlateContext[];
-    return rows[0] ?? null;
-  };
-}
-
 /** The stored plate of an experiment (callers check the owner); null when none. */
 export async function loadPlate(db: DbOrTx, experimentId: number): Promise<StoredPlate | null> {
   const rows = await db
