@@ -43,10 +43,6 @@ type Row = Record<string, string>;
 
 const rowsOf = (rows: Row[], well: string) => rows.filter((r) => r.Well === well);
 
-/** "Source[1] A1": the source plate and well a row names. */
-const where = (r: Record<string, string | number>) =>
-  `${r['Source Plate Name']} ${r['Source Well']}`;
-
 describe.each(DB_KINDS)('exports on %s', (kind) => {
   let t: TestApp;
   let owner: Record<string, string>;
@@ -133,49 +129,50 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(b3.find((r) => r.Slug === 'dmso')!['Volume (uL)']).toBe('1');
   });
 
-  it('writes the transfer list in whole 2.5 nL droplets, grouped by source', async () => {
+  it("writes the transfer list as the dispense plan's picklist, unmet rows included", async () => {
     const res = await get('transfer-list?instrument=acoustic');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="experiment_${id}_transfers.csv"`,
     );
-    expect(res.headers['x-skipped-transfers']).toBe('0');
+    // A2's 0.055 uL rounds to one 0.1 uL pipette step, below the 0.5 uL minimum: unmet,
+    // and the older header counts it instead of dropping it in silence.
+    expect(res.headers['x-unmet-wells']).toBe('1');
+    expect(res.headers['x-skipped-transfers']).toBe('1');
     const rows = parse(res.body, { columns: true }) as Row[];
     expect(Object.keys(rows[0])).toEqual([
       'Source Plate Name',
+      'Source Plate Barcode',
+      'Source Plate Type',
       'Source Well',
       'Destination Plate Name',
+      'Destination Plate Barcode',
+      'Destination Plate Type',
       'Destination Well',
       'Transfer Volume',
+      'Sample Name',
+      'Sample Concentration',
+      'Sample Concentration Units',
+      'Unmet Reason',
     ]);
-    const pairs = rows.map((r) => `${r['Destination Well']}:${r['Transfer Volume']}`).toSorted();
-    expect(pairs).toEqual(
-      [
-        'A1:500',
-        'A1:49500',
-        'A2:55',
-        'A2:49945',
-        'B3:1000',
-        'B3:49000',
-        'C4:500',
-        'C4:49500',
-      ].toSorted(),
+    const made = rows.filter((r) => r['Unmet Reason'] === '');
+    // The medium goes to the bulk dispenser, never as transfers from one source well.
+    expect(made.map((r) => `${r['Destination Well']}:${r['Transfer Volume']}`).toSorted()).toEqual(
+      ['A1:500', 'A2:100', 'B3:1000', 'C4:500'].toSorted(),
     );
-    for (const r of rows) {
-      expect((Number(r['Transfer Volume']) / 2.5) % 1).toBe(0);
+    for (const r of made) {
+      expect((Number(r['Transfer Volume']) / 100) % 1).toBe(0); // whole 0.1 uL steps
       expect(r['Source Plate Name']).toBe('Source[1]');
-      expect(r['Destination Plate Name']).toBe('Destination[1]');
     }
-    // Four source liquids: staurosporine, its 1:10 working stock, DMSO, the medium.
-    const sources = rows.map((r) => r['Source Well']);
-    expect(new Set(sources).size).toBe(4);
-    // All medium additions come from one source well, and each source is used in one run.
-    const medium = new Set(
-      rows.filter((r) => Number(r['Transfer Volume']) >= 49000).map((r) => r['Source Well']),
+    // C4 takes the 1:10 working stock (100 uM) from its own source well.
+    const c4 = made.find((r) => r['Destination Well'] === 'C4')!;
+    expect(c4['Sample Concentration']).toBe('100');
+    expect(c4['Source Well']).not.toBe(
+      made.find((r) => r['Destination Well'] === 'A1')!['Source Well'],
     );
-    expect(medium.size).toBe(1);
-    const runs = sources.filter((s, i) => i === 0 || s !== sources[i - 1]);
-    expect(runs).toHaveLength(4);
+    const unmet = rows.filter((r) => r['Unmet Reason'] !== '');
+    expect(new Set(unmet.map((r) => r['Destination Well']))).toEqual(new Set(['A2']));
+    expect(unmet.map((r) => r['Unmet Reason']).join(' ')).toContain('below the 500 nL minimum');
 
     const other = await get('transfer-list?instrument=pipette');
     expect(other.statusCode).toBe(400);
@@ -197,7 +194,6 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
       'Wells',
       'Bench reagents',
       'Protocol',
-      'Acoustic sources',
       // the dispense plan's sheets; a 96-well plate is pipetted by default, so a worklist
       'Picklist',
       'Source fill',
@@ -232,14 +228,15 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(bench.find((b) => b.Slug === 'staurosporine')!['Stock (uM)']).toBe(1000);
 
     const protocol = utils.sheet_to_json<Row>(wb.Sheets.Protocol, { defval: '' });
-    // The working stock comes first: 0.05 uL needed per well is under the 0.1 uL pipette
-    // step, so 1:10; 0.5 uL x 1.1 / 10 = 0.055 uL rounds up to the 0.1 uL minimum.
+    // The plan's working stock comes first: C4 takes 0.5 uL of a 1:10 intermediate (100 uM);
+    // its source well holds 0.5 uL + 20 uL dead volume, rounded up to 21 uL made, so
+    // 2.1 uL of the 1 mM stock in 18.9 uL of medium.
     expect(protocol[0]).toMatchObject({
       Step: 1,
       Operation: 'add',
       Where: 'OFF',
       Reagent: 'staurosporine',
-      'Volume (uL)': 0.1,
+      'Volume (uL)': 2.1,
       Label: 'Staurosporine working stock 1:10',
     });
     const adds = protocol.filter((p) => p.Operation === 'add' && p.Where !== 'OFF');
@@ -247,44 +244,38 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(adds.find((p) => p.Where === 'C4' && p.Reagent === 'staurosporine')!.Label).toBe(
       'Staurosporine working stock 1:10',
     );
+    // The protocol's volumes are the plan's (rounded to the 0.1 uL step), as the picklist.
+    expect(
+      adds.find((p) => p.Where === 'A2' && p.Reagent === 'staurosporine')!['Volume (uL)'],
+    ).toBe(0.1);
     const notes = protocol.filter((p) => p.Operation === 'annotate');
     expect(notes).toEqual([
       expect.objectContaining({ Where: 'B3', Label: 'blank', Notes: 'sample S1; NEG DMSO' }),
     ]);
   });
 
-  it('names what goes in each source well of the transfer list, with hand-summed totals', async () => {
+  it('fills each source well with its transfers plus the dead volume, as the transfer list takes them', async () => {
     const wb = read((await get('excel')).rawPayload, { type: 'buffer' });
-    const sources = utils.sheet_to_json<Record<string, string | number>>(
-      wb.Sheets['Acoustic sources'],
-      { defval: '' },
-    );
-    const bySource = Object.fromEntries(
-      sources.map((r) => [`${r.Slug}${r.Dilution ? ` ${r.Dilution}` : ''}`, r]),
-    );
-    expect(Object.keys(bySource).toSorted()).toEqual([
-      'assay-medium',
-      'dmso',
-      'staurosporine',
-      'staurosporine 1:10',
-    ]);
-    // Medium: 49500 + 49945 + 49000 + 49500 nL; staurosporine: 500 + 55 nL.
-    expect(bySource['assay-medium']).toMatchObject({ 'Total (nL)': 197945, Transfers: 4 });
-    expect(bySource.staurosporine).toMatchObject({
-      Reagent: 'Staurosporine',
-      'Total (nL)': 555,
-      Transfers: 2,
+    const fill = utils.sheet_to_json<Record<string, string | number>>(wb.Sheets['Source fill'], {
+      defval: '',
     });
-    expect(bySource['staurosporine 1:10']).toMatchObject({ 'Total (nL)': 500, Transfers: 1 });
-    expect(bySource.dmso).toMatchObject({ 'Total (nL)': 1000, Transfers: 1 });
-
-    // The transfer list takes each liquid from the well this sheet names.
-    const list = parse((await get('transfer-list')).body, { columns: true }) as Row[];
-    const medium = where(bySource['assay-medium']);
-    const mediumRows = list.filter((r) => where(r) === medium);
-    expect(mediumRows.map((r) => Number(r['Transfer Volume'])).reduce((a, b) => a + b)).toBe(
-      197945,
+    const list = (parse((await get('transfer-list')).body, { columns: true }) as Row[]).filter(
+      (r) => r['Unmet Reason'] === '',
     );
+    // Hand-summed: the 1 mM stock well gives A1 0.5 uL + A2 0.1 uL = 0.6 uL, DMSO 1 uL to B3,
+    // the 100 uM intermediate 0.5 uL to C4; each plus the 20 uL dead volume of a tube.
+    const byWell = new Map<string, number>();
+    for (const r of list)
+      byWell.set(
+        r['Source Well'],
+        (byWell.get(r['Source Well']) ?? 0) + Number(r['Transfer Volume']) / 1000,
+      );
+    expect([...byWell.values()].map((v) => Math.round(v * 1000) / 1000).toSorted()).toEqual(
+      [0.5, 0.6, 1].toSorted(),
+    );
+    expect(fill.length).toBeGreaterThanOrEqual(byWell.size);
+    expect(JSON.stringify(fill)).toContain('20.6');
+    expect(JSON.stringify(fill)).toContain('20.5');
   });
 
   it('exports an empty plate as its empty wells', async () => {

@@ -1,6 +1,6 @@
 // The Excel export (DOMAIN.md "Exports"): a plate-map sheet laid out as the plate grid, the
-// long table, the bench reagents, the protocol operations with the plan's intermediates, the
-// source wells of the acoustic transfer list, and the dispense plan's sheets (picklist, fill
+// long table, the bench reagents, the protocol operations with the plan's intermediates, and
+// the dispense plan's sheets (picklist, fill
 // sheet, bulk sheet, worklist, unmet). Text cells are written as text (type "s"), never as
 // formulas, so a cell starting with "=" stays what was typed.
 import { utils, write, type WorkSheet } from '@e965/xlsx';
@@ -17,7 +17,6 @@ export const SHEETS = {
   wells: 'Wells',
   bench: 'Bench reagents',
   protocol: 'Protocol',
-  sources: 'Acoustic sources',
 } as const;
 
 /** What a plate-map cell says of a well: its label, then each reagent with its target. */
@@ -121,7 +120,6 @@ export function plateWorkbook(
   state: PlateState,
   bench: readonly BenchReagentJson[],
   ops: readonly ProtocolOp[],
-  sources: Cell[][],
   extra: readonly ExtraSheet[] = [],
   /** rows listed under the protocol steps (the plan's intermediates) */
   protocolExtra: readonly Cell[][] = [],
@@ -153,7 +151,6 @@ export function plateWorkbook(
     ),
     SHEETS.protocol,
   );
-  utils.book_append_sheet(wb, sheet(sources, [18, 12, 24, 16, 10, 12, 10]), SHEETS.sources);
   for (const x of extra) utils.book_append_sheet(wb, sheet(x.cells, x.widths), x.name);
   return write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }

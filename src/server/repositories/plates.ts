@@ -6,10 +6,8 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-state';
 import { indexOfWellId } from '../../domain/well-id';
-import type { Db } from '../db/connect';
-import { experiments, plateLog, plates, plateWells } from '../db/schema';
-import { benchFactsJson, type DbOrTx } from './bench';
-import type { BenchFactsRow } from './bench-json';
+import { plateLog, plates, plateWells } from '../db/schema';
+import type { DbOrTx } from './bench';
 
 /** The stored plate: version, defn, canonical wire wells, and the hash of the last write. */
 export interface StoredPlate {

@@ -1,6 +1,6 @@
-// File exports of an experiment's plate: CSV long table, Excel workbook, the transfer list of
-// an acoustic dispenser, and the dispense plan's picklist, fill sheet, bulk sheet and
-// pipetting worklist. The plate is the one GET /plate answers (computed with the current
+// File exports of an experiment's plate: CSV long table, Excel workbook, and the dispense
+// plan's picklist (also served as the transfer list), fill sheet, bulk sheet and pipetting
+// worklist. The plate is the one GET /plate answers (computed with the current
 // bench) and the plan the one GET /dispense-plan answers, so every export agrees with what
 // the designer and the API show. Every answer names its count of unmet wells
 // (X-Unmet-Wells); CSV cells that a spreadsheet would read as formulas are neutralised.
@@ -20,11 +20,9 @@ import {
 import { planDispense } from '../../domain/dispensing/plan';
 import type { DispensePlan } from '../../domain/dispensing/plan-types';
 import type { PlateState } from '../../domain/plate-state';
-import { transferListCells } from '../../domain/transfer-list';
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
 import { parseOrThrow } from '../errors';
-import { acousticPlan, sourceCells } from '../exports/acoustic-sources';
 import { PLATE_TABLE_HEADERS, plateTableRows } from '../exports/plate-table';
 import { plateWorkbook } from '../exports/plate-workbook';
 import { plateProtocolOps } from '../exports/protocol-ops';
@@ -156,9 +154,7 @@ export async function exportRoutes(
     async (request, reply) => {
       const { id, state, plan } = await plateOf(request, reply);
       const rows = await listBench(db, id);
-      const ops = plateProtocolOps(state, rows.map(benchInfoOf));
-      const names = Object.fromEntries(rows.map((r) => [r.slug, r.name]));
-      const sources = sourceCells(acousticPlan(state), names);
+      const ops = plateProtocolOps(state, plan, rows.map(benchInfoOf));
       const pipette = plan.transfers.length > 0 && plan.settings.instrument === 'pipette';
       const extra = [
         {
@@ -184,7 +180,6 @@ export async function exportRoutes(
         state,
         rows.map(benchJsonOf),
         ops,
-        sources,
         extra,
         plan.intermediates.length > 0 ? intermediateCells(plan) : [],
       );
@@ -196,18 +191,19 @@ export async function exportRoutes(
     '/:id/export/transfer-list',
     {
       schema: {
-        summary: 'Acoustic dispenser transfer list in nL (experiment_{id}_transfers.csv)',
+        summary:
+          "The dispense plan's picklist under its older name, unmet rows included (experiment_{id}_transfers.csv)",
         tags,
         produces: ['text/csv'],
       },
     },
     async (request, reply) => {
       parseOrThrow(transferQuery, request.query, 'query');
-      const { id, state } = await plateOf(request, reply);
-      const { rows, skipped } = acousticPlan(state);
-      // Additions below one droplet cannot be dispensed: say how many were left out.
-      reply.header('x-skipped-transfers', String(skipped.length));
-      const csv = stringify(neutralizeRows(transferListCells(rows)));
+      const { id, plan } = await plateOf(request, reply);
+      // Older clients read this header: nothing is left out in silence any more, so it
+      // counts the unmet wells, which the list carries as rows with their reasons.
+      reply.header('x-skipped-transfers', String(unmetWellCount(plan)));
+      const csv = csvOf(picklistCells(plan, { unmet: true }), false);
       return download(reply, 'text/csv; charset=utf-8', `experiment_${id}_transfers.csv`, csv);
     },
   );
