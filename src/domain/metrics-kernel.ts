@@ -386,7 +386,9 @@ export function backfillSolventKey(
  * plate and unknown reagents are skipped (validatePlateWells reports them). With
  * `dispensing` settings, volumes are rounded to the step of the instrument that dispenses
  * them, bands follow that instrument and the backfill is added: predictions then show what
- * will really be dispensed. Without them, the volumes are taken as written.
+ * will really be dispensed. `null` (an experiment that never saved settings) means the
+ * format's defaults, as the dispense plan reads it; only `undefined` (pure arithmetic, no
+ * instrument) takes the volumes as written.
  */
 export function metricsInputFromPlate(
   defn: PlateDefn,
@@ -397,9 +399,13 @@ export function metricsInputFromPlate(
   const W = defn.rows * defn.cols;
   const R = bench.length;
   const resolved =
-    dispensing == null
+    dispensing === undefined
       ? null
-      : 'instrument' in dispensing && typeof dispensing.instrument === 'object'
+      : dispensing === null
+        ? // an experiment whose settings were never saved dispenses with its format's
+          // defaults, so its predictions are rounded as the plan rounds them
+          resolveSettings(defn.format, {})
+        : 'instrument' in dispensing && typeof dispensing.instrument === 'object'
         ? (dispensing as ResolvedSettings)
         : resolveSettings(defn.format, dispensing as Partial<DispenseSettings>);
   const backfill = resolved?.settings.backfill ?? null;

@@ -131,10 +131,20 @@ describe('assistant driven by a language model', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.messages[1].content).toBe(
-      // 1 uL of the 1:10 working stock (100 uM, diluted in DMSO) in 100 uL: 1 % DMSO, above
-      // DMSO's own 0.5 % limit, which counts though DMSO is not on the bench: unmet.
-      'Added 1.00 µM Staurosporine to A1, A2.\nA1, A2 are unmet; ask "which wells are unmet" for the reasons.\nWorking stocks to prepare: Staurosporine working stock 1:10.\nPut 1 µM staurosporine in A1 and A2.',
+      // 1 uL of the 1:10 working stock (100 uM) in 100 uL. A pipette plan dilutes the
+      // intermediate in the assay medium, so the well holds 0.1 % DMSO (1 uL x 1/10), within
+      // DMSO's 0.5 % limit: met, as the dispense plan below says.
+      'Added 1.00 µM Staurosporine to A1, A2.\nWorking stocks to prepare: Staurosporine working stock 1:10.\nPut 1 µM staurosporine in A1 and A2.',
     );
+    const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, headers)).json();
+    expect(plan.unmet).toEqual([]);
+    expect(plan.intermediates).toEqual([
+      expect.objectContaining({
+        reagent: 'staurosporine',
+        concentration: 100_000,
+        diluent: 'dmem',
+      }),
+    ]);
     expect(body.plate_v2.wells.A1.targets.staurosporine).toMatchObject({
       target_nM: 1000,
       volume_uL: 1,

@@ -13,7 +13,8 @@ const WELLS = {
       'assay-medium': { target_nM: null, volume_uL: 49.5 },
     },
   },
-  // 0.055 uL in 50 uL: 1100 nM against 1000 nM is +10 %, within 2 x 5 %: warning.
+  // 0.055 uL written; the 96 plate's default instrument (a pipette, 0.1 uL steps) dispenses
+  // 0.1 uL: 0.1 x 1 mM / 50 uL = 2000 nM against 1000 nM, +100 %: error, as the plan says.
   A2: {
     targets: {
       staurosporine: { target_nM: 1000, volume_uL: 0.055 },
@@ -106,9 +107,9 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
       'Well volume (uL)': '50',
     });
     const a2 = rowsOf(rows, 'A2').find((r) => r.Slug === 'staurosporine')!;
-    expect(Number(a2['Predicted (nM)'])).toBe(1100);
-    expect(Number(a2['Error (%)'])).toBe(10);
-    expect(a2.Status).toBe('warning');
+    expect(Number(a2['Predicted (nM)'])).toBe(2000);
+    expect(Number(a2['Error (%)'])).toBe(100);
+    expect(a2.Status).toBe('error');
     const c4 = rowsOf(rows, 'C4').find((r) => r.Slug === 'staurosporine')!;
     expect(Number(c4['Predicted (nM)'])).toBe(1000);
     expect(c4.Status).toBe('good');
@@ -220,8 +221,8 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const wells = utils.sheet_to_json<Row>(wb.Sheets.Wells, { defval: '' });
     expect(wells).toHaveLength(100);
     const a2 = wells.find((r) => r.Well === 'A2' && r.Slug === 'staurosporine')!;
-    expect(a2['Predicted (nM)']).toBe(1100);
-    expect(a2['Error (%)']).toBe(10);
+    expect(a2['Predicted (nM)']).toBe(2000);
+    expect(a2['Error (%)']).toBe(100);
 
     const bench = utils.sheet_to_json<Row>(wb.Sheets['Bench reagents']);
     expect(bench.map((b) => b.Slug).toSorted()).toEqual(['assay-medium', 'dmso', 'staurosporine']);

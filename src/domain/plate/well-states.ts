@@ -106,7 +106,8 @@ export function computeWellStates(
       };
       if (!Number.isNaN(pred))
         state.predicted[slug] = { nM: pred, err_pct: nullIfNaN(m.errPct[i]) };
-      state.metrics.reagentVolumes[slug] = t.volume_uL;
+      // the volume dispensed, as computePlateState has it (rounded when settings are given)
+      state.metrics.reagentVolumes[slug] = m.dispensedUL[i];
       state.metrics.reagentDisplayNames[slug] = name;
       if (t.target_nM != null) {
         state.metrics.targetDisplayNames[slug] = `${name} @ ${formatConcentration(t.target_nM)}`;

@@ -2,6 +2,7 @@
  * The well detail dialog, opened by right-clicking a well (the canvas's onWellContextMenu):
  * the well id, its contents, targets against predictions, metrics, tags, label and sample.
  */
+import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
@@ -31,8 +32,9 @@ function Body({ index }: { index: number }) {
         doc.format,
         [index],
         reagents as readonly BenchReagent[],
+        doc.dispensing as DispenseSettings | null,
       )[0],
-    [doc.wells, doc.format, index, reagents],
+    [doc.wells, doc.format, index, reagents, doc.dispensing],
   );
   const well = view.state;
   if (!well) {

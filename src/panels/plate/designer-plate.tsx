@@ -3,6 +3,7 @@
  * metrics worker, a hover line per well, Enter to the well editor, right-click to the well
  * detail dialog. Loaded lazily by the designer route so pixi stays out of the main chunk.
  */
+import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { useCallback, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
@@ -50,7 +51,12 @@ export default function DesignerPlate() {
   // An open tool's preview is drawn instead of the document until it is applied or cancelled.
   const wells = (tool.preview ?? doc.wells) as WireWells;
   const benchReagents = reagents as readonly BenchReagent[];
-  const { appearance: byType, metrics } = useWellAppearance(format, wells, benchReagents);
+  const { appearance: byType, metrics } = useWellAppearance(
+    format,
+    wells,
+    benchReagents,
+    doc.dispensing as DispenseSettings | null,
+  );
   const [detail, setDetail] = useState<number | null>(null);
   const colour = useSnapshot(colourMode);
 

@@ -3,6 +3,7 @@
 // latest state waits, overtaken answers are dropped) and the answer becomes the appearance.
 import { useEffect, useState } from 'react';
 import { benchReagentInfo, type BenchReagent } from '../../api/bench';
+import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { metricsInputFromPlate, type MetricsOutput } from '../../domain/metrics-kernel';
 import { plateDefn, wellCount, type PlateFormat } from '../../domain/plate-format';
 import type { WireWells } from '../../domain/plate-wire';
@@ -31,11 +32,14 @@ export function useWellAppearance(
   format: PlateFormat,
   wells: WireWells,
   reagents: readonly BenchReagent[],
+  /** the experiment's dispensing settings; null: the format's defaults (as the server reads them) */
+  dispensing: Partial<DispenseSettings> | null = null,
 ): WellMetricsView {
   const [view, setView] = useState<WellMetricsView>({ appearance: undefined, metrics: undefined });
   useEffect(() => {
     const defn = plateDefn(format);
-    const input = metricsInputFromPlate(defn, wells, reagents.map(benchReagentInfo));
+    // Rounded to the instrument as the dispense plan and the server round: one set of numbers.
+    const input = metricsInputFromPlate(defn, wells, reagents.map(benchReagentInfo), dispensing);
     // The input's buffers move to the worker: keep what the appearance needs.
     const reagentType = input.reagentType.slice();
     const markers = markersOfWells(defn, wells);
@@ -49,6 +53,6 @@ export function useWellAppearance(
     return () => {
       live = false;
     };
-  }, [format, wells, reagents]);
+  }, [format, wells, reagents, dispensing]);
   return view;
 }

@@ -7,6 +7,7 @@ import type { BenchReagent } from '../../api/bench';
 import { benchReagentInfo } from '../../api/bench';
 import { accuracyLabel, formatConcentration, formatVolume } from '../../domain/accuracy';
 import { plateDefn, type PlateFormat } from '../../domain/plate-format';
+import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { computePlateState, type StateWell, type WireWells } from '../../domain/plate-state';
 import type { TargetStatus } from '../../domain/prediction';
 import { idOfIndex } from '../../domain/well-id';
@@ -42,6 +43,8 @@ export function wellViews(
   format: PlateFormat,
   indices: readonly number[],
   reagents: readonly BenchReagent[],
+  /** the experiment's dispensing settings; null: the format's defaults (as the server reads them) */
+  dispensing: Partial<DispenseSettings> | null = null,
 ): WellView[] {
   const defn = plateDefn(format);
   const ids = indices.map((i) => idOfIndex(defn, i));
@@ -53,6 +56,7 @@ export function wellViews(
     version: 0,
     bench: reagents.map(benchReagentInfo),
     hasher: null, // the well views never read the hash
+    dispensing,
   });
   return ids.map((id, k) => {
     const well = state.wells[id] ?? null;

@@ -5,6 +5,7 @@
  * their status, and the accuracy band of each transfer; label, sample and tags of the wells.
  * Escape anywhere in it gives the keyboard focus back to the plate.
  */
+import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { useId, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
@@ -44,8 +45,14 @@ export function WellEditorPanel() {
   );
   const views = useMemo(
     () =>
-      wellViews(doc.wells as WireWells, doc.format, indices, reagents as readonly BenchReagent[]),
-    [doc.wells, doc.format, indices, reagents],
+      wellViews(
+        doc.wells as WireWells,
+        doc.format,
+        indices,
+        reagents as readonly BenchReagent[],
+        doc.dispensing as DispenseSettings | null,
+      ),
+    [doc.wells, doc.format, indices, reagents, doc.dispensing],
   );
   const summary = metricsSummary(views);
   const slug = reagents.some((r) => r.slug === values.slug)

@@ -10,6 +10,24 @@ import { DEMO_REAGENTS } from '../../../src/state/bench-store';
 const reagents = DEMO_REAGENTS as readonly BenchReagent[];
 
 describe('wellViews', () => {
+  it('predicts from the volume the instrument dispenses, as the server and the plan do', () => {
+    // 0.055 uL of Compound A (10 mM) written into 100 uL. A 96 plate with no saved settings
+    // dispenses with a pipette in 0.1 uL steps: 0.1 uL of compound and 99.9 uL of buffer,
+    // 0.1 uL x 10 mM / 100 uL = 10 uM (the 5.5 uM the written volume would give is never made).
+    const wells = {
+      A1: {
+        targets: {
+          'compound-a': { target_nM: 5_500, volume_uL: 0.055 },
+          'hepes-buffer': { target_nM: null, volume_uL: 99.945 },
+        },
+      },
+    };
+    const [a1] = wellViews(wells, 96, [0], reagents, null);
+    expect(a1.state!.predicted['compound-a'].nM).toBeCloseTo(10_000, 6);
+    expect(a1.state!.metrics.volumeUl).toBeCloseTo(100, 9);
+    expect(a1.entries.find((e) => e.slug === 'compound-a')!.status).not.toBe('good');
+  });
+
   it('predicts, rates and formats each reagent of the wells', () => {
     // Compound A 10 mM stock, 1 uL into 100 uL -> 100 uM predicted against a 100 uM target.
     const wells = {
