@@ -406,8 +406,8 @@ export function metricsInputFromPlate(
           // defaults, so its predictions are rounded as the plan rounds them
           resolveSettings(defn.format, {})
         : 'instrument' in dispensing && typeof dispensing.instrument === 'object'
-        ? (dispensing as ResolvedSettings)
-        : resolveSettings(defn.format, dispensing as Partial<DispenseSettings>);
+          ? (dispensing as ResolvedSettings)
+          : resolveSettings(defn.format, dispensing as Partial<DispenseSettings>);
   const backfill = resolved?.settings.backfill ?? null;
   const backfillKey = backfill ? backfillSolventKey(bench, backfill.solvent) : null;
   const arrays = benchArrays(bench, backfillKey ? [backfillKey] : []);
