@@ -67,6 +67,7 @@ function design(): Record<string, WellTargetsRequest> {
           volume_uL: 5,
           vehicle: 'media',
           targets: pos ? [{ slug: 'pos', target_nM: 10_000 }] : [],
+          adopt_proposals: true,
         };
       } else if (col < 42 && k < 640) {
         const c = Math.floor(k / 40);
@@ -75,6 +76,9 @@ function design(): Record<string, WellTargetsRequest> {
           volume_uL: 5,
           vehicle: 'media',
           targets: [{ slug: compounds[c].slug, target_nM: 10_000 / 3 ** point }],
+          // as the designer's series does (plan-volume): a target no round intermediate meets
+          // gets a source made for it
+          adopt_proposals: true,
         };
         k++;
       }
