@@ -5,10 +5,12 @@
  */
 import type { BenchReagent } from '../../api/bench';
 import { benchReagentInfo } from '../../api/bench';
-import { accuracyLabel, formatConcentration, formatVolume } from '../../domain/accuracy';
+import { formatConcentration, formatVolume } from '../../domain/accuracy';
+import { transferAccuracyLabel } from '../../domain/dispensing/transfer-band';
 import { plateDefn, type PlateFormat } from '../../domain/plate-format';
 import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { computePlateState, type StateWell, type WireWells } from '../../domain/plate-state';
+import type { BenchReagentInfo } from '../../domain/plate-wire';
 import type { TargetStatus } from '../../domain/prediction';
 import { idOfIndex } from '../../domain/well-id';
 
@@ -50,21 +52,29 @@ export function wellViews(
   const ids = indices.map((i) => idOfIndex(defn, i));
   const subset: WireWells = {};
   for (const id of ids) if (wells[id]) subset[id] = wells[id];
+  const infos = reagents.map(benchReagentInfo);
   const state = computePlateState({
     defn,
     wells: subset,
     version: 0,
-    bench: reagents.map(benchReagentInfo),
+    bench: infos,
     hasher: null, // the well views never read the hash
     dispensing,
   });
   return ids.map((id, k) => {
     const well = state.wells[id] ?? null;
-    return { id, index: indices[k], state: well, entries: well ? entriesOf(id, well) : [] };
+    const entries = well ? entriesOf(id, well, { format, infos, dispensing }) : [];
+    return { id, index: indices[k], state: well, entries };
   });
 }
 
-function entriesOf(wellId: string, well: StateWell): WellEntryView[] {
+interface BandContext {
+  format: PlateFormat;
+  infos: readonly BenchReagentInfo[];
+  dispensing: Partial<DispenseSettings> | null;
+}
+
+function entriesOf(wellId: string, well: StateWell, ctx: BandContext): WellEntryView[] {
   return Object.entries(well.targets).map(([slug, t]) => {
     const predicted = well.predicted[slug];
     const volume = t.volume_uL;
@@ -80,7 +90,8 @@ function entriesOf(wellId: string, well: StateWell): WellEntryView[] {
           ? ''
           : `${predicted.err_pct >= 0 ? '+' : ''}${predicted.err_pct.toFixed(1)} %`,
       status: t.status,
-      accuracy: accuracyLabel(volume),
+      // the band of the volume dispensed, by the instrument that dispenses it
+      accuracy: accuracyOf(slug, t, well.metrics.reagentVolumes[slug] ?? volume, ctx),
     };
   });
 }
@@ -129,3 +140,14 @@ export const STATUS_TEXT: Record<TargetStatus, string> = {
   warning: 'Warning',
   error: 'Error',
 };
+
+function accuracyOf(
+  slug: string,
+  t: { target_nM: number | null; volume_uL: number },
+  dispensedUL: number,
+  ctx: BandContext,
+): string {
+  const info = ctx.infos.find((b) => b.slug === slug);
+  if (!info) return '';
+  return transferAccuracyLabel(ctx.format, info, t, dispensedUL, ctx.dispensing);
+}
