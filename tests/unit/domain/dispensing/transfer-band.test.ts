@@ -9,8 +9,8 @@ import {
 } from '../../../../src/domain/dispensing/transfer-band';
 import { instrumentById } from '../../../../src/domain/dispensing/instruments';
 
-const compound = { slug: 'cpd', name: 'Cpd', type: 'chemical', solvent: 'DMSO' };
-const medium = { slug: 'media', name: 'Medium', type: 'media', solvent: null };
+const compound = { slug: 'cpd', name: 'Cpd', type: 'chemical', solvent: 'DMSO' } as const;
+const medium = { slug: 'media', name: 'Medium', type: 'media', solvent: null } as const;
 
 describe('transferAccuracyLabel', () => {
   it('reads acoustic droplets against the acoustic bands on a 1536 plate', () => {
