@@ -2,6 +2,7 @@
  * The well editor's inputs as data (spec section 5): a concentration with its unit (default
  * 1000 µM; "50 nM" typed into the field takes its own unit), a 0–100 µL volume.
  */
+import { parseAnyConcentration, toNanomolarAny } from '../../domain/chemistry/concentration-units';
 import { isMolarUnit, parseConcentration, toNanomolar, type MolarUnit } from '../../domain/units';
 import type { ReagentAmount } from '../../state/plate-edits';
 
@@ -31,9 +32,16 @@ export function initialEditorValues(): EditorValues {
 
 /**
  * The concentration typed, in µM: a plain number is in the chosen unit; "50 nM", "2 mM",
- * "1.5 µM" carry their own. Null when it is not a molar concentration of 0 or more.
+ * "1.5 µM", "250 pM" carry their own, and so do "5 ug/mL", "2 mg/mL", "50 ng/mL", converted
+ * through the reagent's molecular weight (c nM = 1000 x c ng/mL / MW). Null when it is not a
+ * concentration of 0 or more that can be made molar (a mass unit without a molecular weight,
+ * % v/v, cells/mL).
  */
-export function concentrationUM(text: string, unit: MolarUnit = 'uM'): number | null {
+export function concentrationUM(
+  text: string,
+  unit: MolarUnit = 'uM',
+  molecularWeight?: number | null,
+): number | null {
   const t = text.trim();
   if (t === '') return null;
   const plain = Number(t);
@@ -41,8 +49,12 @@ export function concentrationUM(text: string, unit: MolarUnit = 'uM'): number | 
   if (Number.isFinite(plain)) nM = toNanomolar(plain, unit);
   else {
     const parsed = parseConcentration(t);
-    if (!parsed || !isMolarUnit(parsed.unit)) return null;
-    nM = toNanomolar(parsed.value, parsed.unit);
+    if (parsed && isMolarUnit(parsed.unit)) nM = toNanomolar(parsed.value, parsed.unit);
+    else {
+      const any = parseAnyConcentration(t);
+      if (!any) return null;
+      nM = toNanomolarAny(any.value, any.unit, molecularWeight);
+    }
   }
   if (!Number.isFinite(nM) || nM < 0) return null;
   return nM / 1000;
@@ -51,9 +63,11 @@ export function concentrationUM(text: string, unit: MolarUnit = 'uM'): number | 
 /** The amount to apply, or null when the concentration or the volume is not acceptable. */
 export function editorAmount(
   values: Pick<EditorValues, 'uM' | 'volumeUl'> & { unit?: MolarUnit },
+  /** the chosen reagent's molecular weight, for mass units */
+  molecularWeight?: number | null,
 ): ReagentAmount | null {
   if (values.volumeUl.trim() === '') return null;
-  const uM = concentrationUM(values.uM, values.unit ?? 'uM');
+  const uM = concentrationUM(values.uM, values.unit ?? 'uM', molecularWeight);
   const volumeUl = Number(values.volumeUl);
   if (uM === null) return null;
   if (!Number.isFinite(volumeUl) || volumeUl < 0 || volumeUl > VOLUME_MAX_UL) return null;

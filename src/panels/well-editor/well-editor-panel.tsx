@@ -58,7 +58,9 @@ export function WellEditorPanel() {
   const slug = reagents.some((r) => r.slug === values.slug)
     ? values.slug
     : (reagents[0]?.slug ?? '');
-  const amount = editorAmount(values);
+  const molecularWeight = reagents.find((r) => r.slug === slug)?.molecular_weight_g_per_mol;
+  // mass units (ng/mL to mg/mL) are made molar through the chosen reagent's molecular weight
+  const amount = editorAmount(values, molecularWeight);
   const present = new Set(views.flatMap((v) => v.entries.map((e) => e.slug)));
   const n = indices.length;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BenchReagent } from '../../../src/api/bench';
 import { metricsSummary, wellViews } from '../../../src/panels/well-editor/selected-wells';
 import {
+  concentrationUM,
   editorAmount,
   initialEditorValues,
 } from '../../../src/panels/well-editor/well-editor-form';
@@ -78,5 +79,24 @@ describe('well editor amounts', () => {
     expect(editorAmount({ uM: 'x', volumeUl: '1' })).toBeNull();
     expect(editorAmount({ uM: '-1', volumeUl: '1' })).toBeNull();
     expect(editorAmount({ uM: '0', volumeUl: '100' })).toEqual({ uM: 0, volumeUl: 100 });
+  });
+});
+
+describe('the well editor concentration with mass units', () => {
+  it('converts ug/mL, mg/mL and ng/mL through the molecular weight, by hand', () => {
+    // 4.6653 ug/mL of staurosporine (466.53 g/mol): 1000 x 4665.3 ng/mL / 466.53 = 10,000 nM.
+    expect(concentrationUM('4.6653 ug/mL', 'uM', 466.53)).toBeCloseTo(10, 9);
+    // 50 ng/mL of a 50 kDa protein is 1 nM.
+    expect(concentrationUM('50 ng/mL', 'uM', 50_000)).toBeCloseTo(0.001, 12);
+    // 1 mg/mL of a 400 g/mol compound: 2.5 mM.
+    expect(concentrationUM('1 mg/mL', 'uM', 400)).toBeCloseTo(2500, 9);
+    expect(concentrationUM('250 pM')).toBeCloseTo(0.00025, 12);
+  });
+
+  it('refuses a mass unit without a molecular weight, and units that are not concentrations of a solute', () => {
+    expect(concentrationUM('5 ug/mL', 'uM', null)).toBeNull();
+    expect(concentrationUM('1e6 cells/mL', 'uM', 400)).toBeNull();
+    expect(editorAmount({ uM: '2 mg/mL', volumeUl: '1' }, 400)).toEqual({ uM: 5000, volumeUl: 1 });
+    expect(editorAmount({ uM: '2 mg/mL', volumeUl: '1' })).toBeNull();
   });
 });
