@@ -183,7 +183,7 @@ export function WellEditorPanel() {
                   ? ` · pipetting ${accuracyLabel(amount.volumeUl)}`
                   : ''
               }`
-            : 'Enter a concentration of 0 or more (nM, µM, mM or M) and a volume from 0 to 100 µL.'}
+            : 'Enter a concentration of 0 or more (pM to M; ng/mL to mg/mL when the reagent has a molecular weight) and a volume from 0 to 100 µL.'}
         </p>
         <div className="row">
           <button type="submit" className="btn btn--primary" disabled={!amount || !slug || n === 0}>
