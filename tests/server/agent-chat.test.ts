@@ -218,12 +218,22 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
     );
     expect(body.plate_v2.defn).toEqual(plateDefn(1536));
     expect(Object.keys(body.plate_v2.wells)).toHaveLength(10);
+    // 25-50 nL per well (5 % rounding of 2.5 nL droplets, 1 % DMSO of 5 uL): 1.11 uM, 370
+    // and 123 nM and 13.7 nM come from sources made for them (222, 74.1, 24.7, 2.74 uM)
     expect(body.protocol_ops.map((o: { label: string }) => o.label)).toEqual([
       'Compound A working stock 1:10',
-      'Compound A working stock 1:100',
+      'Compound A working stock 1:45.045',
+      'Compound A working stock 1:134.953',
+      'Compound A working stock 1:404.858',
       'Compound A working stock 1:1000',
+      'Compound A working stock 1:3649.64',
       'Compound A working stock 1:10000',
     ]);
+    // the same preparations, with the same volumes, as the plate's dispense plan
+    const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, headers)).json();
+    expect(body.protocol_ops.map((o: { volume_uL: number }) => o.volume_uL)).toEqual(
+      plan.intermediates.map((i: { from_uL: number }) => i.from_uL),
+    );
     const versions = (await call(t.app, 'GET', `/api/experiments/${id}/versions`, headers)).json();
     expect(versions[0]).toMatchObject({
       id: body.version_id,

@@ -204,9 +204,15 @@ describe('assistant driven by a language model', () => {
       message: 'add 10 uM staurosporine to B2',
     });
     const body = res.json();
-    // 1 uL of the 1 mM DMSO stock in 100 uL: 1 % DMSO > 0.5 %, DMSO's own limit: unmet.
+    // 1 uL of the 1 mM DMSO stock in 100 uL: 1 % DMSO > 0.5 %, DMSO's own limit: unmet,
+    // with why and what would meet it.
     expect(body.messages[1].content).toBe(
-      'Added 10.0 µM Staurosporine to B2.\nB2 is unmet; ask "which wells are unmet" for the reasons.',
+      [
+        'Added 10.0 µM Staurosporine to B2.',
+        'Cannot be met as asked: B2: Staurosporine at 10.0 µM: no source of the plan meets it within ±5% on Pipette (hand, 8/16-channel or head); ' +
+          "the stock's solvent limits it to 5.00 µM in the well (500 nL of solvent): a more concentrated stock would meet it.",
+        'B2 is unmet; ask "which wells are unmet" for the reasons.',
+      ].join('\n'),
     );
     expect(body.messages[1].data.source).toBe('interpreter');
     expect(body.plate_v2.wells.B2.targets.staurosporine.volume_uL).toBe(1);

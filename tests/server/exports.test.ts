@@ -136,8 +136,8 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="experiment_${id}_transfers.csv"`,
     );
-    // A2's 0.055 uL rounds to one 0.1 uL pipette step, below the 0.5 uL minimum: unmet,
-    // and the older header counts it instead of dropping it in silence.
+    // A2's 0.055 uL rounds to one 0.1 uL pipette step, below the 0.5 uL minimum: an unmet
+    // row, never a transfer row, and the older header counts it.
     expect(res.headers['x-unmet-wells']).toBe('1');
     expect(res.headers['x-skipped-transfers']).toBe('1');
     const rows = parse(res.body, { columns: true }) as Row[];
@@ -159,7 +159,7 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const made = rows.filter((r) => r['Unmet Reason'] === '');
     // The medium goes to the bulk dispenser, never as transfers from one source well.
     expect(made.map((r) => `${r['Destination Well']}:${r['Transfer Volume']}`).toSorted()).toEqual(
-      ['A1:500', 'A2:100', 'B3:1000', 'C4:500'].toSorted(),
+      ['A1:500', 'B3:1000', 'C4:500'].toSorted(),
     );
     for (const r of made) {
       expect((Number(r['Transfer Volume']) / 100) % 1).toBe(0); // whole 0.1 uL steps
@@ -241,14 +241,16 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
       Label: 'Staurosporine working stock 1:10',
     });
     const adds = protocol.filter((p) => p.Operation === 'add' && p.Where !== 'OFF');
-    expect(adds).toHaveLength(8);
+    // A2's staurosporine is below the pipette's minimum: not a step of the protocol
+    expect(adds).toHaveLength(7);
     expect(adds.find((p) => p.Where === 'C4' && p.Reagent === 'staurosporine')!.Label).toBe(
       'Staurosporine working stock 1:10',
     );
-    // The protocol's volumes are the plan's (rounded to the 0.1 uL step), as the picklist.
+    // The protocol's volumes are the plan's, as the picklist: nothing the pipette cannot make.
+    expect(adds.find((p) => p.Where === 'A2' && p.Reagent === 'staurosporine')).toBeUndefined();
     expect(
-      adds.find((p) => p.Where === 'A2' && p.Reagent === 'staurosporine')!['Volume (uL)'],
-    ).toBe(0.1);
+      adds.find((p) => p.Where === 'A1' && p.Reagent === 'staurosporine')!['Volume (uL)'],
+    ).toBe(0.5);
     const notes = protocol.filter((p) => p.Operation === 'annotate');
     expect(notes).toEqual([
       expect.objectContaining({ Where: 'B3', Label: 'blank', Notes: 'sample S1; NEG DMSO' }),
@@ -263,8 +265,9 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const list = (parse((await get('transfer-list')).body, { columns: true }) as Row[]).filter(
       (r) => r['Unmet Reason'] === '',
     );
-    // Hand-summed: the 1 mM stock well gives A1 0.5 uL + A2 0.1 uL = 0.6 uL, DMSO 1 uL to B3,
-    // the 100 uM intermediate 0.5 uL to C4; each plus the 20 uL dead volume of a tube.
+    // Hand-summed: the 1 mM stock well gives A1 0.5 uL (A2's 0.1 uL is under the minimum,
+    // unmet), DMSO 1 uL to B3, the 100 uM intermediate 0.5 uL to C4; each plus the 20 uL
+    // dead volume of a tube.
     const byWell = new Map<string, number>();
     for (const r of list)
       byWell.set(
@@ -272,11 +275,11 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
         (byWell.get(r['Source Well']) ?? 0) + Number(r['Transfer Volume']) / 1000,
       );
     expect([...byWell.values()].map((v) => Math.round(v * 1000) / 1000).toSorted()).toEqual(
-      [0.5, 0.6, 1].toSorted(),
+      [0.5, 0.5, 1].toSorted(),
     );
     expect(fill.length).toBeGreaterThanOrEqual(byWell.size);
-    expect(JSON.stringify(fill)).toContain('20.6');
     expect(JSON.stringify(fill)).toContain('20.5');
+    expect(JSON.stringify(fill)).not.toContain('20.6');
   });
 
   it('exports an empty plate as its empty wells', async () => {

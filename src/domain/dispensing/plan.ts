@@ -121,7 +121,12 @@ export function planDispense(
           reason: `${volumeText(t.volume_uL)} of ${reagent.name} is below one ${stepNL} nL step of ${rs.instrument.name}`,
           proposal: null,
         });
-      } else if (v > 0 && route === 'transfer' && v * 1000 < rs.instrument.min_nL - 1e-9) {
+      }
+      // under the instrument's minimum: it cannot be made, so it is an unmet row and never
+      // a transfer row (a picklist line the instrument would refuse)
+      const belowMinimum =
+        v > 0 && route === 'transfer' && v * 1000 < rs.instrument.min_nL - 1e-9;
+      if (belowMinimum) {
         unmet.push({
           well: id,
           reagent: slug,
@@ -152,7 +157,7 @@ export function planDispense(
           });
         }
       }
-      if (!(v > 0)) continue;
+      if (!(v > 0) || belowMinimum) continue;
       if (route === 'bulk') {
         const key = `${slug}|${v}`;
         const step = bulk.get(key) ?? { reagent: slug, volume_uL: v, wells: [] };

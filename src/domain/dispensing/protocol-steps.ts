@@ -5,7 +5,8 @@
  * the bulk steps). The Excel protocol sheet, the picklist and GET /dispense-plan so carry
  * the same working stocks and the same volumes.
  */
-import { formatConcentration, formatVolume } from '../accuracy';
+import { formatConcentration } from '../accuracy';
+import { volumeText } from './source-choice';
 import type { PlateDefn } from '../plate-format';
 import type { ProtocolOp } from '../plate-wire';
 import { indexOfWellId } from '../well-id';
@@ -20,7 +21,8 @@ export interface ProtocolReagent {
 
 /** "Cpd working stock 1:100": the label of an intermediate and of the additions from it. */
 export function workingStockLabel(name: string, factor: number): string {
-  return factor > 1 ? `${name} working stock 1:${factor}` : name;
+  // a source made for a target has an odd factor: 6 significant figures say it exactly enough
+  return factor > 1 ? `${name} working stock 1:${Number(factor.toPrecision(6))}` : name;
 }
 
 /** The dilution of a source against the stock (1 for the stock or a liquid without one). */
@@ -40,9 +42,30 @@ function preparationOp(i: Intermediate, name: string, stockNM: number | null): P
     volume_uL: i.from_uL,
     label: workingStockLabel(name, i.factor),
     notes:
-      `Add ${formatVolume(i.from_uL)} of ${from} to ${formatVolume(i.diluent_uL)} ${i.diluent} ` +
-      `(${formatConcentration(i.concentration)}); ${formatVolume(i.total_uL)} made`,
+      `Add ${volumeText(i.from_uL)} of ${from} to ${volumeText(i.diluent_uL)} ${i.diluent} ` +
+      `(${formatConcentration(i.concentration)}); ${volumeText(i.total_uL)} made`,
   };
+}
+
+/**
+ * The preparations of the plan's intermediates (sel "OFF"), least diluted first; `only`
+ * keeps those of some reagents (what one change of the plate needs).
+ */
+export function preparationOps(
+  plan: Pick<DispensePlan, 'intermediates'>,
+  reagents: readonly ProtocolReagent[],
+  only?: ReadonlySet<string>,
+): ProtocolOp[] {
+  const bySlug = new Map(reagents.map((r) => [r.slug, r]));
+  return plan.intermediates
+    .filter((i) => !only || only.has(i.reagent))
+    .map((i) =>
+      preparationOp(
+        i,
+        bySlug.get(i.reagent)?.name ?? i.reagent,
+        bySlug.get(i.reagent)?.stock_nM ?? null,
+      ),
+    );
 }
 
 /**
@@ -56,9 +79,7 @@ export function planProtocolOps(
 ): ProtocolOp[] {
   const bySlug = new Map(reagents.map((r) => [r.slug, r]));
   const nameOf = (slug: string) => bySlug.get(slug)?.name ?? slug;
-  const ops: ProtocolOp[] = plan.intermediates.map((i) =>
-    preparationOp(i, nameOf(i.reagent), bySlug.get(i.reagent)?.stock_nM ?? null),
-  );
+  const ops = preparationOps(plan, reagents);
   const perWell = new Map<string, { reagent: string; volumeUL: number; label: string }[]>();
   const add = (well: string, reagent: string, volumeUL: number, label: string) => {
     const list = perWell.get(well) ?? [];
@@ -88,7 +109,7 @@ export function planProtocolOps(
         reagent: a.reagent,
         volume_uL: Number(a.volumeUL.toFixed(6)),
         label: a.label,
-        notes: `Add ${formatVolume(a.volumeUL)} of ${a.label}`,
+        notes: `Add ${volumeText(a.volumeUL)} of ${a.label}`,
       });
     }
   }

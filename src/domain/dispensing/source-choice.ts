@@ -4,7 +4,7 @@
  * concentrated source. The plan tries the stock and the instrument's intermediate factors
  * and keeps the fewest that meet every target within its tolerance and the solvent budget.
  */
-import { formatConcentration, formatVolume } from '../accuracy';
+import { formatConcentration } from '../accuracy';
 import type { InstrumentProfile } from './instruments';
 import { roundToStep } from './rounding';
 
@@ -29,10 +29,13 @@ export interface SourceFit {
   err_pct: number;
 }
 
-/** A dispensed volume for people: nL below 1 uL (droplets read as "12.5 nL"), else uL. */
+/**
+ * A dispensed volume for people, exactly as dispensed (a protocol step is followed to the
+ * digit): nL below 1 uL (droplets read as "12.5 nL"), else uL ("49.5 µL", never "50 µL").
+ */
 export function volumeText(volumeUL: number): string {
   if (volumeUL > 0 && volumeUL < 1) return `${Number((volumeUL * 1000).toFixed(3))} nL`;
-  return formatVolume(volumeUL);
+  return `${Number(volumeUL.toFixed(4))} µL`;
 }
 
 // Percent errors of floats land a hair beside a boundary (5.000000000001 %).

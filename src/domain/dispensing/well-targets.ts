@@ -221,3 +221,20 @@ export function planPlateTargets(
   }
   return out;
 }
+
+/**
+ * v = p * V / S for a % (v/v) target p from a % stock S in a well of V uL, on the step of
+ * the instrument that dispenses it (a bulk liquid on the bulk dispenser's, else the
+ * experiment's instrument's).
+ */
+export function planPercentVolume(
+  reagent: Pick<BenchReagentInfo, 'type' | 'solvent' | 'slug' | 'name'>,
+  percent: number,
+  stockPct: number,
+  wellVolumeUL: number,
+  resolvedSettings: ResolvedSettings,
+): number {
+  const raw = (percent * wellVolumeUL) / stockPct;
+  const route = routeOf(reagent, { target_nM: null, volume_uL: raw }, resolvedSettings);
+  return roundToStep(raw, stepOf(route, resolvedSettings));
+}

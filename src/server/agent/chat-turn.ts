@@ -317,6 +317,7 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
       bench: bench.infos,
       vehicleSlug: input.experiment.vehicleSlug,
       catalog: CATALOG_SEED,
+      dispensing: bench.dispensing,
       selection: input.selection?.map((id) => indexOfWellId(id, plate.defn)).filter((i) => i >= 0),
     };
     try {

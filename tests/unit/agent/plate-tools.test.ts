@@ -51,16 +51,17 @@ describe('plate tools', () => {
     const r = change(
       runTool(ctx, {
         name: 'set_reagent',
-        args: { wells: ['A1'], reagent: 'staurosporine', target_nM: 250 },
+        args: { wells: ['A1'], reagent: 'staurosporine', target_nM: 100 },
       }),
     );
-    // 250 nM * 40 uL / 1 mM = 0.01 uL, below 25 nL: a 1:10 working stock, 0.1 uL of it.
+    // 100 nM * 40 uL / 1 mM = 4 nL: 2 droplets give 5 nL (+25 %), off the 5 % tolerance; a
+    // 1:10 working stock (100 uM) needs 40 nL, 16 droplets exactly.
     expect(r.wells.A1.targets.staurosporine).toEqual({
-      target_nM: 250,
-      volume_uL: 0.1,
+      target_nM: 100,
+      volume_uL: 0.04,
       dilution: 10,
     });
-    expect(r.wells.A1.targets.dmem.volume_uL).toBeCloseTo(39.9, 9);
+    expect(r.wells.A1.targets.dmem.volume_uL).toBeCloseTo(39.96, 9);
     expect(r.ops).toHaveLength(1);
     expect(r.ops[0]).toMatchObject({
       op: 'add',

@@ -1,10 +1,14 @@
 // Requests as screening staff type them into the chat, each with the exact change it must
 // make to the plate (or the answer or refusal it must give). Volumes are worked out by hand
-// from the bench of agent-fixtures.ts and the planning rules: default well volume 100 uL
-// (96, pipette, 0.1 uL steps, transfers >= 1 uL) / 40 uL (384) / 5 uL (1536) (acoustic, 2.5
-// nL droplets, transfers >= 25 nL); smaller transfers through 1:10, 1:100... working stocks;
-// DMEM (the default vehicle) fills the rest. Stocks: compound A 10 mM, compound B 1 mM,
-// staurosporine 1 mM, HEPES buffer 1 M, DMSO 100 %.
+// from the bench of agent-fixtures.ts and the dispensing engine's rules (the format's default
+// settings): default well volume 100 uL (96, pipette: 0.1 uL steps, at least 0.5 uL) / 40 uL
+// (384) / 5 uL (1536) (acoustic: 2.5 nL droplets). A target comes from the most concentrated
+// source - the stock, then 1:10, 1:100, 1:1000, 1:10000 working stocks - whose volume, rounded
+// to the step, is at least the minimum, within 5 % of the target and within the DMSO limit
+// (1 % of the well); when none is, from a source made for it (its concentration to 3
+// significant figures, 1 uL on a pipette, 25 nL acoustically). DMEM (the default vehicle)
+// fills the rest. Stocks: compound A 10 mM, compound B 1 mM, staurosporine 1 mM, HEPES buffer
+// 1 M, DMSO 100 %.
 import { plateDefn, type PlateFormat } from '../../../src/domain/plate-format';
 import { rowIndex, wellId } from '../../../src/domain/well-id';
 
@@ -130,7 +134,8 @@ export const CORPUS: CorpusCase[] = [
     format: 96,
     request: 'add 5 uM compound B to wells A1-A6',
     changed: rect(96, 'A1', 'A6'),
-    holds: withDmem('compound-b', 5000, 5, 100, 10),
+    // 5 uM * 100 uL / 1 mM = 0.5 uL: the pipette's minimum, 0.5 % DMSO
+    holds: withDmem('compound-b', 5000, 0.5, 100),
   },
   {
     format: 96,
@@ -188,14 +193,14 @@ export const CORPUS: CorpusCase[] = [
         [1.2, 1000],
         [4.1, 10000],
         [1.4, 10000],
-        [0.5, 10000],
-        [0.2, 10000],
+        // 4.57 and 1.52 nM: 0.5 uL of the 1 uM stock is +9 % and 0.2 uL under the minimum;
+        // 1 uL of a 457 nM and of a 152 nM source made for them
+        [1, 1e7 / 457],
+        [1, 1e7 / 152],
       ],
       100,
     ),
     tags: ['SERIES:compound-a:'],
-    // 1.5 and 4.6 nM from a 10 mM stock need more than a 1:10000 working stock on a pipette.
-    unmetAllowed: ['B9', 'B10'],
   },
   {
     format: 96,
@@ -221,7 +226,7 @@ export const CORPUS: CorpusCase[] = [
     setup: ['add 10 uM compound A to B3', 'add 5 uM compound B to B3'],
     request: 'remove compound A from B3',
     changed: ['B3'],
-    holds: withDmem('compound-b', 5000, 5, 100, 10),
+    holds: withDmem('compound-b', 5000, 0.5, 100),
     tags: ['TARGET:compound-b@5000'],
   },
   {
@@ -231,8 +236,8 @@ export const CORPUS: CorpusCase[] = [
     changed: ['B3'],
     holds: {
       'compound-a': { target_nM: 10_000, volume_uL: 1, dilution: 10 },
-      'compound-b': { target_nM: 5000, volume_uL: 5, dilution: 10 },
-      dmem: { target_nM: null, volume_uL: 94 },
+      'compound-b': { target_nM: 5000, volume_uL: 0.5 },
+      dmem: { target_nM: null, volume_uL: 98.5 },
     },
     tags: ['TARGET:compound-a@10000', 'TARGET:compound-b@5000'],
   },
@@ -320,7 +325,7 @@ export const CORPUS: CorpusCase[] = [
     holds: (id) =>
       id === 'B3'
         ? withDmem('compound-a', 10_000, 1, 100, 10)
-        : withDmem('compound-b', 5000, 5, 100, 10),
+        : withDmem('compound-b', 5000, 0.5, 100),
   },
   {
     format: 96,
@@ -365,7 +370,8 @@ export const CORPUS: CorpusCase[] = [
       'compound-b',
       10_000,
       2,
-      [[1], [5, 10], [2.5, 10], [1.3, 10], [6.3, 100], [3.1, 100]],
+      // 0.25 uL of stock is under the minimum from 2.5 uM; 0.3 uL of 1:10 from 312 nM
+      [[1], [0.5], [2.5, 10], [1.3, 10], [0.6, 10], [3.1, 100]],
       100,
     ),
   },
@@ -385,11 +391,10 @@ export const CORPUS: CorpusCase[] = [
         [1.2, 1000],
         [4.1, 10000],
         [1.4, 10000],
-        [0.5, 10000],
+        [1, 1e7 / 457],
       ],
       100,
     ),
-    unmetAllowed: ['C8', 'D8'],
   },
   {
     format: 96,
@@ -502,11 +507,12 @@ export const CORPUS: CorpusCase[] = [
         [0.04],
         [0.1325, 10],
         [0.045, 10],
-        [0.1475, 100],
-        [0.05, 100],
+        [0.015, 10],
+        [0.005, 10],
+        // 16.5 nL of 1:100 rounds to 17.5 (+6 %): 1:1000
         [0.165, 1000],
         [0.055, 1000],
-        [0.1825, 10000],
+        [0.0175, 1000],
         [0.06, 10000],
       ],
       40,
@@ -590,13 +596,14 @@ export const CORPUS: CorpusCase[] = [
         [0.1],
         [0.05],
         [0.025],
-        [0.125, 10],
+        [0.0125],
+        // 6.25 nL of stock is 2.5 droplets: 1:10 from 156 nM
         [0.0625, 10],
         [0.0325, 10],
-        [0.1575, 100],
-        [0.0775, 100],
+        [0.015, 10],
+        [0.0075, 10],
         [0.04, 100],
-        [0.195, 1000],
+        [0.02, 100],
       ],
       40,
     ),
@@ -663,14 +670,16 @@ export const CORPUS: CorpusCase[] = [
       30_000,
       3,
       [
-        [0.15, 10],
-        [0.05, 10],
-        [0.1675, 100],
-        [0.055, 100],
-        [0.185, 1000],
-        [0.0625, 1000],
-        [0.205, 10000],
-        [0.0675, 10000],
+        [0.015],
+        [0.005],
+        [0.0175, 10],
+        // the 50 nL DMSO budget of a 5 uL well and 5 % of rounding leave 25-50 nL: 25 nL of
+        // sources made for 1.11 uM, 370 nM, 123 nM (222, 74.1, 24.7 uM)
+        [0.025, 1e7 / 222_000],
+        [0.025, 1e7 / 74_100],
+        [0.025, 1e7 / 24_700],
+        [0.02, 1000],
+        [0.025, 1e7 / 2740],
         [0.0225, 10000],
         [0.0075, 10000],
       ],
@@ -695,14 +704,15 @@ export const CORPUS: CorpusCase[] = [
     format: 1536,
     request: 'positive controls in AF47 and AF48 with 1 uM staurosporine',
     changed: ['AF47', 'AF48'],
-    holds: withDmem('staurosporine', 1000, 0.05, 5, 10),
+    // 1 uM * 5 uL / 1 mM = 5 nL: two droplets of the stock
+    holds: withDmem('staurosporine', 1000, 0.005, 5),
     tags: ['POS'],
   },
   {
     format: 1536,
     request: 'add 1 uM compound B to rows AA-AB, columns 1-2',
     changed: ['AA1', 'AA2', 'AB1', 'AB2'],
-    holds: withDmem('compound-b', 1000, 0.05, 5, 10),
+    holds: withDmem('compound-b', 1000, 0.005, 5),
   },
   { format: 1536, request: 'what is in AF48', answer: /^AF48 is empty\.$/ },
   {

@@ -1,22 +1,23 @@
 /**
  * The one way tools change well contents: keep what a well holds, apply the edit, plan every
- * concentration target again with the domain's volume planning (v = c * V / S, working
- * stocks, vehicle fill), so predictions meet targets.
+ * concentration target again with the dispensing engine (planPlateTargets: the experiment's
+ * instrument, whole steps, an intermediate where one droplet is too much), so the wells hold
+ * what will really be dispensed; the working stocks come from the plate's dispense plan.
  */
 import { formatConcentration } from '../../../domain/accuracy';
-import type { PlateDefn } from '../../../domain/plate-format';
-import type { BenchReagentInfo, WireTarget, WireWell, WireWells } from '../../../domain/plate-wire';
+import { planDispense } from '../../../domain/dispensing/plan';
+import { preparationOps } from '../../../domain/dispensing/protocol-steps';
+import { resolveSettings } from '../../../domain/dispensing/settings';
 import {
-  INSTRUMENT_RESOLUTION_UL,
-  planPlate,
-  roundToResolution,
-  type PlanOptions,
-  volumeForTarget,
-  type PlanProblem,
-  type WellPlanRequest,
-} from '../../../domain/volume-planning';
-import { DEFAULT_FINAL_VOLUME_UL, type ToolContext } from './tool-types';
-import type { ProtocolOp } from '../../../domain/plate-wire';
+  planPercentVolume,
+  planWellTargets,
+  type WellTargetsPlan,
+  type WellTargetsRequest,
+} from '../../../domain/dispensing/well-targets';
+import { plannedWellVolume } from '../../../domain/plate/plan-volume';
+import type { ProtocolOp, WireTarget, WireWell, WireWells } from '../../../domain/plate-wire';
+import { pickDefaultVehicle } from '../../../domain/reagent-types';
+import type { ToolContext } from './tool-types';
 
 /** One reagent to put into the wells. */
 export interface ReagentSet {
@@ -36,7 +37,7 @@ export interface WellEdit {
   remove?: string[];
   /** start from an empty well (controls, clear-and-fill) */
   replace?: boolean;
-  /** final well volume; default: the well's own volume, else the format's default */
+  /** final well volume; default: the well's own volume, else the settings' assay volume */
   finalVolumeUL?: number;
   addTags?: string[];
   /** tags to drop: exact names, or prefixes ending in ":" or "@" */
@@ -54,30 +55,14 @@ export interface ComposeResult {
   ops: ProtocolOp[];
   /** problems that make the request impossible (no stock, no vehicle) */
   errors: string[];
-  /** targets the plan cannot meet (over-fill, below the minimum transfer) */
+  /** targets the plan cannot meet (over-fill, no source within the tolerance) */
   warnings: string[];
 }
 
-/**
- * How the assistant plans volumes on a format: 384 and 1536 plates are dispensed acoustically
- * (2.5 nL droplets), smaller ones by pipette (0.1 uL). A transfer is kept at 10 steps or more
- * (1 uL, 25 nL) so that rounding to the step (half a step at worst) moves a prediction by at
- * most 5 %, the default tolerance; smaller transfers go through a working stock.
- */
-export function planningOptions(
-  format: PlateDefn['format'],
-): PlanOptions & { instrument: 'pipette' | 'acoustic' } {
-  const instrument = format >= 384 ? 'acoustic' : 'pipette';
-  return { instrument, minTransferUL: INSTRUMENT_RESOLUTION_UL[instrument] * 10 };
-}
-
-/** The default vehicle: the experiment's, else the first media reagent without a limit, else a solvent. */
+/** The default vehicle: the experiment's, else the spec's rule (pickDefaultVehicle). */
 export function pickVehicle(ctx: Pick<ToolContext, 'bench' | 'vehicleSlug'>): string | null {
   if (ctx.vehicleSlug && ctx.bench.some((r) => r.slug === ctx.vehicleSlug)) return ctx.vehicleSlug;
-  const byName = ctx.bench.toSorted((a, b) => a.name.localeCompare(b.name));
-  const media = byName.find((r) => r.type === 'media' && r.max_concentration_percent == null);
-  if (media) return media.slug;
-  return byName.find((r) => r.type === 'solvent')?.slug ?? null;
+  return pickDefaultVehicle(ctx.bench);
 }
 
 /** The volume of a well: the sum of its entries. */
@@ -92,7 +77,7 @@ function dropTag(tag: string, drops: readonly string[]): boolean {
 }
 
 function finalVolume(
-  defn: PlateDefn,
+  ctx: ToolContext,
   well: WireWell | undefined,
   vehicle: string | null,
   edit: WellEdit,
@@ -101,7 +86,7 @@ function finalVolume(
   const V = edit.replace ? 0 : wellVolume(well);
   // A well the user filled by hand (no vehicle) is brought up to the working volume.
   const hasVehicle = vehicle != null && well?.targets[vehicle] != null;
-  return V > 0 && hasVehicle ? V : Math.max(V, DEFAULT_FINAL_VOLUME_UL[defn.format]);
+  return V > 0 && hasVehicle ? V : Math.max(V, plannedWellVolume(ctx.defn, ctx.dispensing, 0));
 }
 
 /** Tag of a concentration target, "TARGET:<slug>@<nM>". */
@@ -116,21 +101,21 @@ export function composeWells(
   edit: (id: string) => WellEdit,
 ): ComposeResult {
   const vehicle = pickVehicle(ctx);
-  const opts = planningOptions(ctx.defn.format);
-  const round = (v: number) => roundToResolution(v, opts.instrument);
+  const rs = resolveSettings(ctx.defn.format, ctx.dispensing);
   const benchBySlug = new Map(ctx.bench.map((r) => [r.slug, r]));
-  const requests: Record<string, WellPlanRequest> = {};
+  const requests: Record<string, WellTargetsRequest> = {};
   const fixed: Record<string, Record<string, WireTarget>> = {};
   const kept: Record<string, WireWell> = {};
   const errors = new Set<string>();
   const edits: Record<string, WellEdit> = {};
+  const finalVolumes: Record<string, number> = {};
 
   for (const id of ids) {
     const e = edit(id);
     edits[id] = e;
     const before = e.replace ? undefined : ctx.wells[id];
-    const V = finalVolume(ctx.defn, before, vehicle, e);
-    const targets: WellPlanRequest['targets'] = [];
+    const V = finalVolume(ctx, before, vehicle, e);
+    const targets: WellTargetsRequest['targets'] = [];
     const fix: Record<string, WireTarget> = {};
     const removed = new Set([...(e.remove ?? []), ...(e.set ?? []).map((s) => s.slug)]);
     for (const [slug, t] of Object.entries(before?.targets ?? {})) {
@@ -156,9 +141,10 @@ export function composeWells(
           errors.add(`${r.name} has no % (v/v) stock; give a molar concentration or a volume`);
           continue;
         }
-        // Same relation as molar targets: v = c * V / S with c and S both in % v/v.
-        const v = round(volumeForTarget(s.percent, r.stock_pct, V));
-        fix[s.slug] = { target_nM: null, volume_uL: v };
+        fix[s.slug] = {
+          target_nM: null,
+          volume_uL: planPercentVolume(r, s.percent, r.stock_pct, V, rs),
+        };
       } else if (s.target_nM != null) {
         if (r.stock_nM == null) {
           errors.add(`${r.name} has no molar stock concentration; give a volume instead`);
@@ -167,66 +153,55 @@ export function composeWells(
         targets.push({ slug: s.slug, target_nM: s.target_nM, tol_pct: s.tol_pct });
       }
     }
-    requests[id] = { finalVolumeUL: V, targets, vehicleSlug: e.fill === false ? null : vehicle };
+    // One edit's targets are met from a source made for them when no round one does (as
+    // the well editor plans a set); the vehicle is added below, as applyOps fills a well.
+    requests[id] = { volume_uL: V, targets, vehicle: null, adopt_proposals: true };
+    finalVolumes[id] = V;
     fixed[id] = fix;
     if (before) kept[id] = before;
   }
 
-  const planBench = ctx.bench.map((r: BenchReagentInfo) => ({
-    slug: r.slug,
-    name: r.name,
-    stock_nM: r.stock_nM,
-    solvent: r.solvent,
-    min_transfer_ul: r.min_transfer_ul,
-  }));
-  const plan = planPlate(requests, planBench, opts);
-  // Targets too dilute for the accuracy margin are planned again at the instrument's own
-  // minimum: a less exact transfer beats none.
-  const retry: Record<string, WellPlanRequest> = {};
-  for (const [id, probs] of Object.entries(plan.problems))
-    if (probs.some((p) => p.kind === 'too_small')) retry[id] = requests[id];
-  if (Object.keys(retry).length > 0) {
-    const second = planPlate(retry, planBench, { instrument: opts.instrument });
-    for (const id of Object.keys(retry)) {
-      plan.wells[id] = second.wells[id];
-      if (second.problems[id]) plan.problems[id] = second.problems[id];
-      else delete plan.problems[id];
-    }
-    plan.ops = mergeOps([...plan.ops, ...second.ops]);
-  }
+  // Each well as the designer's set plans it (planVolumeFor): its own best source.
+  const plans: Record<string, WellTargetsPlan> = {};
+  for (const id of ids) plans[id] = planWellTargets(requests[id], ctx.bench, ctx.defn.format, rs);
   const warnings = new Set<string>();
   const wells: WireWells = { ...ctx.wells };
   const changed: string[] = [];
+  const diluted = new Set<string>();
 
   for (const id of ids) {
     const e = edits[id];
-    const planned = plan.wells[id]?.targets ?? {};
-    const fix = fixed[id];
-    const problems: PlanProblem[] = plan.problems[id] ?? [];
-    for (const p of problems) {
-      if (p.kind === 'no_vehicle' && e.fill === false) continue;
-      if (p.kind === 'unknown_reagent' || p.kind === 'no_stock' || p.kind === 'no_vehicle')
-        errors.add(
-          p.message === 'Default vehicle required'
-            ? 'Default vehicle required: put a media or solvent reagent on the bench, or choose the default vehicle'
-            : p.message,
-        );
-      else warnings.add(p.message);
+    const plan = plans[id];
+    const fill = e.fill !== false;
+    for (const u of plan.unmet) {
+      // the vehicle and the well's volume are settled below
+      if (u.reason === 'Default vehicle required' || u.reason.startsWith('The targets need '))
+        continue;
+      if (/is not on the bench$|has no molar stock concentration$/.test(u.reason))
+        errors.add(u.reason);
+      else warnings.add(`${id}: ${u.reason}${u.proposal ? `; ${u.proposal}` : ''}`);
     }
-    const targets: Record<string, WireTarget> = { ...planned };
-    let fixedUL = 0;
-    for (const [slug, t] of Object.entries(fix)) {
-      // The vehicle asked for by name is already the planned remainder.
-      if (slug === vehicle && planned[slug]) continue;
-      targets[slug] = t;
-      fixedUL += t.volume_uL;
+    const targets: Record<string, WireTarget> = { ...plan.targets };
+    for (const [slug, t] of Object.entries(fixed[id])) targets[slug] = t;
+    // The vehicle takes what the other liquids leave of the well's volume (as applyOps
+    // fills a planned well): the wire keeps the volume asked for, the plan dispenses it on
+    // the bulk dispenser's step.
+    if (fill) {
+      if (vehicle) delete targets[vehicle];
+      let others = 0;
+      for (const t of Object.values(targets)) others += t.volume_uL > 0 ? t.volume_uL : 0;
+      const rest = finalVolumes[id] - others;
+      if (rest > 1e-9) {
+        if (vehicle) targets[vehicle] = { target_nM: null, volume_uL: Number(rest.toFixed(6)) };
+        else
+          errors.add(
+            'Default vehicle required: put a media or solvent reagent on the bench, or choose the default vehicle',
+          );
+      } else if (rest < -1e-9) {
+        warnings.add(`${id}: the contents need more than the ${finalVolumes[id]} µL well`);
+      }
     }
-    if (e.fill !== false && vehicle && targets[vehicle] && fixedUL > 0) {
-      const left = round(targets[vehicle].volume_uL - fixedUL);
-      if (left > 0) targets[vehicle] = { ...targets[vehicle], volume_uL: left };
-      else delete targets[vehicle];
-      if (left < 0) warnings.add(`${id}: the contents need more than the well volume`);
-    }
+    for (const [slug, t] of Object.entries(targets)) if ((t.dilution ?? 1) > 1) diluted.add(slug);
     const before = kept[id];
     let tags = e.replace ? [] : [...(before?.tags ?? [])];
     const drops = [...(e.dropTags ?? []), ...(e.remove ?? []).map((s) => `TARGET:${s}@`)];
@@ -244,22 +219,13 @@ export function composeWells(
     wells[id] = next;
     changed.push(id);
   }
-  return { wells, changed, ops: plan.ops, errors: [...errors], warnings: [...warnings] };
-}
-
-// Two plans may prepare the same working stock: one operation with both volumes.
-function mergeOps(ops: ProtocolOp[]): ProtocolOp[] {
-  const byLabel = new Map<string, ProtocolOp>();
-  for (const op of ops) {
-    const key = `${op.sel}|${op.label ?? ''}`;
-    const prev = byLabel.get(key);
-    if (!prev) byLabel.set(key, { ...op });
-    else {
-      prev.volume_uL = Number(((prev.volume_uL ?? 0) + (op.volume_uL ?? 0)).toFixed(6));
-      prev.notes = [prev.notes, op.notes].filter(Boolean).join(' + ');
-    }
-  }
-  return [...byLabel.values()];
+  // The working stocks this change uses, as the plate's dispense plan prepares them (the
+  // numbers of GET /dispense-plan and the protocol sheet); a change without one costs no plan.
+  const ops =
+    diluted.size > 0 && errors.size === 0
+      ? preparationOps(planDispense(ctx.defn, wells, ctx.bench, rs.settings), ctx.bench, diluted)
+      : [];
+  return { wells, changed, ops, errors: [...errors], warnings: [...warnings] };
 }
 
 /** "10.0 µM", "0.1 %", "2.0 µL" for a summary line. */

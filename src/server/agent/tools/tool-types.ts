@@ -3,7 +3,8 @@
  * the arguments in, a plan out (next wells, a summary, the changed wells). Nothing here
  * reads or writes storage; the chat route applies plans.
  */
-import type { PlateDefn, PlateFormat } from '../../../domain/plate-format';
+import type { DispenseSettings } from '../../../domain/dispensing/settings';
+import type { PlateDefn } from '../../../domain/plate-format';
 import type { BenchReagentInfo, ProtocolOp, WireWells } from '../../../domain/plate-wire';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
 
@@ -19,6 +20,8 @@ export interface ToolContext {
   selection?: readonly number[];
   /** catalog to propose reagents that are not on the bench yet */
   catalog?: readonly CatalogReagent[];
+  /** the experiment's dispensing settings (null: the format's defaults) */
+  dispensing?: Partial<DispenseSettings> | null;
 }
 
 /** A change to the plate: the next wells and what it did. */
@@ -49,20 +52,6 @@ export interface ToolError {
 }
 
 export type ToolOutcome = ToolChange | ToolAnswer | ToolError;
-
-/**
- * Final well volume (uL) used when a request gives a concentration but neither a volume nor a
- * well volume: working volumes of common assay plates, well under each format's capacity.
- */
-export const DEFAULT_FINAL_VOLUME_UL: Record<PlateFormat, number> = {
-  6: 2000,
-  12: 1000,
-  24: 500,
-  48: 250,
-  96: 100,
-  384: 40,
-  1536: 5,
-};
 
 /** A refusal. */
 export function toolError(message: string): ToolError {

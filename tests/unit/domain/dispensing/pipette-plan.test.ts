@@ -14,6 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planDispense } from '../../../../src/domain/dispensing/plan';
+import { planProtocolOps } from '../../../../src/domain/dispensing/protocol-steps';
 import { planPlateTargets } from '../../../../src/domain/dispensing/well-targets';
 import { computePlateState } from '../../../../src/domain/plate-state';
 import { plateDefn } from '../../../../src/domain/plate-format';
@@ -84,5 +85,37 @@ describe('pipette plan with an aqueous intermediate', () => {
     const a3 = plan.transfers.find((t) => t.destination_well === 'A3' && t.reagent === 'cpd')!;
     expect(a3.volume_nL).toBe(30_000);
     expect(a3.stock_nM).toBe(1e5);
+  });
+
+  it('protocol steps say the volumes exactly as pipetted', () => {
+    const ops = planProtocolOps(defn, plan, bench);
+    // the preparation: 0.7 uL of stock into 69.3 uL of medium (never "69 uL")
+    expect(ops[0].notes).toBe('Add 700 nL of Cpd stock to 69.3 µL media (100 µM); 70 µL made');
+    // A1: 99 uL of medium; A3: 70 uL; the 1 uL transfer of the intermediate
+    const a1 = ops.filter((o) => o.sel === 'A1').map((o) => o.notes);
+    expect(a1).toEqual(['Add 1 µL of Cpd working stock 1:100', 'Add 99 µL of Media']);
+  });
+
+  it('lists a transfer under the pipette minimum as unmet, never as a transfer', () => {
+    // 0.3 uL of the 10 mM stock (30 uM by C1V1, 3 % DMSO) is below the 0.5 uL minimum
+    const low: WireWells = {
+      B1: {
+        targets: {
+          cpd: { target_nM: 30_000, volume_uL: 0.3 },
+          media: { target_nM: null, volume_uL: 99.7 },
+        },
+      },
+    };
+    const p = planDispense(defn, low, bench, {});
+    expect(p.transfers.filter((t) => t.destination_well === 'B1' && t.reagent === 'cpd')).toEqual(
+      [],
+    );
+    expect(p.unmet).toContainEqual(
+      expect.objectContaining({
+        well: 'B1',
+        reagent: 'cpd',
+        reason: expect.stringMatching(/^300 nL of Cpd is below the 500 nL minimum/),
+      }),
+    );
   });
 });
