@@ -124,8 +124,7 @@ export function planDispense(
       }
       // under the instrument's minimum: it cannot be made, so it is an unmet row and never
       // a transfer row (a picklist line the instrument would refuse)
-      const belowMinimum =
-        v > 0 && route === 'transfer' && v * 1000 < rs.instrument.min_nL - 1e-9;
+      const belowMinimum = v > 0 && route === 'transfer' && v * 1000 < rs.instrument.min_nL - 1e-9;
       if (belowMinimum) {
         unmet.push({
           well: id,
