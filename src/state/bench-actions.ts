@@ -36,9 +36,8 @@ function demoCopy(): BenchReagent[] {
   return DEMO_REAGENTS.map((r) => ({ ...r }));
 }
 
-/** The message of a refused request: the server's detail when it gave one. */
+/** The message of a refused request: the server's words when it gave some (errorMessage). */
 export function requestErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
   return errorMessage(error);
 }
 

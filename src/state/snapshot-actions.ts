@@ -1,6 +1,6 @@
 // Snapshots, reverts and plate-type changes: the actions that go through saved versions.
 // Each first flushes waiting edits, so a snapshot holds what the user sees.
-import { ApiError, errorMessage } from '../api/api-error';
+import { errorMessage } from '../api/api-error';
 import type { BenchReagent } from '../api/bench';
 import {
   createVersion,
@@ -38,7 +38,7 @@ export function plateTypeChangeKind(
 }
 
 function failure(error: unknown): string {
-  return error instanceof ApiError ? (error.detail ?? error.message) : errorMessage(error);
+  return errorMessage(error);
 }
 
 /** Reloads the list of saved versions (the snapshots menu). */
