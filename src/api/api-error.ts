@@ -50,9 +50,71 @@ export function detailOf(body: string): string | undefined {
   return undefined;
 }
 
-/** The text to show for any thrown value. */
+// A server's words are shown; data is not: JSON or markup would reach the user as code.
+function looksLikeData(text: string): boolean {
+  return /^\s*[[{<]/.test(text);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+// Fastify names the failing part of a request ("body/dose must be >= 0"): the field is enough.
+function withoutRequestPart(text: string): string {
+  return text
+    .trim()
+    .replace(/^(?:body|querystring|params|headers)\/([^\s]+)/, '$1')
+    .replace(/^(?:body|querystring|params|headers)\b/, 'The request');
+}
+
+// {detail}, {message} (Fastify's {statusCode, error, message}) or a list of {msg}/{message}.
+function serverWords(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const { detail, message } = body as { detail?: unknown; message?: unknown };
+  for (const said of [detail, message]) {
+    if (typeof said === 'string' && said.trim() && !looksLikeData(said)) {
+      return withoutRequestPart(said);
+    }
+  }
+  if (Array.isArray(detail)) {
+    const items = detail
+      .map((d: unknown) => (typeof d === 'string' ? d : (d as { msg?: unknown })?.msg))
+      .filter((d): d is string => typeof d === 'string' && d.trim() !== '');
+    if (items.length > 0) return items.join('; ');
+  }
+  return undefined;
+}
+
+/** What a status says when the server gave no words of its own. */
+export function statusSentence(status: number, statusText = ''): string {
+  const named = statusText.trim() ? `${status} ${statusText.trim()}` : String(status);
+  if (status === 429) return 'Too many requests; try again in a moment.';
+  if (status >= 500) return `The server answered ${status}; try again in a moment.`;
+  if (status === 404) return `The server could not find what was asked for (${named}).`;
+  return `The server refused the request (${named}).`;
+}
+
+/**
+ * The sentence to show for a refused request: the server's `detail` or `message` in words,
+ * else what its status says. Never the body itself (JSON, an HTML error page).
+ */
+export function apiErrorText(error: Pick<ApiError, 'status' | 'statusText' | 'body'>): string {
+  return serverWords(parseJson(error.body)) ?? statusSentence(error.status, error.statusText);
+}
+
+// An ApiError's message carried on by another Error: "HTTP <status> <statusText>: <body>".
+const API_MESSAGE = /^HTTP (\d{3}) ([^:]*): ([\s\S]*)$/;
+
+/** The text to show for any thrown value: words, never a JSON or HTML body. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return fallback;
+  if (error instanceof ApiError) return apiErrorText(error);
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  if (!text) return fallback;
+  const api = API_MESSAGE.exec(text);
+  if (api) return apiErrorText({ status: Number(api[1]), statusText: api[2], body: api[3] });
+  return looksLikeData(text) ? fallback : text;
 }

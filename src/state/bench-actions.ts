@@ -14,6 +14,7 @@ import { withTimeout } from '../app/auth/with-timeout';
 import { REAGENT_MESSAGES } from '../domain/reagent-validation';
 import { pickDefaultVehicle } from '../domain/reagent-types';
 import type { BenchReagentPatch, ReagentCreate } from '../domain/schemas/reagent';
+import { snapshot } from 'valtio/vanilla';
 import { DEMO_REAGENTS, bench } from './bench-store';
 
 /** Time-out of an add-reagent request (spec section 9). */
@@ -35,9 +36,8 @@ function demoCopy(): BenchReagent[] {
   return DEMO_REAGENTS.map((r) => ({ ...r }));
 }
 
-/** The message of a refused request: the server's detail when it gave one. */
+/** The message of a refused request: the server's words when it gave some (errorMessage). */
 export function requestErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
   return errorMessage(error);
 }
 
@@ -167,6 +167,84 @@ export async function deleteReagent(slug: string): Promise<boolean> {
     await refreshBench();
     return false;
   }
+}
+
+/**
+ * Reloads the bench after a change made elsewhere (an assistant's edit may put catalog
+ * reagents on it) and answers the reagents that were not on it before.
+ */
+export async function reloadBenchAdditions(): Promise<BenchReagent[]> {
+  const before = new Set(bench.reagents.map((r) => r.slug));
+  await refreshBench();
+  return bench.reagents.filter((r) => !before.has(r.slug)).map((r) => snapshot(r) as BenchReagent);
+}
+
+/** The create payload that puts a reagent back on the bench as it was answered. */
+function createPayloadOf(r: BenchReagent): ReagentCreate {
+  return {
+    name: r.name,
+    slug: r.slug,
+    reagent_type: r.reagent_type as ReagentCreate['reagent_type'],
+    solvent: r.solvent,
+    default_concentration_units:
+      r.concentration_units as ReagentCreate['default_concentration_units'],
+    default_concentration_value: r.default_concentration_value,
+    molecular_weight_g_per_mol: r.molecular_weight_g_per_mol,
+    cells_per_ml: r.cells_per_ml,
+    ph: r.ph,
+    ionic_strength_value: r.ionic_strength_mM,
+    ionic_strength_units: r.ionic_strength_mM == null ? null : 'mM',
+    max_concentration_percent: r.max_concentration_percent,
+    ions: r.ions ? r.ions.map((i) => ({ ...i })) : null,
+    pka: r.pka ?? null,
+    dpka_dt: r.dpka_dt ?? null,
+    solubility_m: r.solubility_m ?? null,
+    purity_grade: null,
+    supplements: null,
+    description: r.description,
+  };
+}
+
+/**
+ * Takes reagents off the bench again (undo of the edit that put them there). Unlike a
+ * delete by the user, the view follows the server: on failure `error` says so and the
+ * bench is reloaded.
+ */
+export async function takeOffBench(slugs: readonly string[]): Promise<void> {
+  const id = bench.experimentId;
+  bench.reagents = bench.reagents.filter((r) => !slugs.includes(r.slug));
+  if (bench.vehicleSlug && slugs.includes(bench.vehicleSlug)) bench.vehicleSlug = null;
+  if (bench.status === 'demo' || id == null) return;
+  try {
+    for (const slug of slugs) {
+      await deleteBenchReagent(id, slug).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      });
+    }
+  } catch (error) {
+    bench.error = `Could not take ${slugs.join(', ')} off the bench: ${requestErrorMessage(error)}`;
+    await refreshBench();
+  }
+}
+
+/** Puts reagents back on the bench (redo of the edit that put them there), limits included. */
+export async function putBackOnBench(reagents: readonly BenchReagent[]): Promise<void> {
+  const id = bench.experimentId;
+  const missing = reagents.filter((r) => !bench.reagents.some((b) => b.slug === r.slug));
+  bench.reagents = [...bench.reagents, ...missing.map((r) => ({ ...r }))].toSorted(byName);
+  if (bench.status === 'demo' || id == null || missing.length === 0) return;
+  try {
+    for (const r of missing) {
+      await createBenchReagent(id, createPayloadOf(r));
+      if (r.min_transfer_ul != null) {
+        await updateBenchReagent(id, r.slug, { min_transfer_ul: r.min_transfer_ul });
+      }
+    }
+  } catch (error) {
+    const names = missing.map((r) => r.name).join(', ');
+    bench.error = `Could not put ${names} back on the bench: ${requestErrorMessage(error)}`;
+  }
+  await refreshBench();
 }
 
 /**

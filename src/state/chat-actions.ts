@@ -8,6 +8,8 @@ import {
   sendChatMessage,
   type ChatMessage,
 } from '../api/chat';
+import { reloadBenchAdditions } from './bench-actions';
+import { noteBenchAdditions } from './bench-undo';
 import { designer } from './designer-store';
 import { adoptServerState, flushSaves } from './designer-document';
 import {
@@ -168,7 +170,13 @@ function applyPlate(
   ops: unknown,
 ): void {
   if (designer.experiment?.id !== experimentId) return;
-  if (plate) adoptServerState(plate);
+  if (plate) {
+    adoptServerState(plate);
+    // The assistant may have put catalog reagents on the bench with this change: shown now,
+    // and taken off again by an Undo of it.
+    const wells = designer.wells;
+    void reloadBenchAdditions().then((added) => noteBenchAdditions(wells, added));
+  }
   // A request that changed nothing answers no ops: the current preparations stay.
   if (plate || (Array.isArray(ops) && ops.length > 0)) {
     designer.protocolOps = Array.isArray(ops) ? ops : [];

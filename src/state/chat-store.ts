@@ -2,7 +2,7 @@
 // under way, and the conversations list. Actions live in chat-actions.ts; the rules they
 // follow are the pure functions below.
 import { proxy } from 'valtio/vanilla';
-import { ApiError, errorMessage } from '../api/api-error';
+import { errorMessage } from '../api/api-error';
 import type { ChatMessage, ThreadSummary } from '../api/chat';
 
 /** A message on screen; `pending` marks the user's message while its request runs. */
@@ -75,15 +75,15 @@ export function isSendable(text: string): boolean {
 
 /** Spec section 8, chat history load errors: with the cause when there is one. */
 export function historyLoadErrorMessage(error: unknown): string {
-  const cause = requestErrorMessage(error, '');
+  // The cause ends the clause: no second full stop when it is a sentence of its own.
+  const cause = requestErrorMessage(error, '').replace(/\.$/, '');
   return cause
     ? `Failed to load conversation history: ${cause}. Please refresh the page.`
     : 'Failed to load chat history. Please refresh the page.';
 }
 
-/** The text to show for a failed request: the server's detail, else the error's message. */
+/** The text to show for a failed request: the server's words, else the error's (errorMessage). */
 export function requestErrorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
   return errorMessage(error, fallback);
 }
 

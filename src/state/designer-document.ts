@@ -19,7 +19,9 @@ import {
 } from '../api/plate';
 import { plateDefn } from '../domain/plate-format';
 import { wireWellsOf, type PlateState, type WireWells } from '../domain/plate-state';
+import { putBackOnBench, takeOffBench } from './bench-actions';
 import { bench } from './bench-store';
+import { benchAdditionsOf, carryBenchAdditions, slugsToTakeOff } from './bench-undo';
 import {
   currentDocument,
   designer,
@@ -147,15 +149,18 @@ function moveConfirmed(
   const edited = rebaseWells(plateDefn(format), base.doc.wells, current.wells, next);
   if (!edited) return null;
   confirmed = { version, doc: { format, wells: next } };
+  const moved = (d: PlateDocument): PlateDocument => {
+    if (d.format !== format) return d;
+    const wells = change(d.wells);
+    carryBenchAdditions(d.wells, wells);
+    return { format, wells };
+  };
   undoHistory = {
     ...undoHistory,
-    past: undoHistory.past.map((d) =>
-      d.format === format ? { format, wells: change(d.wells) } : d,
-    ),
-    future: undoHistory.future.map((d) =>
-      d.format === format ? { format, wells: change(d.wells) } : d,
-    ),
+    past: undoHistory.past.map(moved),
+    future: undoHistory.future.map(moved),
   };
+  carryBenchAdditions(current.wells, edited);
   const doc = { format, wells: edited };
   showDocument(doc);
   showConfirmedPlate(confirmed.doc, version, hash);
@@ -236,25 +241,36 @@ export function commit(next: PlateDocument): void {
   queue?.schedule(next);
 }
 
-/** Steps back one edit; false when there is nothing to undo. */
+/**
+ * Steps back one edit; false when there is nothing to undo. Reagents the edit put on the
+ * bench leave it again once the wells without them are saved.
+ */
 export function undoEdit(): boolean {
-  const step = history.undo(undoHistory, currentDocument());
+  const present = currentDocument();
+  const step = history.undo(undoHistory, present);
   if (!step) return false;
   undoHistory = step.history;
   syncUndoFlags();
   showDocument(step.document);
   queue?.schedule(step.document);
+  const slugs = slugsToTakeOff(benchAdditionsOf(present.wells), step.document.wells);
+  if (slugs.length > 0) void flushSaves().then(() => takeOffBench(slugs));
   return true;
 }
 
-/** Steps forward one undone edit; false when there is nothing to redo. */
+/**
+ * Steps forward one undone edit; false when there is nothing to redo. Reagents the edit had
+ * put on the bench go back first: the server takes wells only with their reagents on it.
+ */
 export function redoEdit(): boolean {
   const step = history.redo(undoHistory, currentDocument());
   if (!step) return false;
   undoHistory = step.history;
   syncUndoFlags();
   showDocument(step.document);
-  queue?.schedule(step.document);
+  const added = benchAdditionsOf(step.document.wells);
+  if (added.length === 0) queue?.schedule(step.document);
+  else void putBackOnBench(added).then(() => queue?.schedule(currentDocument()));
   return true;
 }
 

@@ -212,8 +212,7 @@ export class SaveQueue<D, S extends Landed = PlateState> {
     }
     // A newer waiting document already holds this one's edits; otherwise keep this one.
     this.pending ??= doc;
-    const message =
-      error instanceof ApiError ? (error.detail ?? error.message) : errorMessage(error);
+    const message = errorMessage(error);
     if (error instanceof SessionExpiredError || this.disposed) {
       this.settle('error', message); // the browser is on its way to /login
       return;

@@ -1,6 +1,6 @@
 // Snapshots, reverts and plate-type changes: the actions that go through saved versions.
 // Each first flushes waiting edits, so a snapshot holds what the user sees.
-import { ApiError, errorMessage } from '../api/api-error';
+import { errorMessage } from '../api/api-error';
 import type { BenchReagent } from '../api/bench';
 import {
   createVersion,
@@ -38,7 +38,7 @@ export function plateTypeChangeKind(
 }
 
 function failure(error: unknown): string {
-  return error instanceof ApiError ? (error.detail ?? error.message) : errorMessage(error);
+  return errorMessage(error);
 }
 
 /** Reloads the list of saved versions (the snapshots menu). */
@@ -53,14 +53,14 @@ export async function refreshSnapshots(): Promise<void> {
   }
 }
 
-async function postSnapshot(experimentId: number): Promise<VersionSummary> {
+async function postSnapshot(experimentId: number, name?: string): Promise<VersionSummary> {
   const outcome = await flushSaves();
   if (outcome !== 'saved') throw new Error('The plate has unsaved changes; try again once saved');
   const inventory = bench.reagents.map((r) => ({ ...r }) as SnapshotReagent);
   const saved = await createVersion(experimentId, {
     summary: SNAPSHOT_SUMMARY,
     snapshot: {
-      label: nextSnapshotLabel(designer.snapshots),
+      label: name?.trim() || nextSnapshotLabel(designer.snapshots),
       subsection: plateSelection.subsection,
       plate_type: String(designer.format),
       inventory,
@@ -70,14 +70,17 @@ async function postSnapshot(experimentId: number): Promise<VersionSummary> {
   return saved;
 }
 
-/** Saves the plate layout and the bench as a snapshot; null (with actionError) on failure. */
-export async function saveSnapshot(): Promise<VersionSummary | null> {
+/**
+ * Saves the plate layout and the bench as a snapshot named `name` (trimmed; "Snapshot <n>"
+ * when blank or not given); null (with actionError) on failure.
+ */
+export async function saveSnapshot(name?: string): Promise<VersionSummary | null> {
   const id = designer.experiment?.id;
   if (id == null || designer.busy) return null;
   designer.busy = 'snapshot';
   designer.actionError = null;
   try {
-    return await postSnapshot(id);
+    return await postSnapshot(id, name);
   } catch (error) {
     designer.actionError = `Snapshot not saved: ${failure(error)}`;
     return null;

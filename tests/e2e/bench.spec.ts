@@ -243,6 +243,17 @@ test('the Well editor applies a concentration to the selected wells and removes 
       A2: { target_nM: 10_000, volume_uL: 5 },
     });
 
+  // Deleting a reagent that wells use asks first; Escape keeps it and returns focus.
+  const deleteStauro = page.getByRole('button', { name: 'Delete Staurosporine' });
+  await deleteStauro.click();
+  const ask = page.getByRole('dialog', { name: 'Delete reagent' });
+  await expect(ask).toContainText(
+    'Staurosporine is in 2 wells (A1-A2). Delete it from the bench and leave the wells as they are?',
+  );
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(deleteStauro).toBeFocused();
+
   // Every well, then the well detail dialog of a right-clicked one.
   await plate.focus();
   await page.keyboard.press('ControlOrMeta+a');

@@ -83,15 +83,22 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
   ).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // The snapshot is named first ("Snapshot 1" offered); Enter saves it under the name typed.
   await page.getByRole('button', { name: 'Save snapshot' }).click();
+  const naming = page.getByRole('dialog', { name: 'Save snapshot' });
+  await expect(naming.getByLabel('Snapshot name')).toHaveValue('Snapshot 1');
+  await naming.getByLabel('Snapshot name').fill('Before clearing');
+  await page.keyboard.press('Enter');
+  await expect(naming).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Save snapshot' })).toBeFocused();
   await snapshots.click();
-  await expect(menu.getByRole('menuitem', { name: /Snapshot 1/ })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /Before clearing/ })).toBeVisible();
   await page.keyboard.press('Escape');
   const versions = (await (
     await page.request.get(`${server.baseURL}/api/experiments/${id}/versions`)
   ).json()) as { label: string | null; summary: string | null; has_snapshot: boolean }[];
   expect(versions[0]).toMatchObject({
-    label: 'Snapshot 1',
+    label: 'Before clearing',
     summary: 'Saved from new_ui',
     has_snapshot: true,
   });
@@ -138,7 +145,7 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
 
   // Revert to the snapshot: 1536 wells again, plate type back.
   await snapshots.click();
-  await menu.getByRole('menuitem', { name: /Snapshot 1/ }).click();
+  await menu.getByRole('menuitem', { name: /Before clearing/ }).click();
   await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
   await expect
     .poll(async () => {
@@ -159,7 +166,7 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
   await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
   await expect(divider).toHaveAttribute('aria-valuenow', '68');
   await snapshots.click();
-  await expect(menu.getByRole('menuitem', { name: /Snapshot 1/ })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /Before clearing/ })).toBeVisible();
   await page.keyboard.press('Escape');
   expect(wellIds(await plateOnServer(page.request, server, id))).toEqual(['A1', 'B2', 'I13']);
 

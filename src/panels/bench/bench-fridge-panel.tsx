@@ -3,15 +3,20 @@
  * constraints, the default vehicle, and the way into the picker, the custom form and each
  * reagent's details. The layout gives it its height (240–320 px); the list scrolls.
  */
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
+import { ConfirmDialog } from '../../app/ui/confirm-dialog';
 import { ErrorBox } from '../../app/ui/error-box';
 import { PlusIcon } from '../../app/ui/icons';
 import { Spinner } from '../../app/ui/spinner';
+import { plateDefn } from '../../domain/plate-format';
 import { toDisplayType } from '../../domain/reagent-types';
 import { deleteReagent, loadBench, setDefaultVehicle } from '../../state/bench-actions';
 import { bench } from '../../state/bench-store';
+import { designer } from '../../state/designer-store';
 import { BenchRow } from './bench-row';
+import { deleteReagentQuestion, wellsWithReagent } from './reagent-wells';
 import './bench.css';
 
 export interface BenchFridgePanelProps {
@@ -26,14 +31,54 @@ function vehicleChoices(reagents: readonly BenchReagent[]): BenchReagent[] {
   });
 }
 
-/** The panel (list, vehicle, add); the dialogs are mounted by BenchFridge. */
+/** A delete waiting for the user's answer and the question it asks. */
+interface PendingDelete {
+  slug: string;
+  question: string;
+}
+
+/** The panel (list, vehicle, add); the picker and forms are mounted by BenchFridge. */
 export function BenchFridgePanel({ onAdd, onOpenReagent }: BenchFridgePanelProps) {
   const snap = useSnapshot(bench);
   const reagents = snap.reagents as readonly BenchReagent[];
   const vehicles = vehicleChoices(reagents);
+  const [pending, setPending] = useState<PendingDelete | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const addRef = useRef<HTMLButtonElement | null>(null);
+  const listRef = useRef<HTMLUListElement | null>(null);
   const retry = () => {
     if (snap.experimentId != null) void loadBench(snap.experimentId);
   };
+  // A reagent that wells use is deleted only after the user agreed; others at once.
+  const requestDelete = (slug: string) => {
+    const reagent = bench.reagents.find((r) => r.slug === slug);
+    const defn = plateDefn(designer.format);
+    const wells = reagent ? wellsWithReagent(designer.wells, slug, defn) : [];
+    if (!reagent || wells.length === 0) {
+      void deleteReagent(slug);
+      return;
+    }
+    returnFocus.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPending({ slug, question: deleteReagentQuestion(reagent.name, wells, defn) });
+  };
+  // Cancelled: back where the user was. Deleted: to the next row (else the add button).
+  const closeDialog = (deleted?: string) => {
+    if (deleted) {
+      const rows = [...(listRef.current?.querySelectorAll<HTMLElement>('.bench-row') ?? [])];
+      const at = rows.findIndex((row) => row.dataset.slug === deleted);
+      const next = at < 0 ? undefined : (rows[at + 1] ?? rows[at - 1]);
+      returnFocus.current = next?.querySelector<HTMLElement>('.bench-row__main') ?? addRef.current;
+    }
+    setPending(null);
+  };
+  // After the dialog has closed (its effect runs first): the page behind is inert until then.
+  useEffect(() => {
+    if (pending !== null) return;
+    const target = returnFocus.current;
+    returnFocus.current = null;
+    if (target) (target.isConnected ? target : addRef.current)?.focus();
+  }, [pending]);
 
   return (
     <section
@@ -48,7 +93,7 @@ export function BenchFridgePanel({ onAdd, onOpenReagent }: BenchFridgePanelProps
         {snap.status === 'demo' && <span className="badge badge--dev">Demo</span>}
         <span className="count">{reagents.length}</span>
         <span className="bench-panel__spacer" />
-        <button type="button" className="btn btn--sm btn--primary" onClick={onAdd}>
+        <button ref={addRef} type="button" className="btn btn--sm btn--primary" onClick={onAdd}>
           <PlusIcon />
           Add reagent
         </button>
@@ -91,18 +136,37 @@ export function BenchFridgePanel({ onAdd, onOpenReagent }: BenchFridgePanelProps
       ) : reagents.length === 0 ? (
         <p className="bench-panel__empty">No reagents on the bench yet.</p>
       ) : (
-        <ul className="bench-panel__list" aria-label="Bench reagents">
+        <ul ref={listRef} className="bench-panel__list" aria-label="Bench reagents">
           {reagents.map((r) => (
             <BenchRow
               key={r.slug}
               reagent={r}
               isVehicle={r.slug === snap.vehicleSlug}
               onOpen={onOpenReagent}
-              onDelete={(slug) => void deleteReagent(slug)}
+              onDelete={requestDelete}
             />
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete reagent"
+        confirmLabel="Delete"
+        danger
+        onCancel={() => closeDialog()}
+        onConfirm={() => {
+          if (!pending) return;
+          closeDialog(pending.slug);
+          void deleteReagent(pending.slug);
+        }}
+      >
+        {pending && (
+          <>
+            <p>{pending.question}</p>
+            <p>The wells keep its volume, as a liquid of unknown concentration.</p>
+          </>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * undo/redo, "Clear plate", "Save snapshot", recent snapshots, exports, the save indicator
  * and the user menu.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { UserMenu } from '../../app/header/user-menu';
@@ -12,8 +12,9 @@ import { BackIcon } from '../../app/ui/icons';
 import { Spinner } from '../../app/ui/spinner';
 import { designer } from '../../state/designer-store';
 import { clearPlate, redo, undo } from '../../state/plate-actions';
-import { saveSnapshot } from '../../state/snapshot-actions';
+import { nextSnapshotLabel, saveSnapshot } from '../../state/snapshot-actions';
 import { DispensingDialog } from '../dialogs/dispensing-dialog';
+import { SnapshotNameDialog } from '../dialogs/snapshot-name-dialog';
 import { ExportMenu } from './export-menu';
 import { PlateTypeSelect } from './plate-type-select';
 import { SaveStatusIndicator } from './save-status';
@@ -27,6 +28,17 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
   const { experiment, busy, canUndo, canRedo, wells } = useSnapshot(designer);
   const [confirmClear, setConfirmClear] = useState(false);
   const [dispensingOpen, setDispensingOpen] = useState(false);
+  const [naming, setNaming] = useState(false);
+  const saveRef = useRef<HTMLButtonElement | null>(null);
+  // Back to "Save snapshot" once the name dialog has gone and the button is enabled again.
+  const refocusSave = useRef(false);
+  useEffect(() => {
+    if (naming) refocusSave.current = true;
+    else if (refocusSave.current && busy === null) {
+      refocusSave.current = false;
+      saveRef.current?.focus();
+    }
+  }, [naming, busy]);
   if (!experiment) return null;
   const empty = Object.keys(wells).length === 0;
   return (
@@ -72,9 +84,10 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
         Clear plate
       </button>
       <button
+        ref={saveRef}
         type="button"
         className="btn btn--sm btn--primary"
-        onClick={() => void saveSnapshot()}
+        onClick={() => setNaming(true)}
         disabled={busy !== null}
         aria-busy={busy === 'snapshot' || undefined}
       >
@@ -86,6 +99,17 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
         Dispensing
       </button>
       {dispensingOpen && <DispensingDialog open onClose={() => setDispensingOpen(false)} />}
+      {naming && (
+        <SnapshotNameDialog
+          open
+          defaultName={nextSnapshotLabel(designer.snapshots)}
+          onClose={() => setNaming(false)}
+          onSave={(name) => {
+            setNaming(false);
+            void saveSnapshot(name);
+          }}
+        />
+      )}
       <ExportMenu experimentId={experiment.id} />
       {onReportIssue && (
         <button type="button" className="btn btn--sm btn--ghost" onClick={onReportIssue}>

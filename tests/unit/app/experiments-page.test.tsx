@@ -121,7 +121,7 @@ describe('ExperimentsPage', () => {
     await renderPage();
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('We ran into an issue loading experiments.');
-    expect(alert.textContent).toContain('HTTP 500 Internal Server Error: boom');
+    expect(alert.textContent).toContain('The server answered 500; try again in a moment.');
     net.respond(200, []);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(screen.getByText('No experiments yet')).toBeTruthy();

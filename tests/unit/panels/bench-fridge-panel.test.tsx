@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
 import { BenchFridgePanel } from '../../../src/panels/bench/bench-fridge-panel';
 import { DEMO_REAGENTS, bench } from '../../../src/state/bench-store';
+import { designer, resetDesignerState, showDocument } from '../../../src/state/designer-store';
 import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
 
 let net: FakeFetch;
@@ -25,6 +26,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  resetDesignerState();
   vi.unstubAllGlobals();
   setUnauthorizedHandler(null);
 });
@@ -77,6 +79,63 @@ describe('BenchFridgePanel', () => {
     // Restored, then reloaded from the server (by name).
     expect(rows()).toEqual(['compound-a', 'compound-b', 'dmso', 'hepes-buffer']);
     expect(screen.getByText('Could not delete Compound B: Database unavailable')).toBeTruthy();
+  });
+
+  it('asks before deleting a reagent that wells use, names the wells, and returns focus', async () => {
+    const target = { target_nM: 1000, volume_uL: 1 };
+    showDocument({
+      format: 96,
+      wells: {
+        A1: { targets: { 'compound-b': target } },
+        A2: { targets: { 'compound-b': target } },
+        C5: { targets: { 'compound-b': target, dmso: target } },
+      },
+    });
+    render(<BenchFridgePanel onAdd={vi.fn()} onOpenReagent={vi.fn()} />);
+    const remove = screen.getByRole('button', { name: 'Delete Compound B' });
+    remove.focus();
+    fireEvent.click(remove);
+    const question =
+      'Compound B is in 3 wells (A1-A2, C5). Delete it from the bench and leave the wells as they are?';
+    expect(screen.getByText(question)).toBeTruthy();
+    expect(net.calls).toHaveLength(0);
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Escape (the dialog's cancel event): nothing deleted, focus back on the delete button.
+    await act(async () => {
+      fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    });
+    expect(screen.queryByText(question)).toBeNull();
+    expect(rows()).toContain('compound-b');
+    expect(document.activeElement).toBe(remove);
+
+    // Asked again from the keyboard (Delete key on the row), then confirmed.
+    const row = screen.getByRole('button', { name: /^Compound B/ });
+    row.focus();
+    fireEvent.keyDown(row, { key: 'Delete' });
+    net.respond(204);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    });
+    expect(rows()).toEqual(['compound-a', 'hepes-buffer', 'dmso']);
+    expect(net.calls.map((c) => c.method)).toEqual(['DELETE']);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^HEPES Buffer/ }));
+    expect(designer.wells.A1.targets['compound-b']).toEqual(target);
+  });
+
+  it('deletes a reagent no well uses without asking', async () => {
+    showDocument({
+      format: 96,
+      wells: { A1: { targets: { dmso: { target_nM: null, volume_uL: 1 } } } },
+    });
+    render(<BenchFridgePanel onAdd={vi.fn()} onOpenReagent={vi.fn()} />);
+    net.respond(204);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Delete Compound A' }));
+    });
+    expect(screen.queryByRole('dialog', { hidden: true })?.hasAttribute('open')).not.toBe(true);
+    expect(net.calls.map((c) => c.method)).toEqual(['DELETE']);
   });
 
   it('the add button asks for the picker', () => {

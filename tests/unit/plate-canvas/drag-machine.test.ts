@@ -121,6 +121,56 @@ describe('drag machine', () => {
     expect(pointerUp(IDLE, s, layout).selection).toBe(s);
   });
 
+  // Row letters sit in the gutter left of the cells (x 10-30), column numbers above (y 20-40).
+  const rowHeader = (r: number) => ({ x: 20, y: 45 + 10 * r });
+  const colHeader = (c: number) => ({ x: 35 + 10 * c, y: 30 });
+  const rowsOf = (...rows: number[]) =>
+    rows.flatMap((r) => Array.from({ length: 12 }, (_, c) => r * 12 + c));
+  const colsOf = (...cols: number[]) =>
+    cols.flatMap((c) => Array.from({ length: 8 }, (_, r) => r * 12 + c)).toSorted((a, b) => a - b);
+
+  it('a drag from a row header selects whole rows from it to the row under the pointer', () => {
+    expect(hitTest(layout, 20, 45)).toMatchObject({ kind: 'row-label', row: 0 });
+    const steps = drag(set(90), rowHeader(0), [at(2, 3), at(1, 0), { x: 100, y: 500 }]);
+    expect(steps[1].state).toMatchObject({ kind: 'brushing', band: { axis: 'row', from: 0 } });
+    expect(steps[1].selection.indices()).toEqual(rowsOf(0, 1, 2));
+    expect(steps[1].rect).toEqual({ x: 30, y: 40, width: 120, height: 30 });
+    expect(steps[2].selection.indices()).toEqual(rowsOf(0, 1));
+    // Past the last row: every row down to H, not a rectangle.
+    expect(steps[3].selection.indices()).toEqual(rowsOf(0, 1, 2, 3, 4, 5, 6, 7));
+    expect(steps.at(-1)!.selection.indices()).toEqual(rowsOf(0, 1, 2, 3, 4, 5, 6, 7));
+  });
+
+  it('a drag from a row header upwards, and above the plate, stops at row A', () => {
+    const steps = drag(set(), rowHeader(5), [rowHeader(3), { x: 20, y: -50 }]);
+    expect(steps[1].selection.indices()).toEqual(rowsOf(3, 4, 5));
+    expect(steps[2].selection.indices()).toEqual(rowsOf(0, 1, 2, 3, 4, 5));
+  });
+
+  it('a drag from a column header selects whole columns to the column under the pointer', () => {
+    expect(hitTest(layout, 55, 30)).toMatchObject({ kind: 'col-label', col: 2 });
+    const steps = drag(set(), colHeader(2), [at(6, 0)]);
+    expect(steps.at(-1)!.selection.indices()).toEqual(colsOf(0, 1, 2));
+    expect(steps[1].rect).toEqual({ x: 30, y: 40, width: 30, height: 80 });
+  });
+
+  it('header drags follow the modifiers: shift adds the rows, ctrl/meta toggles them', () => {
+    const added = drag(set(95), rowHeader(0), [rowHeader(1)], shift);
+    expect(added.at(-1)!.selection.indices()).toEqual([...rowsOf(0, 1), 95]);
+    const toggled = drag(set(0, 1, 95), colHeader(0), [colHeader(1)], ctrl);
+    expect(toggled.at(-1)!.selection.indices()).toEqual(
+      [...colsOf(0, 1).filter((i) => i !== 0 && i !== 1), 95].toSorted((a, b) => a - b),
+    );
+  });
+
+  it('Escape during a header drag restores the starting selection', () => {
+    const start = set(7);
+    let step = pointerDown(start, rowHeader(0), hitTest(layout, 20, 45), none);
+    step = pointerMove(step.state, step.selection, rowHeader(4), layout);
+    expect(step.selection.count).toBe(60);
+    expect(cancelDrag(step.state, step.selection).selection).toBe(start);
+  });
+
   it('maps modifiers to brush modes', () => {
     expect(brushModeOf(none)).toBe('replace');
     expect(brushModeOf(shift)).toBe('add');
