@@ -2,6 +2,7 @@
 import type { PlateState } from '../domain/plate-state';
 import type { ProtocolOp } from '../domain/plate-wire';
 import { apiRequest } from './http-client';
+import type { PlateChanges } from './plate';
 
 /** One message of a conversation (spec section 3, Chat message). */
 export interface ChatMessage {
@@ -31,6 +32,8 @@ export interface ChatResponse {
   plate_v2: PlateState | null;
   version_id: number | null;
   protocol_ops: ProtocolOp[];
+  /** asked for with plate: "changes": the wells the turn changed (plate_v2 is then null) */
+  plate_changes?: PlateChanges;
 }
 
 /** GET .../threads/{tid}/state answer. */
@@ -47,6 +50,8 @@ export interface ChatSendBody {
   thread_id: string | null;
   create_new_thread?: boolean;
   selection?: string[];
+  /** "changes": answer the changed wells (plate_changes) rather than the whole plate */
+  plate?: 'full' | 'changes';
 }
 
 /** Spec section 9: the thread list shows the 50 most recent. */

@@ -7,11 +7,18 @@ import {
   listThreads,
   sendChatMessage,
   type ChatMessage,
+  type ChatResponse,
 } from '../api/chat';
+import { getPlateCompact } from '../api/plate';
 import { reloadBenchAdditions } from './bench-actions';
 import { noteBenchAdditions } from './bench-undo';
 import { designer } from './designer-store';
-import { adoptServerState, flushSaves } from './designer-document';
+import {
+  adoptServerChanges,
+  adoptServerState,
+  adoptWirePlate,
+  flushSaves,
+} from './designer-document';
 import {
   CHAT_REFRESH_DELAY_MS,
   DELETE_FAILED_MESSAGE,
@@ -142,12 +149,14 @@ export async function sendMessage(now: () => number = Date.now): Promise<boolean
       message: text,
       thread_id: threadId,
       create_new_thread: false,
+      // the wells the turn changed, not the whole plate (a megabyte on 1536 wells)
+      plate: 'changes',
       ...(selection.length > 0 ? { selection } : {}),
     });
     if (mine !== epoch) return true;
     chat.threadId = answer.thread_id || threadId;
     chat.messages = mergeReplies(chat.messages, answer.messages ?? []);
-    applyPlate(experimentId, answer.plate_v2, answer.protocol_ops);
+    await applyPlate(experimentId, answer);
     await reloadThread(experimentId, chat.threadId, mine);
     if (mine !== epoch) return true;
     chat.status = 'idle';
@@ -164,21 +173,29 @@ export async function sendMessage(now: () => number = Date.now): Promise<boolean
   }
 }
 
-function applyPlate(
-  experimentId: number,
-  plate: Parameters<typeof adoptServerState>[0] | null,
-  ops: unknown,
-): void {
+async function applyPlate(experimentId: number, answer: ChatResponse): Promise<void> {
   if (designer.experiment?.id !== experimentId) return;
+  const { plate_v2: plate, plate_changes: changes, protocol_ops: ops } = answer;
+  let adopted = false;
   if (plate) {
     adoptServerState(plate);
+    adopted = true;
+  } else if (changes) {
+    adopted = true;
+    if (!adoptServerChanges(changes)) {
+      // the designer's plate is not the one the turn changed: take the whole plate
+      const whole = await getPlateCompact(experimentId);
+      if (whole && designer.experiment?.id === experimentId) adoptWirePlate(whole);
+    }
+  }
+  if (adopted) {
     // The assistant may have put catalog reagents on the bench with this change: shown now,
     // and taken off again by an Undo of it.
     const wells = designer.wells;
     void reloadBenchAdditions().then((added) => noteBenchAdditions(wells, added));
   }
   // A request that changed nothing answers no ops: the current preparations stay.
-  if (plate || (Array.isArray(ops) && ops.length > 0)) {
+  if (adopted || (Array.isArray(ops) && ops.length > 0)) {
     designer.protocolOps = Array.isArray(ops) ? ops : [];
   }
 }

@@ -307,6 +307,22 @@ export function adoptWirePlate(plate: WirePlate, recordForUndo = true): void {
 }
 
 /**
+ * Changes the server made for this user (the assistant's turn, as plate_changes), taken
+ * over like adoptServerState: confirmed at once and recorded for undo. False when they do
+ * not follow the confirmed version (fetch the whole plate then); true as well when the
+ * plate's event brought them first.
+ */
+export function adoptServerChanges(changes: PlateChanges): boolean {
+  if (!confirmed) return false;
+  if (confirmed.version === changes.version) return true;
+  if (confirmed.version !== changes.from) return false;
+  const wells = applyWireChanges(confirmed.doc.wells, changes.changed, changes.removed);
+  const defn = plateDefn(confirmed.doc.format);
+  adoptWirePlate({ version: changes.version, hash: changes.hash, defn, wells });
+  return true;
+}
+
+/**
  * Other writers' changes (an event or GET /plate?since=) on top of the confirmed version;
  * unsaved edits of the user are kept on top. False when they do not follow the confirmed
  * version, a save is in flight (its answer decides), or the edits no longer apply.

@@ -259,6 +259,35 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
     });
   });
 
+  it('answers the changed wells instead of the plate when asked (plate: "changes")', async () => {
+    const id = await experiment(1536);
+    const before = await plate(id);
+    const res = await call(t.app, 'POST', `/api/experiments/${id}/chat`, headers, {
+      message: 'add 10 uM staurosporine to column 23',
+      plate: 'changes',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.plate_v2).toBeNull();
+    const after = await plate(id);
+    expect(body.plate_changes).toEqual({
+      from: before.version,
+      version: after.version,
+      hash: after.hash,
+      // the plate was empty: every well of it now is a change
+      changed: wire(after),
+      removed: [],
+    });
+    expect(Object.keys(body.plate_changes.changed)).toHaveLength(32);
+    // a question changes nothing: no plate either way
+    const q = await call(t.app, 'POST', `/api/experiments/${id}/chat`, headers, {
+      message: 'what is in A23',
+      plate: 'changes',
+    });
+    expect(q.json().plate_changes).toBeUndefined();
+    expect(q.json().plate_v2).toBeNull();
+  });
+
   it('creates a thread when none is given and continues it with resume', async () => {
     const id = await experiment(96);
     const first = (

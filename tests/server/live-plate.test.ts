@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { plateDefn } from '../../src/domain/plate-format';
 import type { BenchReagentInfo, WireWell, WireWells } from '../../src/domain/plate-wire';
 import { idOfIndex } from '../../src/domain/well-id';
-import { advanceLivePlate, buildLivePlate } from '../../src/server/plate/live-plate';
+import {
+  advanceLivePlate,
+  buildLivePlate,
+  plateStateText,
+} from '../../src/server/plate/live-plate';
 
 const BENCH: BenchReagentInfo[] = [
   {
@@ -61,12 +65,43 @@ describe('live plate after many small writes', () => {
       for (const id of changed) wells[id] = updated[id];
       for (const id of removed) delete wells[id];
       live = advanceLivePlate(live, updated, changed, removed, step);
+      // the answer's text is made from the wells' texts kept since earlier versions
+      if (step % 4 === 0) expect(plateStateText(live)).toBe(JSON.stringify(live.state));
       if (step % 10 !== 0 && step !== 7 && step !== 8) continue;
       const scratch = buildLivePlate(defn, wells, step, BENCH, 'k');
       expect(live.state.hash).toBe(scratch.state.hash);
       expect(Object.keys(live.wire)).toEqual(Object.keys(scratch.wire));
       expect(Object.keys(live.state.wells)).toEqual(Object.keys(scratch.state.wells));
       expect(JSON.parse(JSON.stringify(live.state))).toEqual(scratch.state);
+    }
+  });
+
+  it('equals it after large writes too (hundreds of wells entering and leaving each index)', () => {
+    const defn = plateDefn(1536);
+    const wells: WireWells = {};
+    for (let i = 0; i < 1536; i += 2) wells[idOfIndex(defn, i)] = well(i);
+    let live = buildLivePlate(defn, wells, 0, BENCH, 'k');
+    for (let step = 1; step <= 12; step++) {
+      const updated: Record<string, WireWell> = {};
+      const changed: string[] = [];
+      const removed: string[] = [];
+      // every k-th well from an offset: 100 to 1536 wells, a third of them emptied
+      const k = 1 + (step % 5);
+      for (let i = step % 3; i < 1536; i += k) {
+        const id = idOfIndex(defn, i);
+        if (i % 3 === 0 && live.wireLayer.get(id) !== undefined) removed.push(id);
+        else {
+          updated[id] = well(step * 17 + i);
+          changed.push(id);
+        }
+      }
+      for (const id of changed) wells[id] = updated[id];
+      for (const id of removed) delete wells[id];
+      live = advanceLivePlate(live, updated, changed, removed, step);
+      const scratch = buildLivePlate(defn, wells, step, BENCH, 'k');
+      expect(live.state.hash).toBe(scratch.state.hash);
+      expect(JSON.parse(JSON.stringify(live.state))).toEqual(scratch.state);
+      expect(plateStateText(live)).toBe(JSON.stringify(live.state));
     }
   });
 });

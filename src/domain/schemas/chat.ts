@@ -25,4 +25,11 @@ export const chatRequestSchema = z.object({
     .transform((v) => (v ? v : null)),
   create_new_thread: z.boolean({ error: 'must be true or false' }).default(false),
   selection: selectionSchema,
+  /**
+   * How a changed plate comes back: "full" (plate_v2, the whole PlateState, as the spec
+   * says) or "changes" (plate_changes: the wire wells that changed since the version the
+   * turn read, as GET /plate?since= answers; plate_v2 is then null). The designer asks
+   * for changes: a 1536-well state is about a megabyte.
+   */
+  plate: z.enum(['full', 'changes'], { error: 'must be "full" or "changes"' }).default('full'),
 });

@@ -6,21 +6,22 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { PlateState } from '../../domain/plate-state';
-import type { ProtocolOp, WireWells } from '../../domain/plate-wire';
+import type { ProtocolOp, WireWell, WireWells } from '../../domain/plate-wire';
 import { reagentCreateSchema } from '../../domain/schemas/reagent';
 import { indexOfWellId } from '../../domain/well-id';
 import { CATALOG_SEED, type CatalogReagent } from '../catalog/catalog-seed';
 import type { Db } from '../db/connect';
 import { plateVersions } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
-import type { Written as PlateWritten } from '../plate/plate-writer';
+import { versionPlateText, wireChangesText } from '../plate/live-plate';
+import type { PlateEdit, Written as PlateWritten } from '../plate/plate-writer';
 import { benchFacts, type BenchFacts, type PlateService } from '../plate/plate-service';
 import { insertBench, type DbOrTx } from '../repositories/bench';
 import { benchInsertOf } from '../repositories/bench-json';
 import type { ChatMessageJson, ChatRepository } from '../repositories/chat';
 import type { AgentRepository } from '../repositories/agent';
 import type { ExperimentRow } from '../repositories/experiments';
-import { loadPlate, type StoredPlate } from '../repositories/plates';
+import type { StoredPlate } from '../repositories/plates';
 import { getVersion, insertVersion } from '../repositories/versions';
 import { decideCalls, type ModelConfig } from './decide-calls';
 import { pendingQuestionOf } from './plan/pending-question';
@@ -50,27 +51,42 @@ export interface TurnInput {
   message: string;
   /** selected well ids, for "the selection" */
   selection?: string[];
+  /** the plate answered in full (plate_v2) or as changes (plate_changes); default full */
+  plate?: 'full' | 'changes';
 }
 
 /** The answer of POST /chat (api-contract.md); plate_v2 comes as the plate's JSON text. */
 export interface ChatResponse {
   messages: ChatMessageJson[];
   thread_id: string;
-  /** the new PlateState as JSON text (the plate service's cached serialization), or null */
-  plateJson: string | null;
+  /** the new PlateState as JSON bytes (the plate service's cached serialization), or null */
+  plateJson: Buffer | null;
+  /** asked for as changes: {from, version, hash, changed, removed} as JSON bytes, or null */
+  changesJson: Buffer | null;
   version_id: number | null;
   protocol_ops: ProtocolOp[];
 }
 
-/** The response body: {messages, thread_id, plate_v2, version_id, protocol_ops}. */
-export function chatResponseBody(r: ChatResponse): string {
-  // A 1536-well state is about a megabyte: splice its cached text in, do not serialize twice.
+/**
+ * The response body: {messages, thread_id, plate_v2, version_id, protocol_ops} and, when
+ * asked for, plate_changes. A 1536-well state is about a megabyte: its cached bytes are
+ * spliced in, never serialized again.
+ */
+export function chatResponseBody(r: ChatResponse): Buffer {
   const head = JSON.stringify({ messages: r.messages, thread_id: r.thread_id });
   const tail = JSON.stringify({ version_id: r.version_id, protocol_ops: r.protocol_ops });
-  return `${head.slice(0, -1)},"plate_v2":${r.plateJson ?? 'null'},${tail.slice(1)}`;
+  return Buffer.concat([
+    Buffer.from(`${head.slice(0, -1)},"plate_v2":`),
+    r.plateJson ?? Buffer.from('null'),
+    ...(r.changesJson ? [Buffer.from(',"plate_changes":'), r.changesJson] : []),
+    Buffer.from(`,${tail.slice(1)}`),
+  ]);
 }
 
 class StalePlate extends Error {}
+
+/** The plate refused the change (a well it cannot hold): said, nothing written. */
+class RefusedChange extends Error {}
 
 /** The facts an assistant message keeps for undo. */
 interface ChangeData {
@@ -157,8 +173,7 @@ async function writeChange(
       tx,
       input,
       plate,
-      plate.defn,
-      result.wells!,
+      putOfChanges(plate.wells, result.wells!),
       summary,
       bench,
     );
@@ -175,8 +190,7 @@ async function writeVersioned(
   tx: DbOrTx,
   input: TurnInput,
   plate: StoredPlate,
-  defn: StoredPlate['defn'],
-  wells: WireWells,
+  edit: PlateEdit,
   summary: string,
   bench: BenchFacts,
 ): Promise<Written> {
@@ -187,18 +201,34 @@ async function writeVersioned(
     bench,
     baseVersion: plate.version,
     author: AGENT_NAME,
-    edit: { defn, wells },
+    edit,
   });
-  if (!result.ok) throw new StalePlate();
+  if (!result.ok) {
+    if (result.stale) throw new StalePlate();
+    throw new RefusedChange(
+      `I could not write that: ${result.well ? `${result.well}: ` : ''}${result.message}. Nothing changed.`,
+    );
+  }
   const { live, change } = result.written;
   const row = await insertVersion(tx, {
     experimentId,
     version: change.version,
     summary,
-    plate: { defn: live.defn, wells: live.wire, hash: change.hash },
+    plate: versionPlateText(live),
     snapshot: null,
   });
   return { state: live.state, versionId: row.id, write: result.written };
+}
+
+/**
+ * The turn's change as one `put` of the wells it touched: the tools replace a well's
+ * object when they change it, so comparing objects finds them without reading every well.
+ */
+function putOfChanges(before: WireWells, after: WireWells): PlateEdit {
+  const wells: Record<string, WireWell | null> = {};
+  for (const [id, w] of Object.entries(after)) if (before[id] !== w) wells[id] = w;
+  for (const id of Object.keys(before)) if (!(id in after)) wells[id] = null;
+  return { ops: [{ op: 'put', wells }] };
 }
 
 function changeDataOf(m: ChatMessageJson): ChangeData | null {
@@ -246,8 +276,7 @@ async function undoLast(
       tx,
       input,
       plate,
-      before.plate.defn,
-      before.plate.wells,
+      { defn: before.plate.defn, wells: before.plate.wells },
       summary,
       bench,
     );
@@ -308,9 +337,16 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
   // The question the assistant's last message asked, if the user is answering it.
   const pending = pendingQuestionOf(await deps.chat.listMessages(input.threadId));
   for (let attempt = 1; ; attempt++) {
-    const plate = await loadPlate(deps.db, experimentId);
-    const bench = await benchFacts(deps.db, experimentId);
-    if (!plate) throw new Error(`experiment ${experimentId} has no plate`);
+    // The computed plate the reads share (cached per version), not a load of every well.
+    const head = await deps.plates.head(input.ownerId, experimentId);
+    const live = await deps.plates.writer.live(deps.db, experimentId, head.version, head.bench);
+    const bench = head.bench;
+    const plate: StoredPlate = {
+      version: live.version,
+      defn: live.defn,
+      wells: live.wire,
+      hash: live.state.hash,
+    };
     const ctx: ToolContext = {
       defn: plate.defn,
       wells: plate.wells,
@@ -360,6 +396,12 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
       if (ops.length > 0) data.protocol_ops = ops;
       break;
     } catch (error) {
+      if (error instanceof RefusedChange) {
+        text = error.message;
+        written = undefined;
+        data = { source: (data as { source?: string }).source };
+        break;
+      }
       if (!(error instanceof StalePlate) || attempt >= MAX_ATTEMPTS) {
         if (error instanceof StalePlate) {
           text = 'The plate kept changing while I worked on it; nothing changed. Try again.';
@@ -370,10 +412,12 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
     }
   }
 
-  let plateJson: string | null = null;
+  let plateJson: Buffer | null = null;
+  let changesJson: Buffer | null = null;
   if (written) {
     deps.plates.writer.published(written.write);
-    plateJson = deps.plates.answerOf(written.write.live).json;
+    if (input.plate === 'changes') changesJson = wireChangesText(written.write);
+    else plateJson = deps.plates.answerOf(written.write.live).body;
   }
   const messages = await deps.chat.appendMessages(input.threadId, [
     { role: 'user', content: input.message },
@@ -394,6 +438,7 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
     messages,
     thread_id: input.threadId,
     plateJson,
+    changesJson,
     version_id: written?.versionId ?? null,
     protocol_ops: ops,
   };

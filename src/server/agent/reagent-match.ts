@@ -6,14 +6,19 @@ import { canonicalStock } from '../../domain/units';
 import type { BenchReagentInfo } from '../../domain/plate-wire';
 import type { CatalogReagent } from '../catalog/catalog-seed';
 
+let rows = [0, 1, 2].map(() => new Int32Array(64));
+
 /** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). */
 export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (a === b) return 0;
+  if (max < 1) return max + 1;
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const n = b.length;
-  let prev2: number[] = Array.from({ length: n + 1 }, () => 0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur: number[] = Array.from({ length: n + 1 }, () => 0);
+  // three rows reused between calls: a request is matched against every name of the
+  // catalog, thousands of calls, and fresh arrays for each made the garbage
+  if (rows[0].length < n + 1) rows = [0, 1, 2].map(() => new Int32Array(2 * (n + 1)));
+  let [prev2, prev, cur] = rows;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = cur[0];

@@ -38,6 +38,7 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
     undo: false,
   };
   let cur = ctx;
+  const changed = new Set<string>();
   for (const call of calls) {
     if (call.name === 'undo') {
       out.undo = true;
@@ -68,7 +69,11 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
     cur = { ...cur, wells: r.wells, bench };
     out.wells = r.wells;
     out.summaries.push(r.summary);
-    for (const id of r.changed) if (!out.changed.includes(id)) out.changed.push(id);
+    for (const id of r.changed) {
+      if (changed.has(id)) continue;
+      changed.add(id);
+      out.changed.push(id);
+    }
     out.ops.push(...r.ops);
     out.warnings.push(...r.warnings);
   }

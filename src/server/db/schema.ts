@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -83,9 +84,11 @@ export const plateLog = pgTable(
     version: integer('version').notNull(),
     baseVersion: integer('base_version').notNull(),
     author: text('author').notNull(),
-    ops: jsonb('ops').$type<unknown[]>().notNull(),
-    changed: jsonb('changed').$type<Record<string, unknown>>().notNull(),
-    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    // json, not jsonb: written on every edit and read back whole, never queried inside;
+    // json keeps the text as sent (no binary conversion of a 1400-well change per write)
+    ops: json('ops').$type<unknown[]>().notNull(),
+    changed: json('changed').$type<Record<string, unknown>>().notNull(),
+    before: json('before').$type<Record<string, unknown>>().notNull(),
     hash: text('hash').notNull(),
     createdAt: createdAt(),
   },
@@ -102,7 +105,8 @@ export const plateVersions = pgTable(
       .references(() => experiments.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     summary: text('summary'),
-    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    // json: a whole plate written per saved change and read back whole (see plateLog)
+    state: json('state').$type<Record<string, unknown>>().notNull(),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },

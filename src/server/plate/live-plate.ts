@@ -40,6 +40,12 @@ export interface LivePlate {
   wellBytes: (Buffer | undefined)[];
   /** hash checkpoints of these wells; absent until a write needs them */
   hashMarks?: HashMarks;
+  /**
+   * `"id":<JSON>` of each well's state by row-major index, made when the plate's answer is
+   * first serialized ('' for an empty well, undefined until made); a write copies it with
+   * its own wells cleared, so an answer re-serializes only what changed
+   */
+  stateText: (string | undefined)[];
 }
 
 const COMMA = Buffer.from(',');
@@ -291,6 +297,7 @@ export function buildLivePlate(
     stateLayer: Layered.of(state.defn, state.wells),
     wellJson,
     wellBytes,
+    stateText: [],
   });
 }
 
@@ -311,19 +318,41 @@ function keysOf(
   };
 }
 
-/** Inserts an id into a row-major list (a copy). */
-function withId(defn: PlateDefn, list: readonly string[] | undefined, id: string): string[] {
-  const out = [...(list ?? [])];
-  const at = indexOf(defn, id);
-  let k = out.length;
-  while (k > 0 && indexOf(defn, out[k - 1]) > at) k--;
-  out.splice(k, 0, id);
+/** A row-major list without `drop` and with `add` (row-major too) merged in: a copy. */
+function editedList(
+  defn: PlateDefn,
+  list: readonly string[],
+  drop: ReadonlySet<string> | undefined,
+  add: readonly string[] | undefined,
+): string[] {
+  const kept = drop ? list.filter((x) => !drop.has(x)) : [...list];
+  if (!add || add.length === 0) return kept;
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < kept.length || j < add.length) {
+    if (j >= add.length || (i < kept.length && indexOf(defn, kept[i]) < indexOf(defn, add[j])))
+      out.push(kept[i++]);
+    else out.push(add[j++]);
+  }
   return out;
+}
+
+const INDEX_NAMES = ['by_sample', 'by_col', 'tags', 'by_target'] as const;
+type IndexEdits = Map<string, { drop?: Set<string>; add?: string[] }>;
+
+function editOf(edits: IndexEdits, name: IndexName, key: string) {
+  const k = `${name}\u0000${key}`;
+  let e = edits.get(k);
+  if (!e) edits.set(k, (e = {}));
+  return e;
 }
 
 /**
  * The indices after some wells changed: only the lists those wells enter or leave are
- * copied and edited, the others are shared. Same lists as computePlateState's indices of the new wells.
+ * copied and edited, each once however many wells enter it (a 1400-well change is not 1400
+ * copies of a 1400-well list); the others are shared. Same lists as computePlateState's
+ * indices of the new wells.
  */
 export function updateIndices(
   defn: PlateDefn,
@@ -332,32 +361,45 @@ export function updateIndices(
   after: Record<string, StateWell>,
   ids: readonly string[],
 ): PlateIndices {
+  const edits: IndexEdits = new Map();
+  const unmet = { drop: new Set<string>(), add: [] as string[] };
+  const ordered = ids.toSorted((x, y) => indexOf(defn, x) - indexOf(defn, y));
+  for (const id of ordered) {
+    const a = keysOf(defn, id, before[id]);
+    const b = keysOf(defn, id, after[id]);
+    for (const name of INDEX_NAMES) {
+      for (const key of a[name]) {
+        if (b[name].includes(key)) continue;
+        const e = editOf(edits, name, key);
+        (e.drop ??= new Set()).add(id);
+      }
+      for (const key of b[name]) {
+        if (a[name].includes(key)) continue;
+        (editOf(edits, name, key).add ??= []).push(id);
+      }
+    }
+    const wasUnmet = before[id]?.status === 'error';
+    const isUnmet = after[id]?.status === 'error';
+    if (wasUnmet && !isUnmet) unmet.drop.add(id);
+    if (!wasUnmet && isUnmet) unmet.add.push(id);
+  }
   const next: PlateIndices = {
     by_sample: { ...old.by_sample },
     by_col: { ...old.by_col },
     tags: { ...old.tags },
     by_target: { ...old.by_target },
-    unmet: old.unmet,
+    unmet:
+      unmet.drop.size > 0 || unmet.add.length > 0
+        ? editedList(defn, old.unmet, unmet.drop, unmet.add)
+        : old.unmet,
   };
-  for (const id of ids) {
-    const a = keysOf(defn, id, before[id]);
-    const b = keysOf(defn, id, after[id]);
-    for (const name of ['by_sample', 'by_col', 'tags', 'by_target'] as const) {
-      const index = next[name];
-      for (const key of a[name]) {
-        if (b[name].includes(key)) continue;
-        const list = (index[key] ?? []).filter((x) => x !== id);
-        if (list.length > 0) index[key] = list;
-        else delete index[key];
-      }
-      for (const key of b[name]) {
-        if (!a[name].includes(key)) index[key] = withId(defn, index[key], id);
-      }
-    }
-    const wasUnmet = before[id]?.status === 'error';
-    const isUnmet = after[id]?.status === 'error';
-    if (wasUnmet && !isUnmet) next.unmet = next.unmet.filter((x) => x !== id);
-    if (!wasUnmet && isUnmet) next.unmet = withId(defn, next.unmet, id);
+  for (const [k, e] of edits) {
+    const cut = k.indexOf('\u0000');
+    const index = next[k.slice(0, cut) as IndexName];
+    const key = k.slice(cut + 1);
+    const list = editedList(defn, index[key] ?? [], e.drop, e.add);
+    if (list.length > 0) index[key] = list;
+    else delete index[key];
   }
   return next;
 }
@@ -403,6 +445,8 @@ export function advanceLivePlate(
     wellBytes[i] = wellBytesOf(id, wellJson[i]!);
   }
   const touched = [...changed, ...removed];
+  const stateText = base.stateText.slice();
+  for (const id of touched) stateText[indexOf(base.defn, id)] = undefined;
   const hashed = hashFrom(base.defn, wellBytes, base.hashMarks, chunksOf(base.defn, touched));
   const before: Record<string, StateWell> = {};
   const after: Record<string, StateWell> = {};
@@ -428,6 +472,7 @@ export function advanceLivePlate(
     wellJson,
     wellBytes,
     hashMarks: hashed.marks,
+    stateText,
   });
 }
 
@@ -459,6 +504,7 @@ export function rebench(
     wellJson: base.wellJson,
     wellBytes: base.wellBytes,
     hashMarks: base.hashMarks,
+    stateText: [],
   });
 }
 
@@ -480,9 +526,76 @@ export function indicesChanged(before: PlateIndices, after: PlateIndices) {
   return out;
 }
 
-/** The wire wells of some ids (null for an empty one). */
-export function wellsAt(wire: WireWells, ids: Iterable<string>): Record<string, WireWell | null> {
-  const out: Record<string, WireWell | null> = {};
-  for (const id of ids) out[id] = wire[id] ?? null;
-  return out;
+/**
+ * A saved version's plate, {defn, wells, hash}, as JSON text made from the wells' cached
+ * canonical bytes: a whole 1536-well plate without serializing it again.
+ */
+export function versionPlateText(live: LivePlate): string {
+  const parts: Buffer[] = [
+    Buffer.from(`{"defn":${JSON.stringify(live.defn)},"hash":"${live.state.hash}","wells":{`),
+  ];
+  let first = true;
+  for (const bytes of live.wellBytes) {
+    if (!bytes) continue;
+    if (!first) parts.push(COMMA);
+    parts.push(bytes);
+    first = false;
+  }
+  parts.push(Buffer.from('}}'));
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/**
+ * The plate's PlateState as JSON text, the same as JSON.stringify(live.state) (defn, wells in
+ * row-major order, indices, version, hash): each well's text is made once and kept with
+ * the plate, and a later version shares those of the wells it did not change.
+ */
+export function plateStateText(live: LivePlate): string {
+  const { defn, stateText } = live;
+  const parts: string[] = [];
+  for (let i = 0; i < defn.rows * defn.cols; i++) {
+    let t = stateText[i];
+    if (t === undefined) {
+      const id = idOfIndex(defn, i);
+      const w = live.stateLayer.get(id);
+      t = w ? `${JSON.stringify(id)}:${JSON.stringify(w)}` : '';
+      stateText[i] = t;
+    }
+    if (t) parts.push(t);
+  }
+  const { indices, version, hash } = live.state;
+  const tail = JSON.stringify({ indices, version, hash });
+  return `{"defn":${JSON.stringify(defn)},"wells":{${parts.join(',')}},${tail.slice(1)}`;
+}
+
+/**
+ * A write's changes as GET /plate?since= answers them, {from, version, hash, changed,
+ * removed}, as JSON bytes made from the changed wells' cached canonical text.
+ */
+export function wireChangesText(written: {
+  live: LivePlate;
+  change: {
+    base_version: number;
+    version: number;
+    hash: string;
+    changed: Readonly<Record<string, unknown>>;
+    removed: readonly string[];
+  };
+}): Buffer {
+  const { live, change } = written;
+  const parts: Buffer[] = [
+    Buffer.from(
+      `{"from":${change.base_version},"version":${change.version},"hash":"${change.hash}","changed":{`,
+    ),
+  ];
+  let first = true;
+  for (const id of Object.keys(change.changed)) {
+    const bytes = live.wellBytes[indexOf(live.defn, id)];
+    if (!bytes) continue;
+    if (!first) parts.push(COMMA);
+    parts.push(bytes);
+    first = false;
+  }
+  parts.push(Buffer.from(`},"removed":${JSON.stringify(change.removed)}}`));
+  return Buffer.concat(parts);
 }

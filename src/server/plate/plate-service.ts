@@ -15,7 +15,7 @@ import { HttpError, experimentNotFound } from '../errors';
 import { listBenchFacts, type DbOrTx } from '../repositories/bench';
 import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/bench-json';
 import { readPlateLog, type PlateLogEntry } from '../repositories/plates';
-import { indicesChanged, type LivePlate } from './live-plate';
+import { indicesChanged, plateStateText, type LivePlate } from './live-plate';
 import { AnswerCache, PlateAnswer } from './plate-cache';
 import { plateHeadReader } from './plate-head';
 import {
@@ -144,7 +144,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
   function answerOf(live: LivePlate): PlateAnswer {
     let answer = full.get(live);
     if (!answer) {
-      answer = new PlateAnswer(live.version, Buffer.from(JSON.stringify(live.state)));
+      answer = new PlateAnswer(live.version, Buffer.from(plateStateText(live)));
       full.set(live, answer);
     }
     return answer;

@@ -16,7 +16,7 @@ import type { PlateOpInput } from '../../domain/schemas/plate-ops';
 import { experimentNotFound } from '../errors';
 import type { DbOrTx } from '../repositories/bench';
 import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/plates';
-import { advanceLivePlate, buildLivePlate, rebench, wellsAt, type LivePlate } from './live-plate';
+import { advanceLivePlate, buildLivePlate, rebench, type LivePlate } from './live-plate';
 import { planVolumeFor, plannedWellVolume } from './plan-volume';
 
 /** The bench as the arithmetic reads it, and its cache key. */
@@ -178,7 +178,10 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       });
       if (!applied.ok) return { ...applied, ok: false, stale: false };
       next = advanceLivePlate(base, applied.updated, applied.changed, applied.removed, version + 1);
-      ops = expanded.ops;
+      // a put's wells are the log's `changed` already: the op names them, not twice
+      ops = expanded.ops.map((op) =>
+        op.op === 'put' ? { op: 'put', wells: Object.keys(op.wells) } : op,
+      );
       changedIds = applied.changed;
       removed = applied.removed;
     } else if (req.edit.defn.format === base.defn.format) {
@@ -189,7 +192,7 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       }
       removed = Object.keys(base.wire).filter((id) => !(id in wire));
       next = advanceLivePlate(base, wire, changed, removed, version + 1);
-      ops = [{ op: 'put', wells: { ...wellsAt(wire, changed), ...wellsAt({}, removed) } }];
+      ops = [{ op: 'put', wells: [...changed, ...removed] }];
       changedIds = changed;
     } else {
       next = buildLivePlate(

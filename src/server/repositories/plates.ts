@@ -98,8 +98,12 @@ export interface PlateWrite {
  * so a caller with nothing else to write needs no transaction around it.
  */
 export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<number | null> {
-  const logged: Record<string, WireWell | null> = { ...w.changed };
-  for (const id of w.removed) logged[id] = null;
+  const changedText = JSON.stringify(w.changed);
+  // the log's changed wells: these, and null for each removed one
+  const loggedText =
+    w.removed.length === 0
+      ? changedText
+      : JSON.stringify({ ...w.changed, ...Object.fromEntries(w.removed.map((id) => [id, null])) });
   const result = (await tx.execute(sql`
     with up as (
       update plates set version = version + 1, state = ${JSON.stringify({ defn: w.defn })}::jsonb,
@@ -110,8 +114,8 @@ export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<numbe
       returning version
     ), put_wells as (
       insert into plate_wells (experiment_id, well, data)
-      select ${w.experimentId}, c.key, c.value
-      from up, jsonb_each(${JSON.stringify(w.changed)}::jsonb) c
+      select ${w.experimentId}, c.key, c.value::jsonb
+      from up, json_each(${changedText}::json) c
       on conflict (experiment_id, well) do update set data = excluded.data
     ), removed_wells as (
       delete from plate_wells
@@ -120,8 +124,8 @@ export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<numbe
     ), log as (
       insert into plate_log (experiment_id, version, base_version, author, ops, changed, before, hash)
       select ${w.experimentId}, up.version, ${w.baseVersion}, ${w.author},
-        ${JSON.stringify(w.ops)}::jsonb, ${JSON.stringify(logged)}::jsonb,
-        ${JSON.stringify(w.before)}::jsonb, ${w.hash}
+        ${JSON.stringify(w.ops)}::json, ${loggedText}::json,
+        ${JSON.stringify(w.before)}::json, ${w.hash}
       from up
     ), touched as (
       update experiments set plate_type = ${String(w.defn.format)}, updated_at = clock_timestamp()

@@ -68,7 +68,8 @@ export async function insertVersion(
     experimentId: number;
     version: number;
     summary: string | null;
-    plate: VersionPlate;
+    /** the plate, or its JSON text when the caller has it already (versionPlateText) */
+    plate: VersionPlate | string;
     snapshot: VersionSnapshot | null;
   },
 ): Promise<VersionSummary> {
@@ -78,7 +79,10 @@ export async function insertVersion(
       experimentId: values.experimentId,
       version: values.version,
       summary: values.summary,
-      state: values.plate as unknown as Record<string, unknown>,
+      state:
+        typeof values.plate === 'string'
+          ? sql`${values.plate}::json`
+          : (values.plate as unknown as Record<string, unknown>),
       snapshot: values.snapshot as unknown as Record<string, unknown> | null,
     })
     .returning(summaryColumns);

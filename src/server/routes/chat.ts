@@ -26,6 +26,18 @@ const turnAnswerSchema = z.object({
     .describe('The plate state after the turn, when it changed the plate'),
   version_id: z.number().int().nullable(),
   protocol_ops: z.array(z.record(z.string(), z.unknown())),
+  plate_changes: z
+    .object({
+      from: z.number().int(),
+      version: z.number().int(),
+      hash: z.string(),
+      changed: z.record(z.string(), z.unknown()),
+      removed: z.array(z.string()),
+    })
+    .optional()
+    .describe(
+      'Asked for with plate: "changes": the wells the turn changed, as GET /plate?since= answers',
+    ),
 });
 
 /** Registers the assistant's routes (prefix /api/experiments). */
@@ -86,6 +98,7 @@ export async function chatRoutes(
         threadId: thread.threadId,
         message: body.message,
         selection: body.selection,
+        plate: body.plate,
       });
     },
   );

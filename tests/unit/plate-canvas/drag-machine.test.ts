@@ -58,6 +58,14 @@ function drag(
   return seen;
 }
 
+// Row letters sit in the gutter left of the cells (x 10-30), column numbers above (y 20-40).
+const rowHeader = (r: number) => ({ x: 20, y: 45 + 10 * r });
+const colHeader = (c: number) => ({ x: 35 + 10 * c, y: 30 });
+const rowsOf = (...rows: number[]) =>
+  rows.flatMap((r) => Array.from({ length: 12 }, (_, c) => r * 12 + c));
+const colsOf = (...cols: number[]) =>
+  cols.flatMap((c) => Array.from({ length: 8 }, (_, r) => r * 12 + c)).toSorted((a, b) => a - b);
+
 describe('drag machine', () => {
   it('goes idle -> pointing -> brushing -> idle', () => {
     const steps = drag(set(), at(0, 0), [at(0, 0.3), at(1, 1)]);
@@ -120,14 +128,6 @@ describe('drag machine', () => {
     expect(pointerMove(IDLE, s, at(4, 4), layout).selection).toBe(s);
     expect(pointerUp(IDLE, s, layout).selection).toBe(s);
   });
-
-  // Row letters sit in the gutter left of the cells (x 10-30), column numbers above (y 20-40).
-  const rowHeader = (r: number) => ({ x: 20, y: 45 + 10 * r });
-  const colHeader = (c: number) => ({ x: 35 + 10 * c, y: 30 });
-  const rowsOf = (...rows: number[]) =>
-    rows.flatMap((r) => Array.from({ length: 12 }, (_, c) => r * 12 + c));
-  const colsOf = (...cols: number[]) =>
-    cols.flatMap((c) => Array.from({ length: 8 }, (_, r) => r * 12 + c)).toSorted((a, b) => a - b);
 
   it('a drag from a row header selects whole rows from it to the row under the pointer', () => {
     expect(hitTest(layout, 20, 45)).toMatchObject({ kind: 'row-label', row: 0 });

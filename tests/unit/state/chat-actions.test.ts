@@ -151,6 +151,7 @@ describe('sendMessage', () => {
       message: 'put 10 uM stauro in B3',
       thread_id: THREAD,
       create_new_thread: false,
+      plate: 'changes',
     });
     expect(net.calls[2].url).toMatch(
       new RegExp(`/api/experiments/7/threads/${THREAD}/state\\?ts=\\d+$`),
@@ -164,6 +165,29 @@ describe('sendMessage', () => {
     expect(Object.keys(designer.wells)).toEqual(['B3']);
     expect(designer.canUndo).toBe(true);
     expect(designer.protocolOps).toEqual(opsOf);
+  });
+
+  it('takes over the changed wells of plate_changes on the plate it holds, recorded for undo', async () => {
+    await opened();
+    chat.draft = 'put 10 uM stauro in B3';
+    net.respond(200, answer());
+    net.respond(200, { thread_id: THREAD, state: { messages: answer().messages } });
+    await sendMessage(() => NOW);
+    expect(designer.plate?.version).toBe(4);
+    const c5 = { targets: { stauro: { target_nM: 1000, tol_pct: 5, volume_uL: 0.1 } } };
+    chat.draft = 'put 1 uM stauro in C5';
+    net.respond(200, {
+      ...answer(false),
+      version_id: 13,
+      protocol_ops: opsOf,
+      plate_changes: { from: 4, version: 5, hash: 'h5', changed: { C5: c5 }, removed: ['B3'] },
+    });
+    net.respond(200, { thread_id: THREAD, state: { messages: answer().messages } });
+    await sendMessage(() => NOW);
+    expect(designer.plate?.version).toBe(5);
+    expect(Object.keys(designer.wells)).toEqual(['C5']);
+    expect(designer.wells.C5.targets.stauro.volume_uL).toBe(0.1);
+    expect(designer.canUndo).toBe(true);
   });
 
   it('refreshes the conversations 500 ms after the answer, not before', async () => {
@@ -213,6 +237,7 @@ describe('sendMessage', () => {
       message: 'add 1 uM stauro to the selection',
       thread_id: 'exp_7_5',
       create_new_thread: false,
+      plate: 'changes',
       selection: ['A1', 'B2'],
     });
     expect(chat.threadId).toBe('exp_7_5');

@@ -72,6 +72,13 @@ export function wellVolume(well: WireWell | undefined): number {
   return v;
 }
 
+function wellsHolding(wells: WireWells, slugs: ReadonlySet<string>): WireWells {
+  const out: WireWells = {};
+  for (const [id, w] of Object.entries(wells))
+    if (Object.keys(w.targets).some((s) => slugs.has(s))) out[id] = w;
+  return out;
+}
+
 function dropTag(tag: string, drops: readonly string[]): boolean {
   return drops.some((d) => (d.endsWith(':') || d.endsWith('@') ? tag.startsWith(d) : tag === d));
 }
@@ -94,6 +101,17 @@ export function targetTag(slug: string, nM: number): string {
   return `TARGET:${slug}@${Number(nM.toPrecision(6))}`;
 }
 
+/** One well of a composition: its edit, what it held, and what it asks for. */
+interface WellWork {
+  id: string;
+  edit: WellEdit;
+  before: WireWell | undefined;
+  volumeUL: number;
+  request: WellTargetsRequest;
+  /** entries kept or set as they are (explicit volumes, % targets, liquids) */
+  fixed: Record<string, WireTarget>;
+}
+
 /** Applies one edit to the given wells and plans their volumes again. */
 export function composeWells(
   ctx: ToolContext,
@@ -103,24 +121,19 @@ export function composeWells(
   const vehicle = pickVehicle(ctx);
   const rs = resolveSettings(ctx.defn.format, ctx.dispensing);
   const benchBySlug = new Map(ctx.bench.map((r) => [r.slug, r]));
-  const requests: Record<string, WellTargetsRequest> = {};
-  const fixed: Record<string, Record<string, WireTarget>> = {};
-  const kept: Record<string, WireWell> = {};
   const errors = new Set<string>();
-  const edits: Record<string, WellEdit> = {};
-  const finalVolumes: Record<string, number> = {};
+  const work: WellWork[] = [];
 
   for (const id of ids) {
     const e = edit(id);
-    edits[id] = e;
     const before = e.replace ? undefined : ctx.wells[id];
     const V = finalVolume(ctx, before, vehicle, e);
     const targets: WellTargetsRequest['targets'] = [];
     const fix: Record<string, WireTarget> = {};
     const removed = new Set([...(e.remove ?? []), ...(e.set ?? []).map((s) => s.slug)]);
+    // Without a fill nothing is planned again: the well keeps what it holds, as it is.
+    const keepAsIs = e.fill === false;
     for (const [slug, t] of Object.entries(before?.targets ?? {})) {
-      // Without a fill nothing is planned again: the well keeps what it holds, as it is.
-      const keepAsIs = e.fill === false;
       if (removed.has(slug) || (slug === vehicle && !keepAsIs)) continue;
       const r = benchBySlug.get(slug);
       if (!keepAsIs && t.target_nM != null && t.target_nM >= 0 && r?.stock_nM != null)
@@ -155,23 +168,25 @@ export function composeWells(
     }
     // One edit's targets are met from a source made for them when no round one does (as
     // the well editor plans a set); the vehicle is added below, as applyOps fills a well.
-    requests[id] = { volume_uL: V, targets, vehicle: null, adopt_proposals: true };
-    finalVolumes[id] = V;
-    fixed[id] = fix;
-    if (before) kept[id] = before;
+    const request = { volume_uL: V, targets, vehicle: null, adopt_proposals: true };
+    work.push({ id, edit: e, before, volumeUL: V, request, fixed: fix });
   }
 
-  // Each well as the designer's set plans it (planVolumeFor): its own best source.
-  const plans: Record<string, WellTargetsPlan> = {};
-  for (const id of ids) plans[id] = planWellTargets(requests[id], ctx.bench, ctx.defn.format, rs);
+  // Each well as the designer's set plans it (planVolumeFor): its own best source; wells
+  // asking the same (a column, a region) share one plan, made once.
+  const byRequest = new Map<string, WellTargetsPlan>();
   const warnings = new Set<string>();
   const wells: WireWells = { ...ctx.wells };
   const changed: string[] = [];
   const diluted = new Set<string>();
 
-  for (const id of ids) {
-    const e = edits[id];
-    const plan = plans[id];
+  for (const { id, edit: e, before, volumeUL, request, fixed } of work) {
+    const key = JSON.stringify([volumeUL, request.targets]);
+    let plan = byRequest.get(key);
+    if (!plan) {
+      plan = planWellTargets(request, ctx.bench, ctx.defn.format, rs);
+      byRequest.set(key, plan);
+    }
     const fill = e.fill !== false;
     for (const u of plan.unmet) {
       // the vehicle and the well's volume are settled below
@@ -181,8 +196,9 @@ export function composeWells(
         errors.add(u.reason);
       else warnings.add(`${id}: ${u.reason}${u.proposal ? `; ${u.proposal}` : ''}`);
     }
-    const targets: Record<string, WireTarget> = { ...plan.targets };
-    for (const [slug, t] of Object.entries(fixed[id])) targets[slug] = t;
+    const targets: Record<string, WireTarget> = {};
+    for (const [slug, t] of Object.entries(plan.targets)) targets[slug] = { ...t };
+    for (const [slug, t] of Object.entries(fixed)) targets[slug] = t;
     // The vehicle takes what the other liquids leave of the well's volume (as applyOps
     // fills a planned well): the wire keeps the volume asked for, the plan dispenses it on
     // the bulk dispenser's step.
@@ -190,7 +206,7 @@ export function composeWells(
       if (vehicle) delete targets[vehicle];
       let others = 0;
       for (const t of Object.values(targets)) others += t.volume_uL > 0 ? t.volume_uL : 0;
-      const rest = finalVolumes[id] - others;
+      const rest = volumeUL - others;
       if (rest > 1e-9) {
         if (vehicle) targets[vehicle] = { target_nM: null, volume_uL: Number(rest.toFixed(6)) };
         else
@@ -198,32 +214,36 @@ export function composeWells(
             'Default vehicle required: put a media or solvent reagent on the bench, or choose the default vehicle',
           );
       } else if (rest < -1e-9) {
-        warnings.add(`${id}: the contents need more than the ${finalVolumes[id]} µL well`);
+        warnings.add(`${id}: the contents need more than the ${volumeUL} µL well`);
       }
     }
     for (const [slug, t] of Object.entries(targets)) if ((t.dilution ?? 1) > 1) diluted.add(slug);
-    const before = kept[id];
     let tags = e.replace ? [] : [...(before?.tags ?? [])];
     const drops = [...(e.dropTags ?? []), ...(e.remove ?? []).map((s) => `TARGET:${s}@`)];
     for (const s of e.set ?? []) drops.push(`TARGET:${s.slug}@`);
-    tags = tags.filter((t) => !dropTag(t, drops));
+    if (tags.length > 0 && drops.length > 0) tags = tags.filter((t) => !dropTag(t, drops));
     for (const s of e.set ?? [])
       if (s.target_nM != null && s.target_nM > 0) tags.push(targetTag(s.slug, s.target_nM));
     for (const t of e.addTags ?? []) if (!tags.includes(t)) tags.push(t);
-    const next: WireWell = {
+    wells[id] = {
       targets,
       label: e.label ?? (e.replace ? '' : (before?.label ?? '')),
       sample: e.sample ?? (e.replace ? '' : (before?.sample ?? '')),
       tags,
     };
-    wells[id] = next;
     changed.push(id);
   }
   // The working stocks this change uses, as the plate's dispense plan prepares them (the
   // numbers of GET /dispense-plan and the protocol sheet); a change without one costs no plan.
+  // A reagent's preparations depend only on its own transfers: the wells holding one of
+  // these reagents give them exactly as the whole plate's plan does.
   const ops =
     diluted.size > 0 && errors.size === 0
-      ? preparationOps(planDispense(ctx.defn, wells, ctx.bench, rs.settings), ctx.bench, diluted)
+      ? preparationOps(
+          planDispense(ctx.defn, wellsHolding(wells, diluted), ctx.bench, rs.settings),
+          ctx.bench,
+          diluted,
+        )
       : [];
   return { wells, changed, ops, errors: [...errors], warnings: [...warnings] };
 }

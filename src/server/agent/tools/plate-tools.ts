@@ -18,17 +18,16 @@ import { summarizeIds } from './well-list';
 /** Canonical ids of the wells named, or an error naming the ones off the plate. */
 export function checkWells(ctx: ToolContext, wells: readonly string[]): string[] | string {
   if (wells.length === 0) return 'Which wells? Name them, e.g. "B3", "column 4" or "rows A-D".';
-  const out: string[] = [];
+  const out = new Set<string>();
   const bad: string[] = [];
   for (const w of wells) {
     const id = canonicalWellId(w, ctx.defn);
-    if (id) {
-      if (!out.includes(id)) out.push(id);
-    } else bad.push(w);
+    if (id) out.add(id);
+    else bad.push(w);
   }
   if (bad.length > 0)
     return `${bad.slice(0, 5).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not on this ${ctx.defn.format}-well plate.`;
-  return out;
+  return [...out];
 }
 
 /** A reagent named by a tool argument, put on a copy of the bench when it comes from the catalog. */

@@ -5,12 +5,14 @@ import { versionCreateSchema } from '../../../../src/domain/schemas/version';
 import { payloadIssues } from '../../../../src/domain/schemas/issues';
 
 describe('chat request', () => {
-  it('defaults create_new_thread to false', () => {
+  it('defaults create_new_thread to false and the plate answer to the whole plate', () => {
     expect(chatRequestSchema.parse({ message: ' add DMSO to A1 ', thread_id: 'exp_1_2' })).toEqual({
       message: 'add DMSO to A1',
       thread_id: 'exp_1_2',
       create_new_thread: false,
+      plate: 'full',
     });
+    expect(chatRequestSchema.safeParse({ message: 'x', plate: 'delta' }).success).toBe(false);
   });
 
   it('refuses blank and oversized messages', () => {
