@@ -125,6 +125,8 @@ export type ApplyDelta =
   | {
       ok: true;
       updated: Record<string, WireWell>;
+      /** canonical JSON of each updated well (made to compare it; kept for the caller) */
+      updatedJson: Record<string, string>;
       changed: string[];
       removed: string[];
       added: boolean;
@@ -153,6 +155,8 @@ export function applyOpsDelta(
   wellAt: (id: string) => WireWell | undefined,
   ops: readonly PrimitiveOp[],
   ctx: ApplyContext,
+  /** canonical JSON of a current well when the caller keeps it (saves making it again) */
+  jsonAt?: (id: string) => string | undefined,
 ): ApplyDelta {
   // Copy on write: a touched well is cloned once per batch, untouched ones stay shared.
   const draft = new Map<string, WireWell | null>();
@@ -309,6 +313,7 @@ export function applyOpsDelta(
   }
 
   const updated: Record<string, WireWell> = {};
+  const updatedJson: Record<string, string> = {};
   const changed: string[] = [];
   const removed: string[] = [];
   let added = false;
@@ -318,15 +323,17 @@ export function applyOpsDelta(
       if (before) removed.push(id);
       continue;
     }
-    if (before && canonicalJson(before) === canonicalJson(w)) continue;
+    const json = canonicalJson(w);
+    if (before && (jsonAt?.(id) ?? canonicalJson(before)) === json) continue;
     if (!before) added = true;
     updated[id] = w;
+    updatedJson[id] = json;
     changed.push(id);
   }
   const byIndex = (a: string, b: string) => indexOfWellId(a, defn) - indexOfWellId(b, defn);
   changed.sort(byIndex);
   removed.sort(byIndex);
-  return { ok: true, updated, changed, removed, added };
+  return { ok: true, updated, updatedJson, changed, removed, added };
 }
 
 /** The same wells keyed in row-major order (the order every plate answer lists them in). */

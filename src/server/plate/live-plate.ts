@@ -416,6 +416,8 @@ export function advanceLivePlate(
   changed: readonly string[],
   removed: readonly string[],
   version: number,
+  /** canonical JSON of the updated wells when the caller made it already */
+  updatedJson?: Readonly<Record<string, string>>,
 ): LivePlate {
   const subset: WireWells = {};
   for (const id of changed) subset[id] = updated[id];
@@ -441,7 +443,7 @@ export function advanceLivePlate(
   }
   for (const id of changed) {
     const i = indexOf(base.defn, id);
-    wellJson[i] = canonicalJson(updated[id]);
+    wellJson[i] = updatedJson?.[id] ?? canonicalJson(updated[id]);
     wellBytes[i] = wellBytesOf(id, wellJson[i]!);
   }
   const touched = [...changed, ...removed];
@@ -598,4 +600,22 @@ export function wireChangesText(written: {
   }
   parts.push(Buffer.from(`},"removed":${JSON.stringify(change.removed)}}`));
   return Buffer.concat(parts);
+}
+
+/**
+ * Some wells of a plate as a JSON object text, {"A1":{...},"B2":null}, from the wells'
+ * cached canonical bytes (null for a well the plate does not hold).
+ */
+export function wellsText(live: LivePlate, ids: Iterable<string>): string {
+  const parts: Buffer[] = [Buffer.from('{')];
+  let first = true;
+  for (const id of ids) {
+    if (!first) parts.push(COMMA);
+    first = false;
+    const i = indexOfWellId(id, live.defn);
+    const bytes = i >= 0 ? live.wellBytes[i] : undefined;
+    parts.push(bytes ?? Buffer.from(`${JSON.stringify(id)}:null`));
+  }
+  parts.push(Buffer.from('}'));
+  return Buffer.concat(parts).toString('utf8');
 }

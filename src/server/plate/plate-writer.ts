@@ -16,7 +16,7 @@ import type { PlateOpInput } from '../../domain/schemas/plate-ops';
 import { experimentNotFound } from '../errors';
 import type { DbOrTx } from '../repositories/bench';
 import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/plates';
-import { advanceLivePlate, buildLivePlate, rebench, type LivePlate } from './live-plate';
+import { advanceLivePlate, buildLivePlate, rebench, wellsText, type LivePlate } from './live-plate';
 import { planVolumeFor, plannedWellVolume } from './plan-volume';
 
 /** The bench as the arithmetic reads it, and its cache key. */
@@ -170,14 +170,27 @@ export function plateWriter(onChanged?: PlateChangedListener) {
     if ('ops' in req.edit) {
       const expanded = expandOps(base, req.edit.ops, slugs);
       if (!expanded.ok) return { ...expanded, stale: false };
-      const applied = applyOpsDelta(base.defn, (id) => base.wireLayer.get(id), expanded.ops, {
-        benchSlugs: slugs,
-        planVolume: planVolumeFor(base.defn, req.bench.infos, req.bench.dispensing),
-        vehicle: req.bench.vehicle ?? null,
-        wellVolume: (current) => plannedWellVolume(base.defn, req.bench.dispensing, current),
-      });
+      const applied = applyOpsDelta(
+        base.defn,
+        (id) => base.wireLayer.get(id),
+        expanded.ops,
+        {
+          benchSlugs: slugs,
+          planVolume: planVolumeFor(base.defn, req.bench.infos, req.bench.dispensing),
+          vehicle: req.bench.vehicle ?? null,
+          wellVolume: (current) => plannedWellVolume(base.defn, req.bench.dispensing, current),
+        },
+        (id) => base.wellJson[indexOfWellId(id, base.defn)],
+      );
       if (!applied.ok) return { ...applied, ok: false, stale: false };
-      next = advanceLivePlate(base, applied.updated, applied.changed, applied.removed, version + 1);
+      next = advanceLivePlate(
+        base,
+        applied.updated,
+        applied.changed,
+        applied.removed,
+        version + 1,
+        applied.updatedJson,
+      );
       // a put's wells are the log's `changed` already: the op names them, not twice
       ops = expanded.ops.map((op) =>
         op.op === 'put' ? { op: 'put', wells: Object.keys(op.wells) } : op,
@@ -211,7 +224,8 @@ export function plateWriter(onChanged?: PlateChangedListener) {
     const changed: Record<string, WireWell> = {};
     for (const id of changedIds) changed[id] = next.wireLayer.get(id)!;
     const before: Record<string, WireWell | null> = {};
-    for (const id of [...changedIds, ...removed]) before[id] = base.wireLayer.get(id) ?? null;
+    const touched = [...changedIds, ...removed];
+    for (const id of touched) before[id] = base.wireLayer.get(id) ?? null;
     const written = await writePlateChange(tx, {
       ownerId: req.ownerId,
       experimentId: req.experimentId,
@@ -221,6 +235,9 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       changed,
       removed,
       before,
+      // the same wells as text, from the canonical bytes both plates keep
+      changedText: wellsText(next, changedIds),
+      beforeText: wellsText(base, touched),
       ops,
       author: req.author,
     });

@@ -84,6 +84,9 @@ export interface PlateWrite {
   changed: Record<string, WireWell>;
   removed: string[];
   before: Record<string, WireWell | null>;
+  /** `changed` and `before` as JSON text when the caller has it (no serializing again) */
+  changedText?: string;
+  beforeText?: string;
   ops: unknown[];
   author: string;
 }
@@ -98,7 +101,7 @@ export interface PlateWrite {
  * so a caller with nothing else to write needs no transaction around it.
  */
 export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<number | null> {
-  const changedText = JSON.stringify(w.changed);
+  const changedText = w.changedText ?? JSON.stringify(w.changed);
   // the log's changed wells: these, and null for each removed one
   const loggedText =
     w.removed.length === 0
@@ -125,7 +128,7 @@ export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<numbe
       insert into plate_log (experiment_id, version, base_version, author, ops, changed, before, hash)
       select ${w.experimentId}, up.version, ${w.baseVersion}, ${w.author},
         ${JSON.stringify(w.ops)}::json, ${loggedText}::json,
-        ${JSON.stringify(w.before)}::json, ${w.hash}
+        ${w.beforeText ?? JSON.stringify(w.before)}::json, ${w.hash}
       from up
     ), touched as (
       update experiments set plate_type = ${String(w.defn.format)}, updated_at = clock_timestamp()

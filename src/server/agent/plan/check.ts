@@ -5,7 +5,10 @@
  * work, or null. Pure.
  */
 import { formatConcentration } from '../../../domain/accuracy';
+import { solventOfReagent, solventVolumeUL } from '../../../domain/chemistry';
+import { solventLimitPct } from '../../../domain/dispensing/solvent-budget';
 import { WELL_CAPACITY_UL, type PlateDefn } from '../../../domain/plate-format';
+import { toDisplayType } from '../../../domain/reagent-types';
 import type { BenchReagentInfo, WireWells } from '../../../domain/plate-wire';
 import { summarizeIds } from '../tools/well-list';
 
@@ -21,15 +24,41 @@ export interface CheckInput {
 
 const pct = (x: number) => `${Number(x.toPrecision(2))} %`;
 
-/** The limit on the solvent load: the tightest limit of the solvents on the bench. */
-export function solventLimit(bench: readonly BenchReagentInfo[]): { name: string; pct: number } {
-  const solvents = bench.filter((b) => b.max_concentration_percent != null);
-  const tight = solvents.toSorted(
-    (a, b) => a.max_concentration_percent! - b.max_concentration_percent!,
-  )[0];
-  return tight
-    ? { name: tight.name, pct: tight.max_concentration_percent! }
-    : { name: 'solvent', pct: 1 };
+/** The name a solvent key goes by on this bench ("DMSO"), else the key in capitals. */
+export function solventName(bench: readonly BenchReagentInfo[], key: string): string {
+  const r = bench.find(
+    (b) =>
+      toDisplayType(b.type) === 'solvent' && solventOfReagent(b.type, b.solvent, b.slug) === key,
+  );
+  return r?.name ?? key.toUpperCase();
+}
+
+/**
+ * The load of each organic solvent in a well, % v/v, as a scientist works it out: each
+ * target over its stock for stocks in that solvent, plus the solvent itself by volume. It
+ * does not depend on how the volumes are planned (working stocks, droplets), only on what
+ * the wells must reach. Water brings no load.
+ */
+export function solventLoads(
+  w: WireWells[string] | undefined,
+  bySlug: ReadonlyMap<string, BenchReagentInfo>,
+  explicitVolumes?: ReadonlySet<string>,
+): Map<string, number> {
+  const loads = new Map<string, number>();
+  if (!w) return loads;
+  const total = Object.values(w.targets).reduce((sum, t) => sum + t.volume_uL, 0);
+  for (const [slug, t] of Object.entries(w.targets)) {
+    const b = bySlug.get(slug);
+    const key = b && solventOfReagent(b.type, b.solvent, b.slug);
+    if (!b || !key) continue;
+    let p = 0;
+    if (toDisplayType(b.type) === 'solvent') {
+      if (!explicitVolumes?.has(slug) && total > 0)
+        p = (100 * solventVolumeUL(t.volume_uL, b.stock_pct)) / total;
+    } else if (t.target_nM != null && b.stock_nM) p = (100 * t.target_nM) / b.stock_nM;
+    if (p > 0) loads.set(key, (loads.get(key) ?? 0) + p);
+  }
+  return loads;
 }
 
 /** The refusal for a change that breaks a rule, or null. */
@@ -54,37 +83,26 @@ export function checkChange(c: CheckInput): string | null {
     }
   }
   const ids = [...c.changed];
-  // The solvent load a scientist works out: each target over its stock, for stocks in the
-  // limited solvent, plus the solvent itself; it does not depend on how the volumes are
-  // planned (working stocks, droplets), only on what the wells must reach.
-  const limit = solventLimit(c.bench);
-  const solventName = limit.name.toLowerCase();
-  const load = (w: WireWells[string] | undefined): number => {
-    if (!w) return 0;
-    const total = Object.values(w.targets).reduce((s, t) => s + t.volume_uL, 0);
-    let p = 0;
-    for (const [slug, t] of Object.entries(w.targets)) {
-      const b = bySlug.get(slug);
-      if (!b) continue;
-      if (b.name.toLowerCase() === solventName) {
-        if (!c.explicitVolumes?.has(slug) && total > 0) p += (100 * t.volume_uL) / total;
-      } else if (t.target_nM != null && b.stock_nM && b.solvent?.toLowerCase() === solventName)
-        p += (100 * t.target_nM) / b.stock_nM;
-    }
-    return p;
-  };
+  // Each solvent against its own limit (DMSO 1 %, ethanol its own), only where the change
+  // raised it.
   const solventOver: string[] = [];
-  let worst = 0;
+  let worst: { ratio: number; pct: number; limit: number; key: string } | null = null;
   for (const id of ids) {
-    const p = load(c.after[id]);
-    if (p > limit.pct * (1 + 1e-6) && p > load(c.before[id]) + 1e-9) {
-      solventOver.push(id);
-      worst = Math.max(worst, p);
+    const after = solventLoads(c.after[id], bySlug, c.explicitVolumes);
+    if (after.size === 0) continue;
+    const before = solventLoads(c.before[id], bySlug);
+    let over = false;
+    for (const [key, p] of after) {
+      const limit = solventLimitPct(c.bench, key);
+      if (!(p > limit * (1 + 1e-6) && p > (before.get(key) ?? 0) + 1e-9)) continue;
+      over = true;
+      if (!worst || p / limit > worst.ratio) worst = { ratio: p / limit, pct: p, limit, key };
     }
+    if (over) solventOver.push(id);
   }
-  if (solventOver.length > 0) {
-    const scale = limit.pct / worst;
-    return `That would put ${summarizeIds(solventOver)} at ${pct(worst)} ${limit.name}, over the ${pct(limit.pct)} limit; nothing written. Scale the concentrations by ${Number(scale.toPrecision(2))} or less (or use a more concentrated stock) to stay within it.`;
+  if (worst) {
+    const name = solventName(c.bench, worst.key);
+    return `That would put ${summarizeIds(solventOver)} at ${pct(worst.pct)} ${name}, over the ${pct(worst.limit)} limit; nothing written. Scale the concentrations by ${Number((1 / worst.ratio).toPrecision(2))} or less (or use a more concentrated stock) to stay within it.`;
   }
   // Over-filled: more liquid than the well holds (the volumes as planned).
   const capacity = WELL_CAPACITY_UL[c.defn.format];

@@ -5,20 +5,36 @@
  * request reader's own questions then answer). Pure.
  */
 import { formatConcentration, formatVolume } from '../../../domain/accuracy';
-import { computePlateState } from '../../../domain/plate-state';
+import { solventOfReagent } from '../../../domain/chemistry';
+import { planDispense } from '../../../domain/dispensing/plan';
+import { solventLimitPct } from '../../../domain/dispensing/solvent-budget';
+import { toDisplayType } from '../../../domain/reagent-types';
 import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolContext } from '../tools/tool-types';
 import { summarizeIds } from '../tools/well-list';
 import { parseWellRanges, idsOf } from '../well-ranges';
-import { solventLimit } from './check';
+import { solventName } from './check';
 
 const QUESTION = /^\s*(?:what|what's|whats|which|how|is|are|does|do|tell|can|could)\b|\?\s*$/i;
 const pct = (x: number) => `${Number(x.toPrecision(2))} %`;
 
-function stateOfWell(ctx: ToolContext, id: string) {
-  const wells = ctx.wells[id] ? { [id]: ctx.wells[id] } : {};
-  return computePlateState({ defn: ctx.defn, wells, version: 0, bench: ctx.bench, hasher: null })
-    .wells[id];
+/** The dispense plan of some wells (or the plate): what will really be dispensed. */
+function planOf(ctx: ToolContext, ids?: readonly string[]) {
+  const wells = ids
+    ? Object.fromEntries(ids.filter((id) => ctx.wells[id]).map((id) => [id, ctx.wells[id]]))
+    : ctx.wells;
+  return planDispense(ctx.defn, wells, ctx.bench, ctx.dispensing ?? null);
+}
+
+/** The solvent keys a question is about: the one it names, else those on the bench. */
+function askedSolvents(ctx: ToolContext, text: string): string[] {
+  const named = /dmso/i.test(text) ? ['dmso'] : [];
+  if (named.length > 0) return named;
+  const onBench = ctx.bench
+    .filter((b) => toDisplayType(b.type) === 'solvent')
+    .map((b) => solventOfReagent(b.type, b.solvent, b.slug))
+    .filter((k): k is string => k !== null);
+  return onBench.length > 0 ? [...new Set(onBench)] : ['dmso'];
 }
 
 const CONTROL_KINDS: [RegExp, string[], string][] = [
@@ -34,19 +50,29 @@ export function answerQuestion(text: string, ctx: ToolContext): string | null {
   const t = text.toLowerCase();
   const ranges = parseWellRanges(text, { defn: ctx.defn, wells: ctx.wells });
   const single = ranges.indices.length === 1 ? idsOf(ctx.defn, ranges.indices)[0] : undefined;
-  const limit = solventLimit(ctx.bench);
+  const limitOf = (key: string) =>
+    `The ${solventName(ctx.bench, key)} limit is ${pct(solventLimitPct(ctx.bench, key))} v/v per well.`;
 
   if (single && /\b(?:dmso|solvent)\b/.test(t) && /%|percent|how much|load|level/.test(t)) {
-    const w = stateOfWell(ctx, single);
-    if (!w) return `${single} is empty.`;
-    return `${single} is at ${pct(w.vehicle_vv_pct)} v/v ${limit.name} (limit ${pct(limit.pct)}) in ${formatVolume(w.metrics.volumeUl)}.`;
+    if (!ctx.wells[single]) return `${single} is empty.`;
+    // as dispensed: a pipetted working stock in the assay diluent brings 1/F of the DMSO
+    const row = planOf(ctx, [single]).wells.find((w) => w.well === single);
+    const loads = Object.entries(row?.solvent_pct ?? {});
+    const volume = formatVolume(row?.volume_uL ?? 0);
+    if (loads.length === 0) return `${single} holds no organic solvent (${volume}).`;
+    const each = loads.map(
+      ([key, p]) =>
+        `${pct(p)} v/v ${solventName(ctx.bench, key)} (limit ${pct(solventLimitPct(ctx.bench, key))})`,
+    );
+    return `${single} is at ${each.join(', ')} in ${volume}.`;
   }
   if (single && /\bvolume\b/.test(t)) {
-    const w = stateOfWell(ctx, single);
-    return w ? `${single} holds ${formatVolume(w.metrics.volumeUl)}.` : `${single} is empty.`;
+    if (!ctx.wells[single]) return `${single} is empty.`;
+    const row = planOf(ctx, [single]).wells.find((w) => w.well === single);
+    return `${single} holds ${formatVolume(row?.volume_uL ?? 0)}.`;
   }
   if (/\b(?:dmso|solvent)\s+limit\b|\blimit\s+(?:of|for|on)\s+(?:dmso|solvent)\b/.test(t))
-    return `The ${limit.name} limit is ${pct(limit.pct)} v/v per well.`;
+    return askedSolvents(ctx, t).map(limitOf).join(' ');
   if (
     /\b(?:highest|maximum|max|most)\b/.test(t) &&
     /\b(?:use|put|add|go|reach|concentration)\b/.test(t)
@@ -54,21 +80,30 @@ export function answerQuestion(text: string, ctx: ToolContext): string | null {
     const r = findReagents(text, buildCandidates(ctx.bench, ctx.catalog ?? []))[0];
     const b = r?.ref.source === 'bench' ? r.ref.reagent : undefined;
     if (b?.stock_nM) {
-      const inSolvent =
-        b.solvent &&
-        ctx.bench.some((x) => x.name === b.solvent && x.max_concentration_percent != null);
-      const most = inSolvent ? (b.stock_nM * limit.pct) / 100 : b.stock_nM;
-      const why = inSolvent
-        ? `its ${formatConcentration(b.stock_nM)} stock is in ${b.solvent}, which is limited to ${pct(limit.pct)} v/v`
-        : `that is its stock`;
+      // the stock's own solvent against its own limit (water brings none)
+      const key = solventOfReagent(b.type, b.solvent, b.slug);
+      const limit = key ? solventLimitPct(ctx.bench, key) : null;
+      const most = limit != null ? (b.stock_nM * limit) / 100 : b.stock_nM;
+      const why =
+        limit != null
+          ? `its ${formatConcentration(b.stock_nM)} stock is in ${b.solvent}, which is limited to ${pct(limit)} v/v`
+          : `that is its stock`;
       return `The highest ${b.name} a well can take is ${formatConcentration(most)}: ${why}.`;
     }
   }
   if (/\btransfers?\b/.test(t)) {
-    let n = 0;
-    for (const w of Object.values(ctx.wells))
-      for (const tg of Object.values(w.targets)) if (tg.volume_uL > 0) n++;
-    return `This plate takes ${n} transfers (one per reagent per well, the vehicle included).`;
+    const plan = planOf(ctx);
+    const bulkWells = plan.bulk.reduce((n, b) => n + b.wells.length, 0);
+    const unmet = new Set(plan.unmet.map((u) => u.well)).size;
+    return (
+      `This plate takes ${plan.transfers.length} transfers from ${plan.sources.length} source wells` +
+      (bulkWells > 0 ? `, and ${bulkWells} bulk dispenses` : '') +
+      (plan.intermediates.length > 0
+        ? `, after ${plan.intermediates.length} working stocks are made`
+        : '') +
+      (unmet > 0 ? `; ${unmet} wells are unmet and not counted` : '') +
+      '.'
+    );
   }
   if (/\bcontrols?\b/.test(t) && /\bwhich\b|\bwhere\b/.test(t)) {
     const kind = CONTROL_KINDS.find(([re]) => re.test(t));

@@ -1,0 +1,62 @@
+// The assistant's check of a planned change against solvent limits, worked by hand: each
+// solvent against its own limit, water never a solvent.
+import { describe, expect, it } from 'vitest';
+import { plateDefn } from '../../../src/domain/plate-format';
+import type { BenchReagentInfo, WireWells } from '../../../src/domain/plate-wire';
+import { checkChange } from '../../../src/server/agent/plan/check';
+
+const none = {
+  stock_nM: null,
+  stock_pct: null,
+  solvent: null,
+  max_concentration_percent: null,
+  min_transfer_ul: null,
+  ionic_strength_mM: null,
+};
+const bench: BenchReagentInfo[] = [
+  { ...none, slug: 'cpd-d', name: 'Cpd D', type: 'chemical', stock_nM: 1e7, solvent: 'DMSO' },
+  { ...none, slug: 'cpd-e', name: 'Cpd E', type: 'chemical', stock_nM: 1e7, solvent: 'ethanol' },
+  { ...none, slug: 'salt', name: 'Salt', type: 'salt', stock_nM: 1e9, solvent: 'water' },
+  {
+    ...none,
+    slug: 'dmso',
+    name: 'DMSO',
+    type: 'solvent',
+    stock_pct: 100,
+    max_concentration_percent: 1,
+  },
+  {
+    ...none,
+    slug: 'ethanol',
+    name: 'Ethanol',
+    type: 'solvent',
+    stock_pct: 100,
+    max_concentration_percent: 3,
+  },
+];
+const defn = plateDefn(96);
+const well = (slug: string, nM: number, uL: number): WireWells[string] => ({
+  targets: { [slug]: { target_nM: nM, volume_uL: uL } },
+});
+const check = (after: WireWells) =>
+  checkChange({ defn, before: {}, after, changed: Object.keys(after), bench });
+
+describe('checkChange: solvent limits', () => {
+  it('holds each solvent to its own limit, not the tightest on the bench', () => {
+    // 200 uM from 10 mM in ethanol: 2 % ethanol, under ethanol's 3 % (DMSO's 1 % does not apply)
+    expect(check({ A1: well('cpd-e', 200_000, 2) })).toBeNull();
+    // 400 uM: 4 % ethanol, over 3 %: scale by 3/4 = 0.75
+    expect(check({ A1: well('cpd-e', 400_000, 4) })).toBe(
+      'That would put A1 at 4 % Ethanol, over the 3 % limit; nothing written. Scale the concentrations by 0.75 or less (or use a more concentrated stock) to stay within it.',
+    );
+    // 200 uM from 10 mM in DMSO: 2 % DMSO, over DMSO's 1 %
+    expect(check({ A1: well('cpd-d', 200_000, 2) })).toMatch(
+      /^That would put A1 at 2 % DMSO, over the 1 % limit/,
+    );
+  });
+
+  it('never counts water as a solvent', () => {
+    // 500 mM of a salt from a 1 M aqueous stock is half the well, and no solvent load
+    expect(check({ A1: well('salt', 5e8, 50) })).toBeNull();
+  });
+});
