@@ -16,7 +16,7 @@ const none = {
 const bench: BenchReagentInfo[] = [
   { ...none, slug: 'cpd-d', name: 'Cpd D', type: 'chemical', stock_nM: 1e7, solvent: 'DMSO' },
   { ...none, slug: 'cpd-e', name: 'Cpd E', type: 'chemical', stock_nM: 1e7, solvent: 'ethanol' },
-  { ...none, slug: 'salt', name: 'Salt', type: 'salt', stock_nM: 1e9, solvent: 'water' },
+  { ...none, slug: 'salt', name: 'Salt', type: 'buffer', stock_nM: 1e9, solvent: 'water' },
   {
     ...none,
     slug: 'dmso',
@@ -56,7 +56,7 @@ describe('checkChange: solvent limits', () => {
   });
 
   it('never counts water as a solvent', () => {
-    // 500 mM of a salt from a 1 M aqueous stock is half the well, and no solvent load
+    // 500 mM of a buffer from a 1 M aqueous stock is half the well, and no solvent load
     expect(check({ A1: well('salt', 5e8, 50) })).toBeNull();
   });
 });
