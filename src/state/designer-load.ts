@@ -20,7 +20,7 @@ import {
   stopDocument,
 } from './designer-document';
 import { designer, resetDesignerState, showDocument, showPlate } from './designer-store';
-import { followPlate, onPlateChanged } from './plate-sync';
+import { followPlate, onPlateChanged, onStreamHello } from './plate-sync';
 import { plateSelection, resetSelection } from './selection-store';
 
 /** Agent activity counts as ongoing for this long after the last event (spec section 9). */
@@ -83,6 +83,7 @@ function unsavedGuard(event: BeforeUnloadEvent): void {
 
 function onEvent(event: ExperimentEvent, markActive: () => void): void {
   if (event.type === 'agent_activity') markActive();
+  if (event.type === 'hello') onStreamHello(event);
   if (event.type === 'plate_changed') {
     // The same version again, with no wells: the dispensing settings changed, and with them
     // the numbers; reload them and the plate the server computed with them.

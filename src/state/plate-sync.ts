@@ -99,6 +99,16 @@ export function onPlateChanged(event: ExperimentEvent): void {
   void catchUp(s);
 }
 
+/**
+ * The stream's "hello" on (re)connecting, with the plate's version: a write made before the
+ * stream listened was never heard as an event, so a newer version is followed like one.
+ */
+export function onStreamHello(event: ExperimentEvent): void {
+  const local = baseVersion();
+  if (typeof event.version !== 'number' || local === null || event.version <= local) return;
+  onPlateChanged({ ...event, type: 'plate_changed' });
+}
+
 /** Starts following the plate of an experiment; returns the function that stops it. */
 export function followPlate(experimentId: number): () => void {
   const s: SyncState = { experimentId, announced: 0, fetching: false };

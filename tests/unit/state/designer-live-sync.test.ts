@@ -19,7 +19,7 @@ import {
 } from '../../../src/state/designer-document';
 import { designer, resetDesignerState } from '../../../src/state/designer-store';
 import * as actions from '../../../src/state/plate-actions';
-import { followPlate, onPlateChanged } from '../../../src/state/plate-sync';
+import { followPlate, onPlateChanged, onStreamHello } from '../../../src/state/plate-sync';
 import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
 
 const D96 = plateDefn(96);
@@ -243,6 +243,19 @@ describe('live sync', () => {
     ]);
     expect(Object.keys(designer.wells)).toEqual(['E5']);
     expect(baseVersion()).toBe(12);
+  });
+
+  it("follows a write made before the stream listened, from the stream's hello", async () => {
+    // connected at version 7 while this tab is at 5: the events of 6 and 7 were never heard
+    onStreamHello({ type: 'hello', experiment_id: 1, at: 't', version: 7 });
+    net.respond(200, { from: 5, version: 7, hash: 'h7', changed: { D4: theirs }, removed: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(net.calls.map((c) => c.url)).toEqual(['/api/experiments/1/plate?since=5']);
+    expect(baseVersion()).toBe(7);
+    // a hello at the version this tab holds asks for nothing
+    onStreamHello({ type: 'hello', experiment_id: 1, at: 't', version: 7 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(net.calls).toHaveLength(1);
   });
 
   it('waits for a save in flight, then catches up from the version it landed on', async () => {
