@@ -72,10 +72,20 @@ export function wellVolume(well: WireWell | undefined): number {
   return v;
 }
 
-function wellsHolding(wells: WireWells, slugs: ReadonlySet<string>): WireWells {
+/**
+ * The entries of these reagents, in the wells holding them: all a plan needs for their
+ * preparations (each entry's transfer is its own; the other liquids of a well change none).
+ */
+function entriesOf(wells: WireWells, slugs: ReadonlySet<string>): WireWells {
   const out: WireWells = {};
-  for (const [id, w] of Object.entries(wells))
-    if (Object.keys(w.targets).some((s) => slugs.has(s))) out[id] = w;
+  for (const [id, w] of Object.entries(wells)) {
+    let targets: WireWell['targets'] | null = null;
+    for (const slug of slugs) {
+      const t = w.targets[slug];
+      if (t) (targets ??= {})[slug] = t;
+    }
+    if (targets) out[id] = { targets };
+  }
   return out;
 }
 
@@ -181,7 +191,8 @@ export function composeWells(
   const diluted = new Set<string>();
 
   for (const { id, edit: e, before, volumeUL, request, fixed } of work) {
-    const key = JSON.stringify([volumeUL, request.targets]);
+    let key = String(volumeUL);
+    for (const t of request.targets) key += `|${t.slug}@${t.target_nM}~${t.tol_pct ?? ''}`;
     let plan = byRequest.get(key);
     if (!plan) {
       plan = planWellTargets(request, ctx.bench, ctx.defn.format, rs);
@@ -235,12 +246,12 @@ export function composeWells(
   }
   // The working stocks this change uses, as the plate's dispense plan prepares them (the
   // numbers of GET /dispense-plan and the protocol sheet); a change without one costs no plan.
-  // A reagent's preparations depend only on its own transfers: the wells holding one of
-  // these reagents give them exactly as the whole plate's plan does.
+  // A reagent's preparations depend only on its own transfers: its entries give them
+  // exactly as the whole plate's plan does.
   const ops =
     diluted.size > 0 && errors.size === 0
       ? preparationOps(
-          planDispense(ctx.defn, wellsHolding(wells, diluted), ctx.bench, rs.settings),
+          planDispense(ctx.defn, entriesOf(wells, diluted), ctx.bench, rs.settings),
           ctx.bench,
           diluted,
         )
