@@ -18,10 +18,7 @@ export interface PlateChangeFields {
 
 /** The event of a plate change; changed/removed null when too large for one event. */
 export function plateChangedEvent(change: PlateChangeFields): EventInput {
-  const fits =
-    Buffer.byteLength(JSON.stringify(change.changed)) +
-      Buffer.byteLength(JSON.stringify(change.removed)) <=
-    MAX_CHANGE_BYTES;
+  const fits = changeBytesWithin(change, MAX_CHANGE_BYTES);
   return {
     type: 'plate_changed',
     version: change.version,
@@ -30,4 +27,25 @@ export function plateChangedEvent(change: PlateChangeFields): EventInput {
     changed: fits ? change.changed : null,
     removed: fits ? change.removed : null,
   };
+}
+
+/**
+ * Whether the JSON of changed and removed takes at most `max` bytes, counted well by well
+ * and given up on as soon as it is over: a 1400-well change is not serialized whole only to
+ * learn that it does not fit.
+ */
+export function changeBytesWithin(
+  change: Pick<PlateChangeFields, 'changed' | 'removed'>,
+  max: number,
+): boolean {
+  let bytes = Buffer.byteLength(JSON.stringify(change.removed)) + 2; // and the changed {}
+  let first = true;
+  for (const [id, w] of Object.entries(change.changed)) {
+    // "id":<well> plus the comma before all but the first
+    bytes += Buffer.byteLength(JSON.stringify(id)) + 1 + Buffer.byteLength(JSON.stringify(w));
+    if (!first) bytes += 1;
+    first = false;
+    if (bytes > max) return false;
+  }
+  return bytes <= max;
 }
