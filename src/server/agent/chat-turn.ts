@@ -335,7 +335,9 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
   let data: ChangeData | Record<string, unknown> = {};
   let ops: ProtocolOp[] = [];
   // The question the assistant's last message asked, if the user is answering it.
-  const pending = pendingQuestionOf(await deps.chat.listMessages(input.threadId));
+  // only the newest message can leave a question open: not the whole thread per turn
+  const last = await deps.chat.lastMessage(input.threadId);
+  const pending = pendingQuestionOf(last ? [last] : []);
   for (let attempt = 1; ; attempt++) {
     // The computed plate the reads share (cached per version), not a load of every well.
     const head = await deps.plates.head(input.ownerId, experimentId);

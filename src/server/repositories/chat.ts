@@ -198,6 +198,17 @@ export function chatRepository(db: Db) {
       return rows.map(toMessageJson);
     },
 
+    /** The newest message of a thread (what a turn reads for an open question), or null. */
+    async lastMessage(threadId: string): Promise<ChatMessageJson | null> {
+      const [row] = await db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.threadId, threadId))
+        .orderBy(desc(chatMessages.id))
+        .limit(1);
+      return row ? toMessageJson(row) : null;
+    },
+
     /** Marks the thread as used now (and optionally sets its status). */
     async touchThread(threadId: string, status?: ThreadStatus): Promise<void> {
       await db
