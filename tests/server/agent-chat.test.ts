@@ -1,12 +1,14 @@
 // The assistant through the real server: every request of the corpus is sent to POST /chat
 // on a fresh experiment and the stored plate must change exactly as the corpus says (or not
 // at all, with a clear message). Plus the chat response, threads, undo, events and limits.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plateDefn } from '../../src/domain/plate-format';
 import { wireWellsOf, type PlateState } from '../../src/domain/plate-state';
 import type { WireWells } from '../../src/domain/plate-wire';
 import { catalogToBench } from '../../src/server/agent/reagent-match';
 import { CATALOG_SEED } from '../../src/server/catalog/catalog-seed';
+import { plateLog } from '../../src/server/db/schema';
 import type { ExperimentEvent } from '../../src/server/events/event-bus';
 import { BENCH } from '../unit/agent/agent-fixtures';
 import { expectChange } from '../unit/agent/corpus-check';
@@ -286,6 +288,19 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
     });
     expect(q.json().plate_changes).toBeUndefined();
     expect(q.json().plate_v2).toBeNull();
+  });
+
+  it('undoes from the saved versions when the plate log no longer reaches back', async () => {
+    const id = await experiment(384);
+    const thread = `exp_${id}_1700000000003`;
+    await send(id, 'add 10 uM staurosporine to A1', thread);
+    const afterFirst = await plate(id);
+    await send(id, 'add 1 uM compound B to A2', thread);
+    // as if the log had been pruned past these writes
+    await t.database.db.delete(plateLog).where(eq(plateLog.experimentId, id));
+    const undo = (await send(id, 'undo', thread)).json();
+    expect(undo.messages[1].content).toBe('Undone: Added 1.00 µM Compound B to A2.');
+    expect(wire(undo.plate_v2)).toEqual(wire(afterFirst));
   });
 
   it('creates a thread when none is given and continues it with resume', async () => {

@@ -21,8 +21,8 @@ import { benchInsertOf } from '../repositories/bench-json';
 import type { ChatMessageJson, ChatRepository } from '../repositories/chat';
 import type { AgentRepository } from '../repositories/agent';
 import type { ExperimentRow } from '../repositories/experiments';
-import type { StoredPlate } from '../repositories/plates';
-import { getVersion, insertVersion } from '../repositories/versions';
+import { readPlateLogRange, type StoredPlate } from '../repositories/plates';
+import { getVersion, insertVersion, plateVersionOf } from '../repositories/versions';
 import { decideCalls, type ModelConfig } from './decide-calls';
 import { pendingQuestionOf } from './plan/pending-question';
 import { runCalls, type CallsResult } from './run-calls';
@@ -237,6 +237,9 @@ function changeDataOf(m: ChatMessageJson): ChangeData | null {
   return d as ChangeData;
 }
 
+const CHANGED_SINCE =
+  'The plate was changed after my last change, so undoing it would also throw away those edits. Nothing undone; pick a saved version instead.';
+
 /** Restores the plate the assistant's last (not yet undone) change in this thread started from. */
 async function undoLast(
   deps: TurnDeps,
@@ -260,15 +263,43 @@ async function undoLast(
   }
   if (!target) return { text: 'There is no change of mine to undo in this conversation.' };
   const experimentId = input.experiment.id;
+  const summary = `Undo: ${target.summary ?? 'the assistant’s last change'}`;
+  const done = (written: Written) => ({
+    text: `Undone: ${target.summary ?? 'my last change'}.`,
+    written,
+    data: {
+      kind: 'undo' as const,
+      version_id: written.versionId,
+      undid_version_id: target.version_id,
+      summary,
+    },
+  });
+  // The change's own log entry holds the wells it changed as they were: putting those back
+  // costs what the change cost, not a restore of the whole plate.
+  const at = await plateVersionOf(deps.db, experimentId, target.version_id);
+  const entry =
+    at === null ? undefined : (await readPlateLogRange(deps.db, experimentId, at - 1, at))[0];
+  if (entry && entry.version === at) {
+    if (entry.hash !== plate.hash) return { text: CHANGED_SINCE };
+    const written = await deps.db.transaction(async (tx) =>
+      writeVersioned(
+        deps,
+        tx,
+        input,
+        plate,
+        { ops: [{ op: 'put', wells: entry.before }] },
+        summary,
+        await benchFacts(tx, experimentId),
+      ),
+    );
+    return done(written);
+  }
+  // The log no longer reaches back: restore the saved version before the change.
   const after = await getVersion(deps.db, experimentId, target.version_id);
   const before = await getVersion(deps.db, experimentId, target.before_version_id!);
   if (!after || !before)
     return { text: 'That change is no longer in the saved versions; nothing undone.' };
-  if (after.plate.hash !== plate.hash)
-    return {
-      text: 'The plate was changed after my last change, so undoing it would also throw away those edits. Nothing undone; pick a saved version instead.',
-    };
-  const summary = `Undo: ${target.summary ?? 'the assistant’s last change'}`;
+  if (after.plate.hash !== plate.hash) return { text: CHANGED_SINCE };
   const written = await deps.db.transaction(async (tx) => {
     const bench = await benchFacts(tx, experimentId);
     return writeVersioned(
@@ -281,16 +312,7 @@ async function undoLast(
       bench,
     );
   });
-  return {
-    text: `Undone: ${target.summary ?? 'my last change'}.`,
-    written,
-    data: {
-      kind: 'undo',
-      version_id: written.versionId,
-      undid_version_id: target.version_id,
-      summary,
-    },
-  };
+  return done(written);
 }
 
 async function publish(deps: TurnDeps, experimentId: number, event: Record<string, unknown>) {

@@ -120,3 +120,16 @@ export async function getVersion(
     snapshot: (row.snapshot ?? null) as VersionSnapshot | null,
   };
 }
+
+/** The plate version a saved version was taken at, without its plate; null when none. */
+export async function plateVersionOf(
+  db: DbOrTx,
+  experimentId: number,
+  versionId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ version: plateVersions.version })
+    .from(plateVersions)
+    .where(and(eq(plateVersions.experimentId, experimentId), eq(plateVersions.id, versionId)));
+  return row?.version ?? null;
+}
