@@ -277,6 +277,13 @@ export const ROUTES: RouteCase[] = [
     }),
   },
   { method: 'DELETE', path: '/api/templates/:templateId', access: 'user', ok: 204 },
+  {
+    method: 'POST',
+    path: '/api/templates/:templateId/apply',
+    access: 'user',
+    ok: 200,
+    body: (f) => ({ experiment_ids: [f.id], at: 'B2' }),
+  },
 
   { method: 'GET', path: '/api/reagents/catalog', access: 'user', ok: 200, query: 'q=dmso' },
   { method: 'GET', path: '/api/reagents/definitions', access: 'user', ok: 200 },

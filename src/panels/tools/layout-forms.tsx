@@ -1,5 +1,5 @@
 // The template, randomise and edge-avoidance dialogs.
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { captureTemplate } from '../../domain/layout/templates';
 import { plateDefn } from '../../domain/plate-format';
@@ -7,6 +7,7 @@ import { bench } from '../../state/bench-store';
 import { designer } from '../../state/designer-store';
 import { plateSelection, selectedWellIds } from '../../state/selection-store';
 import type { ToolOp } from '../../state/tool-actions';
+import { ApplyToExperimentsDialog } from './apply-to-experiments';
 import { CheckField, SelectField, TextField, parseRegion } from './tool-fields';
 import { ToolShell } from './tool-shell';
 
@@ -22,20 +23,45 @@ export function TemplateForm() {
     ),
   );
   const [at, setAt] = useState('');
+  const [campaign, setCampaign] = useState(false);
+  const opener = useRef<HTMLButtonElement | null>(null);
   const op = useMemo((): ToolOp | string => {
     if (!template) return 'Select the wells of the template on the plate first.';
     if (!at.trim()) return 'Enter the well where the template’s top-left corner goes.';
     return { op: 'template', template, at: at.trim().toUpperCase() };
   }, [template, at]);
   return (
-    <ToolShell tool="template" op={op}>
-      <p className="hint">
-        {template
-          ? `Template of ${template.wells.length} wells from the selection.`
-          : 'No wells selected.'}
-      </p>
-      <TextField label="Place at (top-left well)" value={at} onChange={setAt} autoFocus />
-    </ToolShell>
+    <>
+      <ToolShell tool="template" op={op}>
+        <p className="hint">
+          {template
+            ? `Template of ${template.wells.length} wells from the selection.`
+            : 'No wells selected.'}
+        </p>
+        <TextField label="Place at (top-left well)" value={at} onChange={setAt} autoFocus />
+        <button
+          ref={opener}
+          type="button"
+          className="btn"
+          disabled={typeof op === 'string'}
+          onClick={() => setCampaign(true)}
+        >
+          Apply to other experiments…
+        </button>
+      </ToolShell>
+      {/* Beside the tool's dialog, not in it: its Escape must not close the tool too. */}
+      {campaign && template && (
+        <ApplyToExperimentsDialog
+          template={template}
+          at={at.trim().toUpperCase()}
+          currentId={designer.experiment?.id ?? null}
+          onClose={() => {
+            setCampaign(false);
+            opener.current?.focus();
+          }}
+        />
+      )}
+    </>
   );
 }
 

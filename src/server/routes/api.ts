@@ -66,7 +66,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   const definitions = definitionsRepository(database.db);
   const catalog = await openReagentCatalog(app, database, () => definitions.listPublic());
   await app.register(reagentRoutes, { prefix: '/reagents', catalog, definitions });
-  await app.register(templateRoutes, { db: database.db });
+  await app.register(templateRoutes, { db: database.db, plates });
   await app.register(reagentStockRoutes, {
     prefix: '/reagents',
     definitions,

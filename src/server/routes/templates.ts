@@ -6,10 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { templateBodySchema } from '../../domain/schemas/layout-ops';
+import {
+  templateApplyAnswerSchema,
+  templateApplySchema,
+} from '../../domain/schemas/template-apply';
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
 import { layoutTemplates } from '../db/schema';
 import { HttpError } from '../errors';
+import type { PlateService } from '../plate/plate-service';
+import { applyTemplateToPlates } from './template-apply';
 
 /** Templates one user may keep. */
 export const MAX_TEMPLATES = 500;
@@ -46,9 +52,15 @@ function templateIdOf(raw: string): number {
   return id;
 }
 
-/** Registers GET/POST /templates and DELETE /templates/:templateId (prefix /api). */
-export async function templateRoutes(fastify: FastifyInstance, options: { db: Db }): Promise<void> {
-  const { db } = options;
+/**
+ * Registers GET/POST /templates, DELETE /templates/:templateId and
+ * POST /templates/:templateId/apply (prefix /api).
+ */
+export async function templateRoutes(
+  fastify: FastifyInstance,
+  options: { db: Db; plates: PlateService },
+): Promise<void> {
+  const { db, plates } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', app.requireUser);
 
@@ -127,6 +139,34 @@ export async function templateRoutes(fastify: FastifyInstance, options: { db: Db
         .returning({ id: layoutTemplates.id });
       if (deleted.length === 0) throw templateNotFound();
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/templates/:templateId/apply',
+    {
+      schema: {
+        summary:
+          'Apply one of your templates to several of your plates, each at its current version (all or nothing per plate)',
+        tags,
+        params,
+        body: templateApplySchema,
+        response: { 200: templateApplyAnswerSchema },
+      },
+    },
+    async (request) => {
+      const owner = userOf(request).id;
+      const id = templateIdOf(request.params.templateId);
+      const [row] = await db
+        .select()
+        .from(layoutTemplates)
+        .where(and(eq(layoutTemplates.id, id), eq(layoutTemplates.ownerId, owner)));
+      if (!row) throw templateNotFound();
+      // Saved through templateBodySchema; read back through it so the op gets typed wells.
+      const template = templateBodySchema.parse({ name: row.name, wells: row.wells });
+      const { experiment_ids, at = 'A1' } = request.body;
+      const results = await applyTemplateToPlates(plates, owner, template, at, experiment_ids);
+      return { results };
     },
   );
 }
