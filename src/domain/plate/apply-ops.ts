@@ -330,17 +330,22 @@ export function applyOpsDelta(
     updatedJson[id] = json;
     changed.push(id);
   }
-  const byIndex = (a: string, b: string) => indexOfWellId(a, defn) - indexOfWellId(b, defn);
-  changed.sort(byIndex);
-  removed.sort(byIndex);
+  changed.sort(byWellIndex(defn, changed));
+  removed.sort(byWellIndex(defn, removed));
   return { ok: true, updated, updatedJson, changed, removed, added };
+}
+
+/** Row-major order of well ids, each id parsed once (a sort compares each of 1536 ids ~20 times). */
+function byWellIndex(defn: PlateDefn, ids: readonly string[]): (a: string, b: string) => number {
+  const index = new Map<string, number>();
+  for (const id of ids) index.set(id, indexOfWellId(id, defn));
+  return (a, b) => index.get(a)! - index.get(b)!;
 }
 
 /** The same wells keyed in row-major order (the order every plate answer lists them in). */
 export function inRowMajorOrder(defn: PlateDefn, wells: WireWells): WireWells {
-  const ids = Object.keys(wells).toSorted(
-    (a, b) => indexOfWellId(a, defn) - indexOfWellId(b, defn),
-  );
+  const keys = Object.keys(wells);
+  const ids = keys.toSorted(byWellIndex(defn, keys));
   const out: WireWells = {};
   for (const id of ids) out[id] = wells[id];
   return out;

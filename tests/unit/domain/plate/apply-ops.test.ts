@@ -35,6 +35,28 @@ describe('well lists', () => {
 });
 
 describe('applyOps', () => {
+  it('lists changed and removed wells in row-major order, whatever order the ops took', () => {
+    const p1536 = plateDefn(1536);
+    const full: WireWells = {};
+    for (const id of ['AF48', 'B2', 'A10', 'A2']) full[id] = { ...blank, label: id };
+    const r = applyOps(
+      p1536,
+      full,
+      [
+        { op: 'set', wells: ['AF1'], reagent: 'dmso', volume_uL: 1 },
+        { op: 'label', wells: ['B1', 'A11'], label: 'x' },
+        { op: 'clear', wells: ['AF48', 'A2'] },
+        { op: 'label', wells: ['A1'], label: 'y' },
+      ],
+      { benchSlugs: slugs },
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.changed).toEqual(['A1', 'A11', 'B1', 'AF1']);
+    expect(r.removed).toEqual(['A2', 'AF48']);
+    // new wells were added: the record is keyed row-major too
+    expect(Object.keys(r.wells)).toEqual(['A1', 'A10', 'A11', 'B1', 'B2', 'AF1']);
+  });
+
   it('applies ops in order without touching the input, sharing untouched wells', () => {
     const wells: WireWells = {
       A1: { ...blank, label: 'keep' },
