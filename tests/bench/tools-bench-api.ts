@@ -11,6 +11,12 @@ export interface ToolSample {
   input: number;
   /** Until the metrics worker's answer for the new wells arrived. */
   answer: number;
+  /**
+   * Whether a frame of the step rendered the WebGL stage (the fills are drawn at once, the
+   * rings and markers with the worker's answer): false when the result looks as the plate
+   * did, as a series on a plate of compounds coloured by type does.
+   */
+  redrawn: boolean;
 }
 
 export interface ToolsPageApi {

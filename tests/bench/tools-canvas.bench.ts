@@ -2,19 +2,20 @@
 // applies it, on a full 1536-well plate, until the canvas has drawn the result: the tool's
 // expansion, the volume planning (planVolumeFor, the format's default dispensing settings),
 // the store update, the metrics worker's answer and the WebGL frame. One figure per tool
-// (field `tool`), goal 50 ms. No server runs: the save that follows an Apply 300 ms later is
-// answered by the plate state computed in the page, outside the measured step (see
-// browser/tools-main.tsx for what each time covers).
+// (field `tool`), goal 50 ms. The plate is coloured by reagent, so that each tool's result
+// changes what the canvas draws (`redrawn`: the share of runs that rendered WebGL).
+// No server runs: the save that follows an Apply 300 ms later is answered by the plate state
+// computed in the page, outside the measured step (browser/tools-main.tsx says what each
+// time covers).
 // p50/p95: from the input until the main thread finished the frame that draws the result
 // (the worker's computation included); frame_p50/frame_p95: until that frame was presented;
 // main_cpu_*: the main thread's own CPU time in the same span, from a Chrome trace;
 // input_*: the synchronous part (expansion, planning, store update); save_client_*: the
 // client's part of the later PATCH (the ops and the request body).
 // Headless chromium draws WebGL with SwiftShader and its compositor reads the canvas back in
-// the frame's commit (GLES2::ReadPixels): a frame that re-renders the plate waits there for
-// the software rasteriser, 100-300 ms on a small machine (canvas.full_redraw_1536 shows the
-// same), with almost no main-thread CPU. A tool whose result looks the same (same colours,
-// rings and markers) renders nothing and waits for nothing.
+// the frame's commit (GLES2::ReadPixels): a frame that renders the plate waits there for the
+// software rasteriser, about 100-300 ms on a small machine (canvas.full_redraw_1536 shows
+// the same), with almost no main-thread CPU; main_cpu_* is the client's own share.
 import type { Page } from '@playwright/test';
 import { percentile, round3, summarize, type BenchResult } from './bench-result';
 import { callPage, cpuFields, openBenchBrowser, tracedCpu } from './bench-browser';
@@ -67,6 +68,8 @@ export default async function toolsCanvasBench(): Promise<BenchResult[]> {
         {
           tool,
           wells_changed: changed,
+          // the share of runs that rendered WebGL (the rest had nothing new to draw)
+          redrawn: round3(samples.filter((s) => s.redrawn).length / samples.length),
           frame_p50: p(frame, 50),
           frame_p95: p(frame, 95),
           input_p50: p(input, 50),

@@ -20,8 +20,10 @@ import type { BenchReagent } from '../../../src/api/bench';
 import type { WireWells } from '../../../src/domain/plate-wire';
 import DesignerPlate from '../../../src/panels/plate/designer-plate';
 import { PlateScene, type FrameStats } from '../../../src/plate-canvas/plate-scene';
+import { ViewLayer } from '../../../src/plate-canvas/view-layer';
 import type { WellAppearance } from '../../../src/plate-canvas/well-appearance';
 import { bench, DEMO_REAGENTS } from '../../../src/state/bench-store';
+import { setColourMode } from '../../../src/state/colour-mode-store';
 import {
   commit,
   flushSaves,
@@ -81,6 +83,15 @@ PlateScene.prototype.setAppearance = function (this: PlateScene, a: WellAppearan
   setAppearance.call(this, a);
 };
 
+// When a view last found wells to redraw (the scene then renders the WebGL stage).
+const redrawn = { at: 0 };
+const applyAppearance = ViewLayer.prototype.applyAppearance;
+ViewLayer.prototype.applyAppearance = function (this: ViewLayer, a: WellAppearance) {
+  const changed = applyAppearance.call(this, a);
+  if (changed) redrawn.at = now();
+  return changed;
+};
+
 /** The bench the fixture's plate and ops name: 16 compounds, staurosporine and DMSO. */
 function benchReagents(): BenchReagent[] {
   const [compound, , , dmso] = DEMO_REAGENTS;
@@ -116,6 +127,10 @@ const localSender: DocumentSender = (doc, based) => {
   return Promise.resolve(previewState(doc.format, doc.wells, bench.reagents, based + 1));
 };
 
+// Coloured by reagent: every tool's result then changes what the canvas draws (coloured by
+// type, the default, a plate of compounds looks the same after a series, a randomisation,
+// a reformat or an import, and the frame has nothing to render).
+setColourMode('reagent');
 bench.reagents = benchReagents();
 bench.status = 'ready';
 designer.format = 1536;
@@ -167,6 +182,7 @@ async function applyOnce(op: ToolOp): Promise<ToolSample & { changed: number }> 
   await stats.painted;
   const presented = await twoFramesLater();
   return {
+    redrawn: redrawn.at >= t0,
     main: (await after) - t0,
     frame: presented - t0,
     input: t1 - t0,
