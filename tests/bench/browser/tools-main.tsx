@@ -6,9 +6,10 @@
 // store update, the undo record, the save scheduled). The dialog's preview and its Apply are
 // one measured step here: the wells the preview computes are the ones Apply commits.
 //
-// A step is timed from the input to the frame that draws the tool's result: the plate's
-// appearance comes from the metrics worker, so that is the first wells frame drawn after the
-// worker's answer for the new wells (the page counts the worker's messages). The save is not
+// A step is timed from the input to the frame that draws the tool's result: the fills are
+// drawn at once, the rings and markers come from the metrics worker, so that is the first
+// wells frame after the React commit that hands the worker's answer for the new wells to the
+// scene (the page counts the worker's messages and watches the scene). The save is not
 // on that path: the designer draws the document at once and sends the PATCH 300 ms later.
 // Here no server runs: the save queue's sender does the client's part of a PATCH (the ops
 // against the last sent wells, the request body) and answers with the plate state computed
@@ -121,9 +122,8 @@ const localSender: DocumentSender = (doc, based) => {
   const ops = documentOps(sent, doc.wells);
   sent = doc.wells;
   if (ops.length === 0) return Promise.resolve({ version: based });
-  const body = JSON.stringify({ version: based, ops });
+  JSON.stringify({ version: based, ops }); // the request's body
   lastSaveMs = now() - t0;
-  if (body.length === 0) throw new Error('empty request');
   return Promise.resolve(previewState(doc.format, doc.wells, bench.reagents, based + 1));
 };
 
