@@ -94,6 +94,48 @@ function write(value: unknown): string {
   return `{${out}}`;
 }
 
+/**
+ * True when canonicalJson would write `a` and `b` the same, without writing either: keys in
+ * any order, undefined and function members left out, non-finite numbers, undefined,
+ * functions and symbols as null, -0 as 0, any other object by its own enumerable keys.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'bigint' || typeof b === 'bigint') return canonicalJson(a) === canonicalJson(b);
+  const objA = typeof a === 'object' && a !== null;
+  const objB = typeof b === 'object' && b !== null;
+  if (!objA || !objB) return !objA && !objB && leaf(a) === leaf(b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], other[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let members = 0;
+  for (const key of Object.keys(x)) {
+    if (left(x[key])) continue;
+    members++;
+    if (!Object.hasOwn(y, key) || left(y[key]) || !jsonEqual(x[key], y[key])) return false;
+  }
+  for (const key of Object.keys(y)) if (!left(y[key])) members--;
+  return members === 0;
+}
+
+// Object members canonicalJson leaves out.
+function left(v: unknown): boolean {
+  return v === undefined || typeof v === 'function';
+}
+
+// A value that is not an object as canonicalJson writes it (null for what it writes as null).
+function leaf(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isFinite(v) ? v + 0 : null;
+  if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return null;
+  return v;
+}
+
 /** Lower-case hex SHA-256 of a string's UTF-8 bytes. */
 export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));

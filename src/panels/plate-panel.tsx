@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import type { PlateFormat } from '../domain/plate-format';
+import type { FrameStats } from '../plate-canvas/plate-scene';
 import { PlateView } from '../plate-canvas/plate-view';
 import type { WellAppearance } from '../plate-canvas/well-appearance';
 import { plateSelection, type SelectionStore } from '../state/selection-store';
@@ -36,6 +37,8 @@ export interface PlatePanelProps {
   legend?: ReactNode;
   /** Delete or Backspace on the plate: clear the selected wells. */
   onClearWells?: () => void;
+  /** Each frame the canvas draws (measurements). */
+  onFrame?: (stats: FrameStats) => void;
 }
 
 export function PlatePanel(props: PlatePanelProps) {
@@ -80,6 +83,7 @@ export function PlatePanel(props: PlatePanelProps) {
           onShowShortcuts={() => setSheet(true)}
           onClearWells={props.onClearWells}
           showZoom={zoom.shown}
+          onFrame={props.onFrame}
         />
       </div>
       {props.legend ?? <PlateLegend />}

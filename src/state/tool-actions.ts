@@ -12,7 +12,6 @@ import {
   type RejectedLine,
 } from '../domain/layout';
 import { edgeFillOps, treatmentsOnEdge } from '../domain/layout/edges';
-import { importPlateMap } from '../domain/layout/plate-map-import';
 import { applyOps } from '../domain/plate/apply-ops';
 import { planVolumeFor, plannedWellVolume } from '../domain/plate/plan-volume';
 import { pickDefaultVehicle } from '../domain/reagent-types';
@@ -98,7 +97,8 @@ export function previewOp(
     const where = applied.well ? ` (well ${applied.well})` : '';
     return { ok: false, message: `${applied.message}${where}`, rejected: [] };
   }
-  const rejected = op.op === 'import' ? importPlateMap(op, ctx).rejected : [];
+  // the import's left-out lines come with its expansion: the file is parsed once
+  const rejected = expanded.rejected ?? [];
   return {
     ok: true,
     wells: applied.wells,

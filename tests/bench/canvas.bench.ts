@@ -4,48 +4,18 @@
 // software (SwiftShader), far slower than a GPU, so every canvas figure comes twice: main-
 // thread time (p50/p95) and presented-frame latency (frame_p50/frame_p95); see
 // browser/harness.ts for exactly what each covers.
-import { readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { build, preview } from 'vite';
+import type { Page } from '@playwright/test';
 import { percentile, round3, summarize, type BenchResult } from './bench-result';
+import { callPage, cpuFields, openBenchBrowser, tracedCpu } from './bench-browser';
 import type { BenchPageApi, StepSample } from './canvas-bench-api';
-import { stepCpuTimes } from './trace-cpu';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const configFile = path.join(here, 'vite.bench.config.ts');
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-unsafe-swiftshader',
-];
 const NAVIGATIONS = 7;
 const SWEEPS = 3;
 const STEPS = 100;
 const REDRAWS = 40;
 const WORKER_CALLS = 100;
 const TRACED_STEPS = 60;
-const tracePath = path.resolve(here, '../../.tmp/canvas-bench-trace.json');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Calls window.bench[name](...args) in the page. */
 function call<K extends keyof BenchPageApi>(
@@ -53,41 +23,7 @@ function call<K extends keyof BenchPageApi>(
   name: K,
   ...args: Parameters<BenchPageApi[K]>
 ): Promise<Awaited<ReturnType<BenchPageApi[K]>>> {
-  return page.evaluate(
-    ([n, a]) => {
-      const api = (globalThis as unknown as { bench: Record<string, (...x: unknown[]) => unknown> })
-        .bench;
-      return api[n as string](...(a as unknown[]));
-    },
-    [name, args] as const,
-  ) as Promise<Awaited<ReturnType<BenchPageApi[K]>>>;
-}
-
-/** Main-thread CPU time of each step of `run`, from a Chrome trace taken around it. */
-async function tracedCpu(
-  browser: import('@playwright/test').Browser,
-  page: Page,
-  run: () => Promise<unknown>,
-): Promise<number[]> {
-  await browser.startTracing(page, {
-    path: tracePath,
-    categories: ['toplevel', 'blink.user_timing', '__metadata'],
-  });
-  await call(page, 'setMarks', true);
-  await run();
-  await call(page, 'setMarks', false);
-  await browser.stopTracing();
-  const trace = JSON.parse(await readFile(tracePath, 'utf8')) as { traceEvents: never[] };
-  await rm(tracePath, { force: true });
-  return stepCpuTimes(trace.traceEvents, 'bench-step-start', 'bench-step-end');
-}
-
-function cpuFields(cpu: number[]): Partial<BenchResult> {
-  return {
-    main_cpu_p50: round3(percentile(cpu, 50)),
-    main_cpu_p95: round3(percentile(cpu, 95)),
-    main_cpu_n: cpu.length,
-  };
+  return callPage(page, 'bench', name, args) as Promise<Awaited<ReturnType<BenchPageApi[K]>>>;
 }
 
 function stepFigure(name: string, samples: StepSample[], extra: Partial<BenchResult> = {}) {
@@ -104,23 +40,14 @@ function stepFigure(name: string, samples: StepSample[], extra: Partial<BenchRes
 }
 
 export default async function canvasBench(): Promise<BenchResult[]> {
-  await build({ configFile, logLevel: 'warn' });
-  const port = await freePort();
-  const server = await preview({
-    configFile,
-    preview: { port, host: '127.0.0.1', strictPort: true },
-  });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const served = await openBenchBrowser();
+  const { browser, url } = served;
   try {
     const page = await browser.newPage({
       viewport: { width: 1600, height: 1560 },
       deviceScaleFactor: 1,
     });
     page.on('pageerror', (e) => console.error('bench page error:', e));
-    const url = `http://127.0.0.1:${port}/`;
 
     const firsts: { renderer: string; firstFrame: number; firstPresented: number }[] = [];
     for (let i = 0; i < NAVIGATIONS; i++) {
@@ -138,11 +65,14 @@ export default async function canvasBench(): Promise<BenchResult[]> {
     const dom = await call(page, 'dragDom', SWEEPS, STEPS);
     const redraws = await call(page, 'fullRedraw', REDRAWS);
     // The same interactions again under a trace, for the main thread's own CPU time.
-    const canvasCpu = await tracedCpu(browser, page, () =>
+    const marking = (on: boolean) => call(page, 'setMarks', on);
+    const canvasCpu = await tracedCpu(browser, page, marking, () =>
       call(page, 'dragCanvas', 1, TRACED_STEPS),
     );
-    const domCpu = await tracedCpu(browser, page, () => call(page, 'dragDom', 1, TRACED_STEPS));
-    const redrawCpu = await tracedCpu(browser, page, () => call(page, 'fullRedraw', 20));
+    const domCpu = await tracedCpu(browser, page, marking, () =>
+      call(page, 'dragDom', 1, TRACED_STEPS),
+    );
+    const redrawCpu = await tracedCpu(browser, page, marking, () => call(page, 'fullRedraw', 20));
     const worker = await call(page, 'workerRoundTrips', WORKER_CALLS);
 
     const canvasFig = stepFigure('canvas.drag_select_1536', canvas, {
@@ -194,7 +124,6 @@ export default async function canvasBench(): Promise<BenchResult[]> {
       }),
     ];
   } finally {
-    await browser.close();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await served.close();
   }
 }

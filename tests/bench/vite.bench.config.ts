@@ -21,6 +21,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    // the canvas page (index.html) and the screening tools' page (tools.html)
+    rolldownOptions: {
+      input: {
+        index: path.join(here, 'browser/index.html'),
+        tools: path.join(here, 'browser/tools.html'),
+      },
+    },
   },
   preview: { host: '127.0.0.1', strictPort: true },
 });

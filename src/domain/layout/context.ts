@@ -29,6 +29,8 @@ export type ExpandResult =
       warnings: string[];
       /** Facts to show with the preview (the seed of a randomisation). */
       notes?: string[];
+      /** Lines of an imported file left out (an import with accept_partial). */
+      rejected?: RejectedLine[];
     }
   | { ok: false; message: string; well?: string; rejected?: RejectedLine[] };
 

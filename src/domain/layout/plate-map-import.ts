@@ -448,5 +448,5 @@ export function expandImport(params: ImportParams, ctx: LayoutContext): ExpandRe
     warnings.unshift(
       `${out.rejected.length} line${out.rejected.length === 1 ? '' : 's'} rejected and left out`,
     );
-  return { ok: true, ops: out.ops, warnings };
+  return { ok: true, ops: out.ops, warnings, rejected: out.rejected };
 }

@@ -33,8 +33,31 @@ export function plannedWellVolume(
   return dispensing?.assay_volume_uL ?? DEFAULT_WELL_VOLUME_UL[defn.format];
 }
 
-/** A planVolume for applyOps on this plate, bench and dispensing settings. */
+/**
+ * A planVolume for applyOps on this plate, bench and dispensing settings. A plan depends only
+ * on the reagent, the target and the well's volume, and a tool sets one target in many wells
+ * (a series point in its replicates, a control in its columns, an imported map): each such
+ * request is planned once per planVolume, not once per well.
+ */
 export function planVolumeFor(
+  defn: PlateDefn,
+  bench: readonly BenchReagentInfo[],
+  dispensing?: Partial<DispenseSettings> | null,
+): PlanVolume {
+  const plan = planOneFor(defn, bench, dispensing);
+  const planned = new Map<string, PlannedVolume>();
+  return (request): PlannedVolume => {
+    const key = `${request.reagent}\u0000${request.target_nM}\u0000${request.wellVolume_uL}`;
+    let answer = planned.get(key);
+    if (!answer) {
+      answer = Object.freeze(plan(request));
+      planned.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+function planOneFor(
   defn: PlateDefn,
   bench: readonly BenchReagentInfo[],
   dispensing?: Partial<DispenseSettings> | null,

@@ -13,6 +13,7 @@ import type { WireWells } from '../../domain/plate-wire';
 import { STATUS } from '../../domain/prediction';
 import { idOfIndex } from '../../domain/well-id';
 import { colourWells, emptyCount } from '../../plate-canvas/colour-by';
+import type { FrameStats } from '../../plate-canvas/plate-scene';
 import { bench } from '../../state/bench-store';
 import { colourMode } from '../../state/colour-mode-store';
 import { designer } from '../../state/designer-store';
@@ -43,7 +44,12 @@ const SHORTCUTS = [
   },
 ];
 
-export default function DesignerPlate() {
+export interface DesignerPlateProps {
+  /** Each frame the canvas draws (the benchmark page measures with it). */
+  onFrame?: (stats: FrameStats) => void;
+}
+
+export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
   const doc = useSnapshot(designer);
   const { reagents } = useSnapshot(bench);
   const tool = useSnapshot(toolState);
@@ -122,6 +128,7 @@ export default function DesignerPlate() {
         shortcuts={SHORTCUTS}
         toolbar={<ColourByPicker reagents={onPlate} reagent={heatReagent} />}
         legend={<PlateLegend colouring={colouring} empty={emptyCount(colouring.fill)} />}
+        onFrame={onFrame}
       />
       <WellDetailDialog index={detail} onClose={() => setDetail(null)} />
     </>

@@ -37,7 +37,7 @@ channel.port1.addEventListener('message', () => {
 channel.port1.start();
 
 /** The first task after the current frame (call inside a frame callback or its microtasks). */
-function afterFrameTask(): Promise<number> {
+export function afterFrameTask(): Promise<number> {
   return new Promise<number>((resolve) => {
     afterWaiter = resolve;
     channel.port2.postMessage(0);
@@ -45,7 +45,7 @@ function afterFrameTask(): Promise<number> {
 }
 
 /** The second requestAnimationFrame from now: the frame before it has been presented. */
-function twoFramesLater(): Promise<number> {
+export function twoFramesLater(): Promise<number> {
   return new Promise<number>((resolve) => {
     requestAnimationFrame(() => requestAnimationFrame(() => resolve(now())));
   });

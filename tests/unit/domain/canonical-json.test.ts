@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
-import { canonicalJson, sha256Hex } from '../../../src/domain/canonical-json';
+import { canonicalJson, jsonEqual, sha256Hex } from '../../../src/domain/canonical-json';
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and drops undefined members', () => {
@@ -91,5 +91,65 @@ describe('sha256Hex', () => {
     expect(sha256Hex('µM')).toBe(
       'fb23709011c660149c9e10583eabe71c64e267b4314b06ec54abfaa16a0c7a42',
     );
+  });
+});
+
+describe('jsonEqual', () => {
+  const anything = fc.anything({
+    withBoxedValues: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    withSparseArray: true,
+    withTypedArray: true,
+    withUnicodeString: true,
+  });
+  const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+
+  it('answers as comparing canonicalJson would, for any two values', () => {
+    fc.assert(fc.property(anything, anything, (a, b) => jsonEqual(a, b) === sameJson(a, b)));
+  });
+
+  it('sees a value equal to its copy with keys reordered and left-out members added', () => {
+    const reordered = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(reordered);
+      if (typeof v !== 'object' || v === null) return v;
+      const out: Record<string, unknown> = { skipped: undefined };
+      for (const k of Object.keys(v).toReversed()) out[k] = reordered((v as never)[k]);
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const copy = reordered(v);
+        return jsonEqual(v, copy) === sameJson(v, copy) && jsonEqual(v, copy);
+      }),
+    );
+  });
+
+  it('wells: the same content spelled otherwise is equal, one volume apart is not', () => {
+    const well = {
+      label: '',
+      sample: '',
+      tags: ['POS'],
+      targets: { dmso: { target_nM: null, volume_uL: 0.01 }, c1: { target_nM: 10, volume_uL: 1 } },
+    };
+    const same = {
+      targets: { c1: { volume_uL: 1, target_nM: 10 }, dmso: { volume_uL: 0.01, target_nM: null } },
+      tags: ['POS'],
+      sample: '',
+      label: '',
+      note: undefined,
+    };
+    expect(jsonEqual(well, same)).toBe(true);
+    expect(
+      jsonEqual(well, {
+        ...same,
+        targets: { ...same.targets, c1: { target_nM: 10, volume_uL: 1.5 } },
+      }),
+    ).toBe(false);
+    expect(jsonEqual({ a: -0, b: Number.NaN }, { a: 0, b: null })).toBe(true);
+    expect(jsonEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
   });
 });

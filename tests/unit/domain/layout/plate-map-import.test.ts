@@ -58,6 +58,9 @@ describe('plate-map import', () => {
       ctx(),
     );
     expect(agreed.ok && agreed.warnings[0]).toBe('5 lines rejected and left out');
+    // the left-out lines come with the ops: the designer's preview lists them without
+    // reading the file a second time
+    expect(agreed.ok && agreed.rejected?.map((r) => r.line)).toEqual([5, 6, 7, 8, 9]);
   });
 
   it('reads a grid, with several reagents a cell', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
-import { applyOps } from '../../../../src/domain/plate/apply-ops';
+import { applyOps, applyOpsDelta } from '../../../../src/domain/plate/apply-ops';
+import type { PrimitiveOp } from '../../../../src/domain/plate/ops';
 import { expandWellList } from '../../../../src/domain/plate/well-list';
 import { plateDiff } from '../../../../src/domain/plate/plate-diff';
 import { computeWellStates } from '../../../../src/domain/plate/well-states';
@@ -35,6 +36,54 @@ describe('well lists', () => {
 });
 
 describe('applyOps', () => {
+  it('agrees with applyOpsDelta on what changed; a well put back as it was is no change', () => {
+    const wells: WireWells = {
+      A1: { ...blank, targets: { cpd: { target_nM: 10, tol_pct: 5, volume_uL: 1 } } },
+      A2: { ...blank, tags: ['POS'], targets: { dmso: { target_nM: null, volume_uL: 2 } } },
+      A3: { ...blank, label: 'gone' },
+    };
+    const ops: PrimitiveOp[] = [
+      // the same well spelled with its keys in another order
+      {
+        op: 'put',
+        wells: { A1: { targets: { cpd: { volume_uL: 1, tol_pct: 5, target_nM: 10 } } } },
+      },
+      { op: 'tag', wells: ['A2'], add: ['NEG'] },
+      { op: 'clear', wells: ['A3'] },
+      { op: 'set', wells: ['B1'], reagent: 'dmso', volume_uL: 1 },
+    ];
+    const r = applyOps(defn, wells, ops, { benchSlugs: slugs });
+    const d = applyOpsDelta(defn, (id) => wells[id], ops, { benchSlugs: slugs });
+    if (!r.ok || !d.ok) throw new Error('refused');
+    expect(r.changed).toEqual(['A2', 'B1']);
+    expect(r.removed).toEqual(['A3']);
+    expect([d.changed, d.removed]).toEqual([r.changed, r.removed]);
+    expect(r.wells.A1).toBe(wells.A1);
+    for (const id of d.changed) expect(r.wells[id]).toEqual(d.updated[id]);
+  });
+
+  it('lists changed and removed wells in row-major order, whatever order the ops took', () => {
+    const p1536 = plateDefn(1536);
+    const full: WireWells = {};
+    for (const id of ['AF48', 'B2', 'A10', 'A2']) full[id] = { ...blank, label: id };
+    const r = applyOps(
+      p1536,
+      full,
+      [
+        { op: 'set', wells: ['AF1'], reagent: 'dmso', volume_uL: 1 },
+        { op: 'label', wells: ['B1', 'A11'], label: 'x' },
+        { op: 'clear', wells: ['AF48', 'A2'] },
+        { op: 'label', wells: ['A1'], label: 'y' },
+      ],
+      { benchSlugs: slugs },
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.changed).toEqual(['A1', 'A11', 'B1', 'AF1']);
+    expect(r.removed).toEqual(['A2', 'AF48']);
+    // new wells were added: the record is keyed row-major too
+    expect(Object.keys(r.wells)).toEqual(['A1', 'A10', 'A11', 'B1', 'B2', 'AF1']);
+  });
+
   it('applies ops in order without touching the input, sharing untouched wells', () => {
     const wells: WireWells = {
       A1: { ...blank, label: 'keep' },

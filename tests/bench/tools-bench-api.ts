@@ -1,0 +1,34 @@
+// What the tools benchmark page (tests/bench/browser/tools-main.tsx) offers its driver
+// (tools-canvas.bench.ts).
+
+/** One tool applied, in milliseconds from the input (see tools-main.tsx). */
+export interface ToolSample {
+  /** Until the main thread finished the frame that draws the tool's result. */
+  main: number;
+  /** Until that frame was presented. */
+  frame: number;
+  /** The synchronous part: the tool's expansion, volume planning and the store update. */
+  input: number;
+  /** Until the metrics worker's answer for the new wells arrived. */
+  answer: number;
+  /**
+   * Whether a frame of the step rendered the WebGL stage (the fills are drawn at once, the
+   * rings and markers with the worker's answer): false when the result looks as the plate
+   * did, as a series on a plate of compounds coloured by type does.
+   */
+  redrawn: boolean;
+}
+
+export interface ToolsPageApi {
+  /** Marks each step for a trace (off by default: marks take time too). */
+  setMarks(on: boolean): void;
+  /** Resolves when the plate has drawn the starting document with its metrics. */
+  ready(): Promise<{ renderer: string }>;
+  /** The tools the page applies, in order. */
+  tools(): string[];
+  /** Applies `tool` `runs` times, each time on the starting plate. */
+  applyTool(
+    tool: string,
+    runs: number,
+  ): Promise<{ samples: ToolSample[]; changed: number; saveMs: number[] }>;
+}
