@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { canonicalJson, jsonEqual, sha256Hex } from '../../../src/domain/canonical-json';
 
+const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+
 describe('canonical JSON', () => {
   it('sorts keys at every depth and drops undefined members', () => {
     expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null }, e: undefined })).toBe(
@@ -106,7 +108,6 @@ describe('jsonEqual', () => {
     withTypedArray: true,
     withUnicodeString: true,
   });
-  const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
   it('answers as comparing canonicalJson would, for any two values', () => {
     fc.assert(fc.property(anything, anything, (a, b) => jsonEqual(a, b) === sameJson(a, b)));
