@@ -105,18 +105,63 @@ export function catalogEntryOf(
   r: Pick<BenchReagentInfo, 'slug' | 'name'>,
   catalog: readonly CatalogReagent[],
 ): CatalogReagent | undefined {
+  const index = catalogIndex(catalog);
   const n = normalizeName(r.name);
-  return (
-    catalog.find((e) => e.slug === r.slug) ??
-    catalog.find((e) => normalizeName(e.name) === n) ??
-    catalog.find((e) => e.aliases.some((a) => normalizeName(a) === n))
-  );
+  return index.slug.get(r.slug) ?? index.name.get(n) ?? index.alias.get(n);
 }
+
+interface CatalogIndex {
+  slug: Map<string, CatalogReagent>;
+  name: Map<string, CatalogReagent>;
+  alias: Map<string, CatalogReagent>;
+}
+const INDEX_CACHE = new WeakMap<readonly CatalogReagent[], CatalogIndex>();
+
+// The first entry of each slug, normalised name and alias (what a search in order finds),
+// made once per catalog rather than normalising 173 names for each bench reagent.
+function catalogIndex(catalog: readonly CatalogReagent[]): CatalogIndex {
+  let index = INDEX_CACHE.get(catalog);
+  if (!index) {
+    index = { slug: new Map(), name: new Map(), alias: new Map() };
+    for (const e of catalog) {
+      if (!index.slug.has(e.slug)) index.slug.set(e.slug, e);
+      const n = normalizeName(e.name);
+      if (!index.name.has(n)) index.name.set(n, e);
+      for (const a of e.aliases) {
+        const k = normalizeName(a);
+        if (!index.alias.has(k)) index.alias.set(k, e);
+      }
+    }
+    INDEX_CACHE.set(catalog, index);
+  }
+  return index;
+}
+
+// The candidates of the benches seen lately, per catalog: a turn asks for them several
+// times and most turns see the bench of the turn before.
+const CANDIDATE_CACHE = new WeakMap<readonly CatalogReagent[], Map<string, Candidate[]>>();
+const CANDIDATE_BENCHES = 16;
 
 /** Everything names can resolve to: the bench first, then catalog entries not on it. */
 export function buildCandidates(
   bench: readonly BenchReagentInfo[],
   catalog: readonly CatalogReagent[] = [],
+): Candidate[] {
+  let byBench = CANDIDATE_CACHE.get(catalog);
+  if (!byBench) CANDIDATE_CACHE.set(catalog, (byBench = new Map()));
+  const key = JSON.stringify(bench);
+  let list = byBench.get(key);
+  if (!list) {
+    list = candidatesOf(bench, catalog);
+    byBench.set(key, list);
+    if (byBench.size > CANDIDATE_BENCHES) byBench.delete(byBench.keys().next().value as string);
+  }
+  return list;
+}
+
+function candidatesOf(
+  bench: readonly BenchReagentInfo[],
+  catalog: readonly CatalogReagent[],
 ): Candidate[] {
   // A reagent on the bench answers to the names of its catalog entry too (same slug, or a
   // catalog name or alias equal to its name): "ATP" once ATP disodium salt is on the bench,

@@ -74,17 +74,18 @@ export function wellVolume(well: WireWell | undefined): number {
 
 /**
  * The entries of these reagents, in the wells holding them: all a plan needs for their
- * preparations (each entry's transfer is its own; the other liquids of a well change none).
+ * preparations (each entry's transfer is its own; the other targets of a well change none).
+ * The liquids without a target (the vehicle) stay, so the well keeps its volume and the
+ * targets read as met rather than each asking the plan for a proposal.
  */
 function entriesOf(wells: WireWells, slugs: ReadonlySet<string>): WireWells {
   const out: WireWells = {};
   for (const [id, w] of Object.entries(wells)) {
-    let targets: WireWell['targets'] | null = null;
-    for (const slug of slugs) {
-      const t = w.targets[slug];
-      if (t) (targets ??= {})[slug] = t;
-    }
-    if (targets) out[id] = { targets };
+    if (!Object.keys(w.targets).some((s) => slugs.has(s))) continue;
+    const targets: WireWell['targets'] = {};
+    for (const [slug, t] of Object.entries(w.targets))
+      if (slugs.has(slug) || t.target_nM == null) targets[slug] = t;
+    out[id] = { targets };
   }
   return out;
 }
