@@ -33,6 +33,17 @@ export function solventName(bench: readonly BenchReagentInfo[], key: string): st
   return r?.name ?? key.toUpperCase();
 }
 
+// A reagent's solvent key, read once per reagent (a 1400-well change asks for it ~6000 times).
+const solventKeys = new WeakMap<BenchReagentInfo, string | null>();
+function solventKeyOf(b: BenchReagentInfo): string | null {
+  let key = solventKeys.get(b);
+  if (key === undefined) {
+    key = solventOfReagent(b.type, b.solvent, b.slug);
+    solventKeys.set(b, key);
+  }
+  return key;
+}
+
 /**
  * The load of each organic solvent in a well, % v/v, as a scientist works it out: each
  * target over its stock for stocks in that solvent, plus the solvent itself by volume. It
@@ -49,7 +60,7 @@ export function solventLoads(
   const total = Object.values(w.targets).reduce((sum, t) => sum + t.volume_uL, 0);
   for (const [slug, t] of Object.entries(w.targets)) {
     const b = bySlug.get(slug);
-    const key = b && solventOfReagent(b.type, b.solvent, b.slug);
+    const key = b && solventKeyOf(b);
     if (!b || !key) continue;
     let p = 0;
     if (toDisplayType(b.type) === 'solvent') {
