@@ -6,6 +6,7 @@
  * and "all wells except ...". A phrase that reads two ways gives both readings, so that the
  * assistant asks instead of guessing. Pure.
  */
+import { toLarge, type QuadrantConvention } from '../../../domain/layout/reformat';
 import type { PlateDefn } from '../../../domain/plate-format';
 import type { WireWells } from '../../../domain/plate-wire';
 import { indexOfWellId, rowIndex } from '../../../domain/well-id';
@@ -104,17 +105,20 @@ const ringOf = (defn: PlateDefn, k: number): Pred => {
   return (r, c) => r < k || c < k || r >= defn.rows - k || c >= defn.cols - k;
 };
 
+// The wells of quadrant q under each convention, placed by the reformat tool's own mapping
+// (toLarge), so "quadrant 2" names the wells a quadrant reformat fills.
 function quadrants(defn: PlateDefn, q: number): { interleaved: number[]; block: number[] } {
-  const rp = q <= 2 ? 0 : 1;
-  const cp = q % 2 === 1 ? 0 : 1;
-  const R = defn.rows / 2;
-  const C = defn.cols / 2;
-  const r0 = q <= 2 ? 0 : R;
-  const c0 = q % 2 === 1 ? 0 : C;
-  return {
-    interleaved: where(defn, (r, c) => r % 2 === rp && c % 2 === cp),
-    block: where(defn, (r, c) => r >= r0 && r < r0 + R && c >= c0 && c < c0 + C),
+  const small = { rows: defn.rows / 2, cols: defn.cols / 2 };
+  const wellsOf = (convention: QuadrantConvention) => {
+    const out: number[] = [];
+    for (let r = 0; r < small.rows; r++)
+      for (let c = 0; c < small.cols; c++) {
+        const at = toLarge(small, convention, q, r, c);
+        out.push(at.row * defn.cols + at.col);
+      }
+    return out.toSorted((a, b) => a - b);
   };
+  return { interleaved: wellsOf('interleaved'), block: wellsOf('block') };
 }
 
 const CORNER_NAMES: Record<string, number> = {
