@@ -14,6 +14,7 @@
  * Quadrants are those of 96 -> 384 and 384 -> 1536 (domain/layout/reformat.ts), and the
  * reading names its convention.
  */
+import { toSmall } from '../layout/reformat';
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
 import { parseWellId, rowIndex } from '../well-id';
@@ -449,15 +450,17 @@ function quadrantReadings(
   }
   const qr = (q - 1) >> 1;
   const qc = (q - 1) & 1;
-  const interleaved = {
-    text: `quadrant ${q}, interleaved (rows from ${rowLabel(qr)}, columns from ${qc + 1}, every other)`,
-    set: fromCells(defn, (r, c) => r % 2 === qr && c % 2 === qc),
-  };
   const hr = defn.rows / 2;
   const hc = defn.cols / 2;
+  // the wells the reformat tool fills from quadrant q (its toSmall mapping), one rule
+  const small = { rows: hr, cols: hc };
+  const interleaved = {
+    text: `quadrant ${q}, interleaved (rows from ${rowLabel(qr)}, columns from ${qc + 1}, every other)`,
+    set: fromCells(defn, (r, c) => toSmall(small, 'interleaved', r, c).q === q),
+  };
   const block = {
     text: `quadrant ${q}, by block (rows ${rowLabel(qr * hr)}-${rowLabel(qr * hr + hr - 1)}, columns ${qc * hc + 1}-${qc * hc + hc})`,
-    set: fromCells(defn, (r, c) => Math.floor(r / hr) === qr && Math.floor(c / hc) === qc),
+    set: fromCells(defn, (r, c) => toSmall(small, 'block', r, c).q === q),
   };
   if (convention === 'interleaved') return [interleaved];
   if (convention !== undefined) return [block];
