@@ -3,6 +3,7 @@
  * a set of wells holds, where a reagent is, what the plate holds overall. Answers only.
  */
 import { formatConcentration, formatVolume } from '../../../domain/accuracy';
+import { workingStockLabel } from '../../../domain/dispensing/protocol-steps';
 import { vehiclePct } from '../../../domain/chemistry';
 import { computeMetrics, metricsInputFromPlate, STATUS } from '../../../domain/metrics-kernel';
 import { computePlateState, type StateWell } from '../../../domain/plate-state';
@@ -18,7 +19,10 @@ const MAX_LISTED = 8;
 // Which wells are unmet comes from the metrics kernel alone (typed arrays, no per-well
 // objects); the full state is computed only for the few wells an answer describes.
 function unmetIds(ctx: ToolContext): string[] {
-  const m = computeMetrics(metricsInputFromPlate(ctx.defn, ctx.wells, ctx.bench));
+  // as the plate shows it: the experiment's settings (null: the format's defaults)
+  const m = computeMetrics(
+    metricsInputFromPlate(ctx.defn, ctx.wells, ctx.bench, ctx.dispensing ?? null),
+  );
   const out: string[] = [];
   for (let w = 0; w < m.status.length; w++)
     if (m.status[w] === STATUS.ERROR) out.push(idOfIndex(ctx.defn, w));
@@ -31,8 +35,16 @@ function stateOf(ctx: ToolContext, only?: readonly string[]) {
     wells = {};
     for (const id of only) if (ctx.wells[id]) wells[id] = ctx.wells[id];
   }
-  // The answers read wells and indices, never the hash.
-  return computePlateState({ defn: ctx.defn, wells, version: 0, bench: ctx.bench, hasher: null });
+  // The answers read wells and indices, never the hash; volumes and predictions as the
+  // plan dispenses them (the experiment's settings; null: the format's defaults).
+  return computePlateState({
+    defn: ctx.defn,
+    wells,
+    version: 0,
+    bench: ctx.bench,
+    hasher: null,
+    dispensing: ctx.dispensing ?? null,
+  });
 }
 
 function pct(x: number): string {
@@ -51,13 +63,14 @@ function describeWell(id: string, w: StateWell | undefined): string {
       Number(ta.target_nM == null) - Number(tb.target_nM == null) || name(a).localeCompare(name(b)),
   );
   const parts = entries.map(([slug, t]) => {
-    const vol = formatVolume(t.volume_uL);
+    // the volume as dispensed (a medium on the bulk dispenser's steps), shown by its band
+    const vol = formatVolume(w.metrics.reagentVolumes[slug] ?? t.volume_uL);
     if (t.target_nM == null) return `${name(slug)} ${vol}`;
     const p = w.predicted[slug];
     const pred = p
       ? `predicted ${formatConcentration(p.nM, t.volume_uL)}, ${t.status}`
       : 'no prediction';
-    const ws = t.dilution ? ` of a 1:${t.dilution} working stock` : '';
+    const ws = t.dilution ? ` of the ${workingStockLabel(name(slug), t.dilution)}` : '';
     return `${name(slug)} ${formatConcentration(t.target_nM)} (${vol}${ws}; ${pred})`;
   });
   const extra: string[] = [`total ${formatVolume(w.metrics.volumeUl)}`];
