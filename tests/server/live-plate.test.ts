@@ -7,11 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { plateDefn } from '../../src/domain/plate-format';
 import type { BenchReagentInfo, WireWell, WireWells } from '../../src/domain/plate-wire';
 import { idOfIndex } from '../../src/domain/well-id';
-import {
-  advanceLivePlate,
-  buildLivePlate,
-  plateStateText,
-} from '../../src/server/plate/live-plate';
+import { advanceLivePlate, buildLivePlate } from '../../src/server/plate/live-plate';
+import { plateStateText } from '../../src/server/plate/plate-text';
 
 const BENCH: BenchReagentInfo[] = [
   {

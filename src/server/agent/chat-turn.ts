@@ -13,7 +13,7 @@ import { CATALOG_SEED, type CatalogReagent } from '../catalog/catalog-seed';
 import type { Db } from '../db/connect';
 import { plateVersions } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
-import { versionPlateText, wireChangesText } from '../plate/live-plate';
+import { versionPlateText, wireChangesText } from '../plate/plate-text';
 import type { PlateEdit, Written as PlateWritten } from '../plate/plate-writer';
 import { benchFacts, type BenchFacts, type PlateService } from '../plate/plate-service';
 import { insertBench, type DbOrTx } from '../repositories/bench';

@@ -66,7 +66,8 @@ function codeOrder(defn: PlateDefn): number[] {
 }
 
 /** Canonical well id -> row-major index, built once per format. */
-function indexOf(defn: PlateDefn, id: string): number {
+/** The row-major index of a well id, from a map made once per format. */
+export function wellIndex(defn: PlateDefn, id: string): number {
   let map = indexMaps.get(defn.format);
   if (!map) {
     map = new Map(Array.from({ length: defn.rows * defn.cols }, (_, i) => [idOfIndex(defn, i), i]));
@@ -160,7 +161,7 @@ function hashFrom(
 /** The hash chunks holding these wells. */
 function chunksOf(defn: PlateDefn, ids: readonly string[]): Set<number> {
   const rank = codeRank(defn);
-  return new Set(ids.map((id) => Math.floor(rank[indexOf(defn, id)] / HASH_CHUNK)));
+  return new Set(ids.map((id) => Math.floor(rank[wellIndex(defn, id)] / HASH_CHUNK)));
 }
 
 /** Changes a Layered record carries before the next version starts from a whole copy. */
@@ -282,7 +283,7 @@ export function buildLivePlate(
   const wellJson: (string | undefined)[] = [];
   const wellBytes: (Buffer | undefined)[] = [];
   for (const [id, w] of Object.entries(wire)) {
-    const i = indexOf(state.defn, id);
+    const i = wellIndex(state.defn, id);
     wellJson[i] = canonicalJson(w);
     wellBytes[i] = wellBytesOf(id, wellJson[i]);
   }
@@ -312,7 +313,7 @@ function keysOf(
   if (!w) return { by_sample: [], by_col: [], tags: [], by_target: [] };
   return {
     by_sample: w.sample ? [w.sample] : [],
-    by_col: [String((indexOf(defn, id) % defn.cols) + 1)],
+    by_col: [String((wellIndex(defn, id) % defn.cols) + 1)],
     tags: [...new Set(w.tags)],
     by_target: Object.keys(w.targets),
   };
@@ -331,7 +332,7 @@ function editedList(
   let i = 0;
   let j = 0;
   while (i < kept.length || j < add.length) {
-    if (j >= add.length || (i < kept.length && indexOf(defn, kept[i]) < indexOf(defn, add[j])))
+    if (j >= add.length || (i < kept.length && wellIndex(defn, kept[i]) < wellIndex(defn, add[j])))
       out.push(kept[i++]);
     else out.push(add[j++]);
   }
@@ -363,7 +364,7 @@ export function updateIndices(
 ): PlateIndices {
   const edits: IndexEdits = new Map();
   const unmet = { drop: new Set<string>(), add: [] as string[] };
-  const ordered = ids.toSorted((x, y) => indexOf(defn, x) - indexOf(defn, y));
+  const ordered = ids.toSorted((x, y) => wellIndex(defn, x) - wellIndex(defn, y));
   for (const id of ordered) {
     const a = keysOf(defn, id, before[id]);
     const b = keysOf(defn, id, after[id]);
@@ -437,18 +438,18 @@ export function advanceLivePlate(
   const wellJson = base.wellJson.slice();
   const wellBytes = base.wellBytes.slice();
   for (const id of removed) {
-    const i = indexOf(base.defn, id);
+    const i = wellIndex(base.defn, id);
     wellJson[i] = undefined;
     wellBytes[i] = undefined;
   }
   for (const id of changed) {
-    const i = indexOf(base.defn, id);
+    const i = wellIndex(base.defn, id);
     wellJson[i] = updatedJson?.[id] ?? canonicalJson(updated[id]);
     wellBytes[i] = wellBytesOf(id, wellJson[i]!);
   }
   const touched = [...changed, ...removed];
   const stateText = base.stateText.slice();
-  for (const id of touched) stateText[indexOf(base.defn, id)] = undefined;
+  for (const id of touched) stateText[wellIndex(base.defn, id)] = undefined;
   const hashed = hashFrom(base.defn, wellBytes, base.hashMarks, chunksOf(base.defn, touched));
   const before: Record<string, StateWell> = {};
   const after: Record<string, StateWell> = {};
@@ -526,96 +527,4 @@ export function indicesChanged(before: PlateIndices, after: PlateIndices) {
   }
   if (!sameList(before.unmet, after.unmet)) out.unmet = after.unmet;
   return out;
-}
-
-/**
- * A saved version's plate, {defn, wells, hash}, as JSON text made from the wells' cached
- * canonical bytes: a whole 1536-well plate without serializing it again.
- */
-export function versionPlateText(live: LivePlate): string {
-  const parts: Buffer[] = [
-    Buffer.from(`{"defn":${JSON.stringify(live.defn)},"hash":"${live.state.hash}","wells":{`),
-  ];
-  let first = true;
-  for (const bytes of live.wellBytes) {
-    if (!bytes) continue;
-    if (!first) parts.push(COMMA);
-    parts.push(bytes);
-    first = false;
-  }
-  parts.push(Buffer.from('}}'));
-  return Buffer.concat(parts).toString('utf8');
-}
-
-/**
- * The plate's PlateState as JSON text, the same as JSON.stringify(live.state) (defn, wells in
- * row-major order, indices, version, hash): each well's text is made once and kept with
- * the plate, and a later version shares those of the wells it did not change.
- */
-export function plateStateText(live: LivePlate): string {
-  const { defn, stateText } = live;
-  const parts: string[] = [];
-  for (let i = 0; i < defn.rows * defn.cols; i++) {
-    let t = stateText[i];
-    if (t === undefined) {
-      const id = idOfIndex(defn, i);
-      const w = live.stateLayer.get(id);
-      t = w ? `${JSON.stringify(id)}:${JSON.stringify(w)}` : '';
-      stateText[i] = t;
-    }
-    if (t) parts.push(t);
-  }
-  const { indices, version, hash } = live.state;
-  const tail = JSON.stringify({ indices, version, hash });
-  return `{"defn":${JSON.stringify(defn)},"wells":{${parts.join(',')}},${tail.slice(1)}`;
-}
-
-/**
- * A write's changes as GET /plate?since= answers them, {from, version, hash, changed,
- * removed}, as JSON bytes made from the changed wells' cached canonical text.
- */
-export function wireChangesText(written: {
-  live: LivePlate;
-  change: {
-    base_version: number;
-    version: number;
-    hash: string;
-    changed: Readonly<Record<string, unknown>>;
-    removed: readonly string[];
-  };
-}): Buffer {
-  const { live, change } = written;
-  const parts: Buffer[] = [
-    Buffer.from(
-      `{"from":${change.base_version},"version":${change.version},"hash":"${change.hash}","changed":{`,
-    ),
-  ];
-  let first = true;
-  for (const id of Object.keys(change.changed)) {
-    const bytes = live.wellBytes[indexOf(live.defn, id)];
-    if (!bytes) continue;
-    if (!first) parts.push(COMMA);
-    parts.push(bytes);
-    first = false;
-  }
-  parts.push(Buffer.from(`},"removed":${JSON.stringify(change.removed)}}`));
-  return Buffer.concat(parts);
-}
-
-/**
- * Some wells of a plate as a JSON object text, {"A1":{...},"B2":null}, from the wells'
- * cached canonical bytes (null for a well the plate does not hold).
- */
-export function wellsText(live: LivePlate, ids: Iterable<string>): string {
-  const parts: Buffer[] = [Buffer.from('{')];
-  let first = true;
-  for (const id of ids) {
-    if (!first) parts.push(COMMA);
-    first = false;
-    const i = indexOfWellId(id, live.defn);
-    const bytes = i >= 0 ? live.wellBytes[i] : undefined;
-    parts.push(bytes ?? Buffer.from(`${JSON.stringify(id)}:null`));
-  }
-  parts.push(Buffer.from('}'));
-  return Buffer.concat(parts).toString('utf8');
 }

@@ -15,7 +15,8 @@ import { HttpError, experimentNotFound } from '../errors';
 import { listBenchFacts, type DbOrTx } from '../repositories/bench';
 import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/bench-json';
 import { readPlateLog, type PlateLogEntry } from '../repositories/plates';
-import { indicesChanged, plateStateText, type LivePlate } from './live-plate';
+import { indicesChanged, type LivePlate } from './live-plate';
+import { plateStateText } from './plate-text';
 import { AnswerCache, PlateAnswer } from './plate-cache';
 import { plateHeadReader } from './plate-head';
 import {

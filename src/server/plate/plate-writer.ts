@@ -16,7 +16,8 @@ import type { PlateOpInput } from '../../domain/schemas/plate-ops';
 import { experimentNotFound } from '../errors';
 import type { DbOrTx } from '../repositories/bench';
 import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/plates';
-import { advanceLivePlate, buildLivePlate, rebench, wellsText, type LivePlate } from './live-plate';
+import { advanceLivePlate, buildLivePlate, rebench, type LivePlate } from './live-plate';
+import { wellsText } from './plate-text';
 import { planVolumeFor, plannedWellVolume } from './plan-volume';
 
 /** The bench as the arithmetic reads it, and its cache key. */
