@@ -44,14 +44,37 @@ export function parseWellId(
   return { row, col };
 }
 
+// Canonical id -> row-major index of each plate shape, made on first use: nearly every id a
+// plate path reads is canonical already (a 1536-well write reads each id several times), and
+// a map lookup costs a fraction of the regular expression.
+const canonicalIndex = new Map<number, Map<string, number>>();
+const MAX_SHAPES = 64;
+const NO_IDS = new Map<string, number>();
+
+function indexMapOf(defn: Pick<PlateDefn, 'rows' | 'cols'>): Map<string, number> {
+  const shape = defn.rows * 1000 + defn.cols;
+  let map = canonicalIndex.get(shape);
+  if (!map) {
+    // a few shapes at most (the formats, and the packed grids of well-states); never unbounded
+    if (canonicalIndex.size >= MAX_SHAPES) return NO_IDS;
+    map = new Map();
+    for (let i = 0; i < defn.rows * defn.cols; i++) map.set(idOfIndex(defn, i), i);
+    canonicalIndex.set(shape, map);
+  }
+  return map;
+}
+
 /** Canonical form of a typed well id, or undefined when it is not on the plate. */
 export function canonicalWellId(text: string, defn: Pick<PlateDefn, 'rows' | 'cols'>) {
+  if (indexMapOf(defn).has(text)) return text;
   const rc = parseWellId(text, defn);
   return rc && wellId(rc.row, rc.col);
 }
 
 /** Index of a typed well id, or -1 when it is not on the plate. */
 export function indexOfWellId(text: string, defn: Pick<PlateDefn, 'rows' | 'cols'>): number {
+  const known = indexMapOf(defn).get(text);
+  if (known !== undefined) return known;
   const rc = parseWellId(text, defn);
   return rc ? rc.row * defn.cols + rc.col : -1;
 }

@@ -50,7 +50,6 @@ export interface LivePlate {
 
 const COMMA = Buffer.from(',');
 const codeOrders = new Map<number, number[]>();
-const indexMaps = new Map<number, Map<string, number>>();
 
 /** Row-major indices of a plate's wells in the code-unit order of their ids (JSON key order). */
 function codeOrder(defn: PlateDefn): number[] {
@@ -65,15 +64,9 @@ function codeOrder(defn: PlateDefn): number[] {
   return order;
 }
 
-/** Canonical well id -> row-major index, built once per format. */
-/** The row-major index of a well id, from a map made once per format. */
+/** The row-major index of a well id (canonical ids are a map lookup: well-id.ts). */
 export function wellIndex(defn: PlateDefn, id: string): number {
-  let map = indexMaps.get(defn.format);
-  if (!map) {
-    map = new Map(Array.from({ length: defn.rows * defn.cols }, (_, i) => [idOfIndex(defn, i), i]));
-    indexMaps.set(defn.format, map);
-  }
-  return map.get(id) ?? indexOfWellId(id, defn);
+  return indexOfWellId(id, defn);
 }
 
 const wellBytesOf = (id: string, json: string) => Buffer.from(`${JSON.stringify(id)}:${json}`);
@@ -422,7 +415,7 @@ export function advanceLivePlate(
 ): LivePlate {
   const subset: WireWells = {};
   for (const id of changed) subset[id] = updated[id];
-  const fresh = computeWellStates(base.defn, subset, base.bench, base.dispensing);
+  const fresh = computeWellStates(base.defn, subset, base.bench, base.dispensing, true);
 
   const wireUpdates = new Map<string, WireWell | undefined>();
   const stateUpdates = new Map<string, StateWell | undefined>();

@@ -54,6 +54,23 @@ describe('well ids', () => {
     expect(indexOfWellId('AA1', d)).toBe(26 * 48);
   });
 
+  it('reads canonical ids from a map per plate shape, and any other form by parsing', () => {
+    const d96 = plateDefn(96);
+    const d384 = plateDefn(384);
+    expect(canonicalWellId('P24', d384)).toBe('P24');
+    expect(canonicalWellId('P24', d96)).toBeUndefined();
+    expect(indexOfWellId('P24', d96)).toBe(-1);
+    expect(indexOfWellId('P24', d384)).toBe(383);
+    // shapes that are no plate format (a packed grid) read the same
+    const grid = { rows: 3, cols: 5 };
+    expect(indexOfWellId('C5', grid)).toBe(14);
+    expect(indexOfWellId('c05', grid)).toBe(14);
+    expect(canonicalWellId('C6', grid)).toBeUndefined();
+    // far more shapes than are kept: each still answers
+    for (let cols = 1; cols <= 100; cols++)
+      expect(indexOfWellId(`B${cols}`, { rows: 2, cols })).toBe(2 * cols - 1);
+  });
+
   it('refuses ids outside the plate or malformed', () => {
     const d96 = plateDefn(96);
     expect(parseWellId('I1', d96)).toBeUndefined();
