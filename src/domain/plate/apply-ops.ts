@@ -182,13 +182,16 @@ export function applyOpsDelta(
   const changed: string[] = [];
   const removed: string[] = [];
   let added = false;
+  // a well object put in several places (see put) is written once
+  const written = new Map<WireWell, string>();
   for (const [id, w] of drafted.draft) {
     const before = wellAt(id);
     if (!w || isEmpty(w)) {
       if (before) removed.push(id);
       continue;
     }
-    const json = canonicalJson(w);
+    let json = written.get(w);
+    if (json === undefined) written.set(w, (json = canonicalJson(w)));
     if (before && (jsonAt?.(id) ?? canonicalJson(before)) === json) continue;
     if (!before) added = true;
     updated[id] = w;
@@ -236,21 +239,31 @@ function draftOps(
     let current: string | undefined;
     try {
       if (op.op === 'put') {
-        const given = op.wells ?? {};
-        const filled: WireWells = {};
-        for (const [id, w] of Object.entries(given)) {
+        // Wells given with the same contents (a large change puts the same liquids in most)
+        // are checked and made canonical once, and share the canonical well.
+        const seen = new Map<string, string>();
+        const distinct = new Map<string, WireWell | null>();
+        for (const [id, w] of Object.entries(op.wells ?? {})) {
           current = id;
-          if (!canonicalWellId(id, defn)) {
-            throw new OpRefused(`Well "${id}" is not on a ${defn.format}-well plate`, id);
+          const cid = canonicalWellId(id, defn);
+          if (!cid) throw new OpRefused(`Well "${id}" is not on a ${defn.format}-well plate`, id);
+          const first = seen.get(cid);
+          if (first !== undefined)
+            throw new OpRefused(`Wells "${first}" and "${id}" are the same well`, id);
+          seen.set(cid, id);
+          if (!w) {
+            draft.set(cid, null);
+            continue;
           }
-          if (w) filled[id] = w;
-        }
-        const issues = validatePlateWells(defn, filled, ctx.benchSlugs);
-        if (issues.length > 0) throw new OpRefused(issues[0].message, issues[0].well);
-        const canonical = canonicalizeWells(defn, filled);
-        for (const id of Object.keys(given)) {
-          const cid = canonicalWellId(id, defn)!;
-          draft.set(cid, canonical[cid] ?? null);
+          const text = JSON.stringify(w);
+          let canonical = distinct.get(text);
+          if (canonical === undefined) {
+            const issues = validatePlateWells(defn, { [id]: w }, ctx.benchSlugs);
+            if (issues.length > 0) throw new OpRefused(issues[0].message, issues[0].well);
+            canonical = canonicalizeWells(defn, { [cid]: w })[cid] ?? null;
+            distinct.set(text, canonical);
+          }
+          draft.set(cid, canonical);
         }
         continue;
       }

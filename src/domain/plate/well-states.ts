@@ -10,7 +10,7 @@ import { formatConcentration } from '../accuracy';
 import { CONSTRAINT, computeMetrics, metricsInputFromPlate } from '../metrics-kernel';
 import type { PlateDefn } from '../plate-format';
 import type { BrokenConstraint, StateWell } from '../plate-state';
-import type { BenchReagentInfo, WireWells } from '../plate-wire';
+import type { BenchReagentInfo, WireWell, WireWells } from '../plate-wire';
 import { canonicalizeWells } from '../plate-wells';
 import { effectiveTolerance, statusName, targetStatus } from '../prediction';
 import { idOfIndex } from '../well-id';
@@ -49,30 +49,65 @@ function benchCovering(bench: readonly BenchReagentInfo[], wells: WireWells): Be
 
 const nullIfNaN = (x: number): number | null => (Number.isNaN(x) ? null : x);
 
-/** The StateWell of each given well (ids canonical for `defn`), as computePlateState has it. */
+/**
+ * The StateWell of each given well (ids canonical for `defn`), as computePlateState has it.
+ * Wells with the same contents (a change of 1400 wells mostly puts the same liquids in each)
+ * are computed once and share one StateWell, which no one mutates.
+ */
 export function computeWellStates(
   defn: PlateDefn,
   wells: WireWells,
   bench: readonly BenchReagentInfo[],
   /** the experiment's dispensing settings, as computePlateState takes them */
   dispensing?: Partial<DispenseSettings> | null,
+  /** the wells are canonical already (canonicalizeWells' output): not made again */
+  canonical = false,
 ): Record<string, StateWell> {
-  const wire = canonicalizeWells(defn, wells);
+  const wire = canonical ? wells : canonicalizeWells(defn, wells);
   const ids = Object.keys(wire);
   if (ids.length === 0) return {};
-  // the given wells packed at the start of a grid just large enough, with the plate's
-  // format (its capacity)
-  const cols = Math.min(ids.length, 48);
-  const row: PlateDefn = { format: defn.format, rows: Math.ceil(ids.length / cols), cols };
+  // each distinct well once: by object first (a put shares them), then by contents
+  const byObject = new Map<WireWell, number>();
+  const byText = new Map<string, number>();
+  const distinct: WireWell[] = [];
+  const slotOf = ids.map((id) => {
+    const well = wire[id];
+    let slot = byObject.get(well);
+    if (slot === undefined) {
+      const text = JSON.stringify(well);
+      slot = byText.get(text);
+      if (slot === undefined) {
+        slot = distinct.push(well) - 1;
+        byText.set(text, slot);
+      }
+      byObject.set(well, slot);
+    }
+    return slot;
+  });
+  const states = distinctStates(defn, distinct, bench, dispensing);
+  const out: Record<string, StateWell> = {};
+  ids.forEach((id, k) => (out[id] = states[slotOf[k]]));
+  return out;
+}
+
+/** The StateWell of each of these canonical wells, in order. */
+function distinctStates(
+  defn: PlateDefn,
+  wells: readonly WireWell[],
+  bench: readonly BenchReagentInfo[],
+  dispensing: Partial<DispenseSettings> | null | undefined,
+): StateWell[] {
+  // the wells packed at the start of a grid just large enough, with the plate's format (its
+  // capacity)
+  const cols = Math.min(wells.length, 48);
+  const row: PlateDefn = { format: defn.format, rows: Math.ceil(wells.length / cols), cols };
   const packed: WireWells = {};
-  ids.forEach((id, k) => (packed[idOfIndex(row, k)] = wire[id]));
-  const covering = benchCovering(bench, wire);
+  wells.forEach((well, k) => (packed[idOfIndex(row, k)] = well));
+  const covering = benchCovering(bench, packed);
   const R = covering.length;
   const slugIndex = new Map(covering.map((b, r) => [b.slug, r]));
   const m = computeMetrics(metricsInputFromPlate(row, packed, covering, dispensing));
-  const out: Record<string, StateWell> = {};
-  ids.forEach((id, w) => {
-    const well = wire[id];
+  return wells.map((well, w) => {
     const V = m.volumeUL[w];
     const state: StateWell = {
       targets: {},
@@ -113,7 +148,6 @@ export function computeWellStates(
         state.metrics.targetDisplayNames[slug] = `${name} @ ${formatConcentration(t.target_nM)}`;
       }
     }
-    out[id] = state;
+    return state;
   });
-  return out;
 }

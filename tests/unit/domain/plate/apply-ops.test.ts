@@ -11,6 +11,7 @@ import {
   type BenchReagentInfo,
   type WireWells,
 } from '../../../../src/domain/plate-state';
+import { canonicalizeWells } from '../../../../src/domain/plate-wells';
 import { idOfIndex } from '../../../../src/domain/well-id';
 
 const defn = plateDefn(96);
@@ -214,6 +215,50 @@ describe('applyOps', () => {
   });
 });
 
+describe('put of many wells with the same contents', () => {
+  const ctx = { benchSlugs: slugs };
+  const same = () => ({ targets: { dmso: { target_nM: null, volume_uL: 0.5 } }, tags: ['NEG'] });
+
+  it('checks and canonicalises each contents once: the wells share one canonical well', () => {
+    const given: WireWells = {};
+    for (let i = 0; i < 24; i++) given[idOfIndex(defn, i)] = same();
+    given.c3 = { label: 'other', tags: [], targets: {} };
+    const r = applyOps(defn, {}, [{ op: 'put', wells: given }], ctx);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.changed).toHaveLength(25);
+    expect(r.wells.A1).toEqual({
+      label: '',
+      sample: '',
+      tags: ['NEG'],
+      targets: { dmso: { target_nM: null, tol_pct: 5, volume_uL: 0.5 } },
+    });
+    expect(r.wells.B12).toBe(r.wells.A1);
+    expect(r.wells.C3).toEqual({ label: 'other', sample: '', tags: [], targets: {} });
+    // the same as putting each well alone
+    for (const [id, w] of Object.entries(given)) {
+      const alone = applyOps(defn, {}, [{ op: 'put', wells: { [id]: w } }], ctx);
+      expect(alone.ok && alone.wells[id.toUpperCase()]).toEqual(r.wells[id.toUpperCase()]);
+    }
+  });
+
+  it('names the first refused well, and two ids of one well', () => {
+    const bad = { targets: { dmso: { target_nM: null, volume_uL: -1 } } };
+    const refused = applyOps(
+      defn,
+      {},
+      [{ op: 'put', wells: { A1: same(), A2: same(), A3: bad, A4: bad } }],
+      ctx,
+    );
+    expect(refused).toMatchObject({ ok: false, op: 'put', well: 'A3' });
+    expect(
+      applyOps(defn, {}, [{ op: 'put', wells: { A1: same(), a01: same() } }], ctx),
+    ).toMatchObject({ ok: false, well: 'a01', message: 'Wells "A1" and "a01" are the same well' });
+    expect(
+      applyOps(defn, {}, [{ op: 'put', wells: { A1: same(), I1: same() } }], ctx),
+    ).toMatchObject({ ok: false, well: 'I1' });
+  });
+});
+
 describe('plateDiff', () => {
   it('lists wells and reagents added, removed and changed', () => {
     const before: WireWells = {
@@ -293,6 +338,36 @@ describe('computeWellStates', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('computes wells with the same contents once, with what the whole plate gives (property)', () => {
+    const d = plateDefn(1536);
+    fc.assert(
+      fc.property(
+        // a few contents spread over many wells, as a region or a control column is
+        fc.array(fc.record({ targets: fc.dictionary(fc.constantFrom('cpd', 'dmso'), target) }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.array(fc.integer({ min: 0, max: 1535 }), { minLength: 1, maxLength: 200 }),
+        (contents, at) => {
+          const wells: WireWells = {};
+          // each its own object, as wells read from a database are
+          at.forEach(
+            (i, k) => (wells[idOfIndex(d, i)] = structuredClone(contents[k % contents.length])),
+          );
+          const all = computePlateState({ defn: d, wells, version: 0, bench, hasher: null });
+          const canonical = canonicalizeWells(d, wells);
+          const states = computeWellStates(d, canonical, bench, null, true);
+          expect(states).toEqual(all.wells);
+          const ids = Object.keys(canonical);
+          const byContents = new Map(ids.map((id) => [JSON.stringify(canonical[id]), states[id]]));
+          for (const id of ids)
+            expect(states[id]).toBe(byContents.get(JSON.stringify(canonical[id])));
+        },
+      ),
+      { numRuns: 100 },
     );
   });
 });
