@@ -112,137 +112,174 @@ export function targetTag(slug: string, nM: number): string {
   return `TARGET:${slug}@${Number(nM.toPrecision(6))}`;
 }
 
-/** One well of a composition: its edit, what it held, and what it asks for. */
-interface WellWork {
-  id: string;
-  edit: WellEdit;
-  before: WireWell | undefined;
-  volumeUL: number;
-  request: WellTargetsRequest;
-  /** entries kept or set as they are (explicit volumes, % targets, liquids) */
-  fixed: Record<string, WireTarget>;
+/** What one edit makes of one well, whichever well it is. */
+interface Composed {
+  /** the new well (shared by the wells it is the same for: never mutated) */
+  well: WireWell;
+  /** problems that make the request impossible */
+  errors: string[];
+  /** targets that cannot be met, to be said with the well's id in front */
+  warnings: string[];
+  /** reagents dispensed from a working stock */
+  diluted: string[];
 }
 
-/** Applies one edit to the given wells and plans their volumes again. */
+/** What a composition shares between its wells. */
+interface Composing {
+  ctx: ToolContext;
+  vehicle: string | null;
+  rs: ReturnType<typeof resolveSettings>;
+  benchBySlug: ReadonlyMap<string, ToolContext['bench'][number]>;
+  /** well plans by request: wells asking the same (a column, a region) share one plan */
+  plans: Map<string, WellTargetsPlan>;
+}
+
+/** The edit applied to a well that held `before`, its targets planned again. */
+function composeOne(c: Composing, e: WellEdit, before: WireWell | undefined): Composed {
+  const { ctx, vehicle, rs, benchBySlug } = c;
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const volumeUL = finalVolume(ctx, before, vehicle, e);
+  const request: WellTargetsRequest['targets'] = [];
+  const fixed: Record<string, WireTarget> = {};
+  const removed = new Set([...(e.remove ?? []), ...(e.set ?? []).map((s) => s.slug)]);
+  // Without a fill nothing is planned again: the well keeps what it holds, as it is.
+  const keepAsIs = e.fill === false;
+  for (const [slug, t] of Object.entries(before?.targets ?? {})) {
+    if (removed.has(slug) || (slug === vehicle && !keepAsIs)) continue;
+    const r = benchBySlug.get(slug);
+    if (!keepAsIs && t.target_nM != null && t.target_nM >= 0 && r?.stock_nM != null)
+      request.push({ slug, target_nM: t.target_nM, tol_pct: t.tol_pct });
+    else fixed[slug] = { ...t };
+  }
+  for (const s of e.set ?? []) {
+    const r = benchBySlug.get(s.slug);
+    if (!r) {
+      errors.push(`"${s.slug}" is not on the bench`);
+      continue;
+    }
+    if (s.volume_uL != null) {
+      fixed[s.slug] = { target_nM: s.target_nM ?? null, volume_uL: s.volume_uL };
+      if (s.tol_pct != null) fixed[s.slug].tol_pct = s.tol_pct;
+    } else if (s.percent != null) {
+      if (r.stock_pct == null) {
+        errors.push(`${r.name} has no % (v/v) stock; give a molar concentration or a volume`);
+        continue;
+      }
+      fixed[s.slug] = {
+        target_nM: null,
+        volume_uL: planPercentVolume(r, s.percent, r.stock_pct, volumeUL, rs),
+      };
+    } else if (s.target_nM != null) {
+      if (r.stock_nM == null) {
+        errors.push(`${r.name} has no molar stock concentration; give a volume instead`);
+        continue;
+      }
+      request.push({ slug: s.slug, target_nM: s.target_nM, tol_pct: s.tol_pct });
+    }
+  }
+
+  // Each well as the designer's set plans it (planVolumeFor): its own best source; one
+  // edit's targets are met from a source made for them when no round one does. The vehicle
+  // is added below, as applyOps fills a well.
+  let key = String(volumeUL);
+  for (const t of request) key += `|${t.slug}@${t.target_nM}~${t.tol_pct ?? ''}`;
+  let plan = c.plans.get(key);
+  if (!plan) {
+    plan = planWellTargets(
+      { volume_uL: volumeUL, targets: request, vehicle: null, adopt_proposals: true },
+      ctx.bench,
+      ctx.defn.format,
+      rs,
+    );
+    c.plans.set(key, plan);
+  }
+  for (const u of plan.unmet) {
+    // the vehicle and the well's volume are settled below
+    if (u.reason === 'Default vehicle required' || u.reason.startsWith('The targets need '))
+      continue;
+    if (/is not on the bench$|has no molar stock concentration$/.test(u.reason))
+      errors.push(u.reason);
+    else warnings.push(`${u.reason}${u.proposal ? `; ${u.proposal}` : ''}`);
+  }
+  const targets: Record<string, WireTarget> = {};
+  for (const [slug, t] of Object.entries(plan.targets)) targets[slug] = { ...t };
+  for (const [slug, t] of Object.entries(fixed)) targets[slug] = t;
+  // The vehicle takes what the other liquids leave of the well's volume (as applyOps
+  // fills a planned well): the wire keeps the volume asked for, the plan dispenses it on
+  // the bulk dispenser's step.
+  if (e.fill !== false) {
+    if (vehicle) delete targets[vehicle];
+    let others = 0;
+    for (const t of Object.values(targets)) others += t.volume_uL > 0 ? t.volume_uL : 0;
+    const rest = volumeUL - others;
+    if (rest > 1e-9) {
+      if (vehicle) targets[vehicle] = { target_nM: null, volume_uL: Number(rest.toFixed(6)) };
+      else
+        errors.push(
+          'Default vehicle required: put a media or solvent reagent on the bench, or choose the default vehicle',
+        );
+    } else if (rest < -1e-9) {
+      warnings.push(`the contents need more than the ${volumeUL} µL well`);
+    }
+  }
+  const diluted: string[] = [];
+  for (const [slug, t] of Object.entries(targets)) if ((t.dilution ?? 1) > 1) diluted.push(slug);
+  let tags = e.replace ? [] : [...(before?.tags ?? [])];
+  const drops = [...(e.dropTags ?? []), ...(e.remove ?? []).map((s) => `TARGET:${s}@`)];
+  for (const s of e.set ?? []) drops.push(`TARGET:${s.slug}@`);
+  if (tags.length > 0 && drops.length > 0) tags = tags.filter((t) => !dropTag(t, drops));
+  for (const s of e.set ?? [])
+    if (s.target_nM != null && s.target_nM > 0) tags.push(targetTag(s.slug, s.target_nM));
+  for (const t of e.addTags ?? []) if (!tags.includes(t)) tags.push(t);
+  const well: WireWell = {
+    targets,
+    label: e.label ?? (e.replace ? '' : (before?.label ?? '')),
+    sample: e.sample ?? (e.replace ? '' : (before?.sample ?? '')),
+    tags,
+  };
+  return { well, errors, warnings, diluted };
+}
+
+/**
+ * Applies one edit to the given wells and plans their volumes again. Wells given the same
+ * edit that held the same (a region of a plate) are composed once and share the new well.
+ */
 export function composeWells(
   ctx: ToolContext,
   ids: readonly string[],
   edit: (id: string) => WellEdit,
 ): ComposeResult {
-  const vehicle = pickVehicle(ctx);
-  const rs = resolveSettings(ctx.defn.format, ctx.dispensing);
-  const benchBySlug = new Map(ctx.bench.map((r) => [r.slug, r]));
+  const c: Composing = {
+    ctx,
+    vehicle: pickVehicle(ctx),
+    rs: resolveSettings(ctx.defn.format, ctx.dispensing),
+    benchBySlug: new Map(ctx.bench.map((r) => [r.slug, r])),
+    plans: new Map(),
+  };
+  const rs = c.rs;
   const errors = new Set<string>();
-  const work: WellWork[] = [];
-
-  for (const id of ids) {
-    const e = edit(id);
-    const before = e.replace ? undefined : ctx.wells[id];
-    const V = finalVolume(ctx, before, vehicle, e);
-    const targets: WellTargetsRequest['targets'] = [];
-    const fix: Record<string, WireTarget> = {};
-    const removed = new Set([...(e.remove ?? []), ...(e.set ?? []).map((s) => s.slug)]);
-    // Without a fill nothing is planned again: the well keeps what it holds, as it is.
-    const keepAsIs = e.fill === false;
-    for (const [slug, t] of Object.entries(before?.targets ?? {})) {
-      if (removed.has(slug) || (slug === vehicle && !keepAsIs)) continue;
-      const r = benchBySlug.get(slug);
-      if (!keepAsIs && t.target_nM != null && t.target_nM >= 0 && r?.stock_nM != null)
-        targets.push({ slug, target_nM: t.target_nM, tol_pct: t.tol_pct });
-      else fix[slug] = { ...t };
-    }
-    for (const s of e.set ?? []) {
-      const r = benchBySlug.get(s.slug);
-      if (!r) {
-        errors.add(`"${s.slug}" is not on the bench`);
-        continue;
-      }
-      if (s.volume_uL != null) {
-        fix[s.slug] = { target_nM: s.target_nM ?? null, volume_uL: s.volume_uL };
-        if (s.tol_pct != null) fix[s.slug].tol_pct = s.tol_pct;
-      } else if (s.percent != null) {
-        if (r.stock_pct == null) {
-          errors.add(`${r.name} has no % (v/v) stock; give a molar concentration or a volume`);
-          continue;
-        }
-        fix[s.slug] = {
-          target_nM: null,
-          volume_uL: planPercentVolume(r, s.percent, r.stock_pct, V, rs),
-        };
-      } else if (s.target_nM != null) {
-        if (r.stock_nM == null) {
-          errors.add(`${r.name} has no molar stock concentration; give a volume instead`);
-          continue;
-        }
-        targets.push({ slug: s.slug, target_nM: s.target_nM, tol_pct: s.tol_pct });
-      }
-    }
-    // One edit's targets are met from a source made for them when no round one does (as
-    // the well editor plans a set); the vehicle is added below, as applyOps fills a well.
-    const request = { volume_uL: V, targets, vehicle: null, adopt_proposals: true };
-    work.push({ id, edit: e, before, volumeUL: V, request, fixed: fix });
-  }
-
-  // Each well as the designer's set plans it (planVolumeFor): its own best source; wells
-  // asking the same (a column, a region) share one plan, made once.
-  const byRequest = new Map<string, WellTargetsPlan>();
   const warnings = new Set<string>();
   const wells: WireWells = { ...ctx.wells };
   const changed: string[] = [];
   const diluted = new Set<string>();
-
-  for (const { id, edit: e, before, volumeUL, request, fixed } of work) {
-    let key = String(volumeUL);
-    for (const t of request.targets) key += `|${t.slug}@${t.target_nM}~${t.tol_pct ?? ''}`;
-    let plan = byRequest.get(key);
-    if (!plan) {
-      plan = planWellTargets(request, ctx.bench, ctx.defn.format, rs);
-      byRequest.set(key, plan);
+  const composed = new Map<string, Composed>();
+  const beforeText = new Map<WireWell, string>();
+  for (const id of ids) {
+    const e = edit(id);
+    const before = e.replace ? undefined : ctx.wells[id];
+    let held = '';
+    if (before) {
+      held = beforeText.get(before) ?? JSON.stringify(before);
+      beforeText.set(before, held);
     }
-    const fill = e.fill !== false;
-    for (const u of plan.unmet) {
-      // the vehicle and the well's volume are settled below
-      if (u.reason === 'Default vehicle required' || u.reason.startsWith('The targets need '))
-        continue;
-      if (/is not on the bench$|has no molar stock concentration$/.test(u.reason))
-        errors.add(u.reason);
-      else warnings.add(`${id}: ${u.reason}${u.proposal ? `; ${u.proposal}` : ''}`);
-    }
-    const targets: Record<string, WireTarget> = {};
-    for (const [slug, t] of Object.entries(plan.targets)) targets[slug] = { ...t };
-    for (const [slug, t] of Object.entries(fixed)) targets[slug] = t;
-    // The vehicle takes what the other liquids leave of the well's volume (as applyOps
-    // fills a planned well): the wire keeps the volume asked for, the plan dispenses it on
-    // the bulk dispenser's step.
-    if (fill) {
-      if (vehicle) delete targets[vehicle];
-      let others = 0;
-      for (const t of Object.values(targets)) others += t.volume_uL > 0 ? t.volume_uL : 0;
-      const rest = volumeUL - others;
-      if (rest > 1e-9) {
-        if (vehicle) targets[vehicle] = { target_nM: null, volume_uL: Number(rest.toFixed(6)) };
-        else
-          errors.add(
-            'Default vehicle required: put a media or solvent reagent on the bench, or choose the default vehicle',
-          );
-      } else if (rest < -1e-9) {
-        warnings.add(`${id}: the contents need more than the ${volumeUL} µL well`);
-      }
-    }
-    for (const [slug, t] of Object.entries(targets)) if ((t.dilution ?? 1) > 1) diluted.add(slug);
-    let tags = e.replace ? [] : [...(before?.tags ?? [])];
-    const drops = [...(e.dropTags ?? []), ...(e.remove ?? []).map((s) => `TARGET:${s}@`)];
-    for (const s of e.set ?? []) drops.push(`TARGET:${s.slug}@`);
-    if (tags.length > 0 && drops.length > 0) tags = tags.filter((t) => !dropTag(t, drops));
-    for (const s of e.set ?? [])
-      if (s.target_nM != null && s.target_nM > 0) tags.push(targetTag(s.slug, s.target_nM));
-    for (const t of e.addTags ?? []) if (!tags.includes(t)) tags.push(t);
-    wells[id] = {
-      targets,
-      label: e.label ?? (e.replace ? '' : (before?.label ?? '')),
-      sample: e.sample ?? (e.replace ? '' : (before?.sample ?? '')),
-      tags,
-    };
+    const key = `${JSON.stringify(e)}\u0000${held}`;
+    let one = composed.get(key);
+    if (!one) composed.set(key, (one = composeOne(c, e, before)));
+    for (const x of one.errors) errors.add(x);
+    for (const w of one.warnings) warnings.add(`${id}: ${w}`);
+    for (const slug of one.diluted) diluted.add(slug);
+    wells[id] = one.well;
     changed.push(id);
   }
   // The working stocks this change uses, as the plate's dispense plan prepares them (the
