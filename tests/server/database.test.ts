@@ -17,8 +17,8 @@ const TABLES = [
   'issue_reports',
   'layout_templates',
   'plate_log',
+  'plate_rows',
   'plate_versions',
-  'plate_wells',
   'plates',
   'rate_limits',
   'reagent_definitions',
@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
     await db.insert(schema.plates).values({ experimentId: exp.id, state: {}, hash: 'h' });
     await db
       .insert(schema.plateVersions)
-      .values({ experimentId: exp.id, version: 1, state: {}, snapshot: { label: 'Snapshot 1' } });
+      .values({ experimentId: exp.id, version: 1, state: '{}', snapshot: { label: 'Snapshot 1' } });
     await db
       .insert(schema.benchReagents)
       .values({ experimentId: exp.id, slug: 'dmso', name: 'DMSO', reagentType: 'solvent' });

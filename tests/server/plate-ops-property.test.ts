@@ -10,6 +10,7 @@ import { plateDefn } from '../../src/domain/plate-format';
 import { computePlateState, type WireWells } from '../../src/domain/plate-state';
 import { idOfIndex } from '../../src/domain/well-id';
 import { benchFacts } from '../../src/server/plate/plate-service';
+import { loadPlate } from '../../src/server/repositories/plates';
 import { sha256HexNode } from '../../src/server/plate/sha256-hex';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
 import { call, experimentWithBench } from './plate-fixtures';
@@ -114,6 +115,8 @@ describe.each(DB_KINDS)('random op batches on %s', (kind) => {
           (await call(t.app, 'GET', `${url}?form=compact`, owner)).json(),
         );
         expect(compact.hash).toBe(scratch.hash);
+        // and the plate as stored (by plate row) reads back as the model's wells
+        expect((await loadPlate(t.database.db, id))?.wells).toEqual(model);
       }),
       { numRuns: SEEDS },
     );

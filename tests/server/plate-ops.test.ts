@@ -4,7 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCompactPlate, type CompactPlate } from '../../src/domain/plate/compact';
 import { computePlateState, wireWellsOf } from '../../src/domain/plate-state';
-import { plateLog } from '../../src/server/db/schema';
+import { plateLog, plateRows } from '../../src/server/db/schema';
+import { loadPlate } from '../../src/server/repositories/plates';
 import { sha256HexNode } from '../../src/server/plate/sha256-hex';
 import { benchFacts } from '../../src/server/plate/plate-service';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from './helpers';
@@ -264,6 +265,53 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
     expect(JSON.parse(JSON.stringify(recomputed))).toEqual(full);
   });
 
+  it('stores wells by plate row: a one-well edit rewrites its row, an emptied row goes, a new format rewrites all', async () => {
+    const id = await experimentWithBench(t.app, owner, '384');
+    const stored = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(plateRows)
+          .where(eq(plateRows.experimentId, id))
+          .orderBy(asc(plateRows.row))
+      ).map((r) => [r.row, Object.keys(JSON.parse(r.wells) as object)]);
+    await patch(id, 0, [
+      { op: 'label', wells: ['A1', 'A24', 'C5', 'P24'], label: 'x' },
+      { op: 'sample', wells: ['C6'], sample: 'S' },
+    ]);
+    expect(await stored()).toEqual([
+      [0, ['A1', 'A24']],
+      [2, ['C5', 'C6']],
+      [15, ['P24']],
+    ]);
+    // one well of row C: row C is written again with both its wells
+    await patch(id, 1, [{ op: 'label', wells: ['C5'], label: 'y' }]);
+    expect((await loadPlate(t.database.db, id))?.wells.C5.label).toBe('y');
+    expect((await loadPlate(t.database.db, id))?.wells.C6.sample).toBe('S');
+    await patch(id, 2, [{ op: 'clear', wells: ['P24'] }]);
+    expect(await stored()).toEqual([
+      [0, ['A1', 'A24']],
+      [2, ['C5', 'C6']],
+    ]);
+    // 384 -> 96: every row of the old format that holds nothing now is gone
+    const put = await call(t.app, 'PUT', plateUrl(id), owner, {
+      version: 3,
+      defn: { format: 96 },
+      wells: { B2: { label: 'z' }, H12: { sample: 'Z' } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await stored()).toEqual([
+      [1, ['B2']],
+      [7, ['H12']],
+    ]);
+    const plate = await loadPlate(t.database.db, id);
+    expect(plate?.defn.format).toBe(96);
+    expect(plate?.wells).toEqual({
+      B2: { label: 'z', sample: '', tags: [], targets: {} },
+      H12: { label: '', sample: 'Z', tags: [], targets: {} },
+    });
+  });
+
   it('PUT, restore and the plate log: every write is logged with its author', async () => {
     const id = await experimentWithBench(t.app, owner, '96');
     await patch(id, 0, [{ op: 'label', wells: ['A1'], label: 'v1' }]);
@@ -295,7 +343,7 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
       [2, 1, 'ops-owner'],
       [3, 2, `restore:${saved.json().id}`],
     ]);
-    expect(rows[1].before).toEqual({
+    expect(JSON.parse(rows[1].before)).toEqual({
       A1: { label: 'v1', sample: '', tags: [], targets: {} },
       B1: null,
     });

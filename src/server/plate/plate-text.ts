@@ -5,6 +5,8 @@ import { idOfIndex } from '../../domain/well-id';
 import { wellIndex, type LivePlate } from './live-plate';
 
 const COMMA = Buffer.from(',');
+const OPEN = Buffer.from('{');
+const CLOSE = Buffer.from('}');
 
 /**
  * A saved version's plate, {defn, wells, hash}, as JSON text made from the wells' cached
@@ -99,4 +101,37 @@ export function wireChangesText(written: {
  */
 export function wellsText(live: LivePlate, ids: Iterable<string>): string {
   return wellsBytes(live, ids, 'null').toString('utf8');
+}
+
+/**
+ * The plate rows holding these wells as stored (plate_rows): the JSON text of the wells of
+ * each row that holds any, {"A1":{...},...}, from the wells' cached canonical bytes, and the
+ * rows left empty. `everyRowBelow`: rows 0 to that one too (a plate whose format changed is
+ * written whole, and the old format's other rows cleared).
+ */
+export function rowsText(
+  live: LivePlate,
+  ids: Iterable<string>,
+  everyRowBelow = 0,
+): { put: { row: number; wells: string }[]; empty: number[] } {
+  const { defn, wellBytes } = live;
+  const rows = new Set<number>();
+  for (let r = 0; r < everyRowBelow; r++) rows.add(r);
+  for (const id of ids) {
+    const i = wellIndex(defn, id);
+    if (i >= 0) rows.add(Math.floor(i / defn.cols));
+  }
+  const put: { row: number; wells: string }[] = [];
+  const empty: number[] = [];
+  for (const row of [...rows].toSorted((a, b) => a - b)) {
+    const parts: Buffer[] = [];
+    for (let i = row * defn.cols; row < defn.rows && i < (row + 1) * defn.cols; i++) {
+      const bytes = wellBytes[i];
+      if (!bytes) continue;
+      parts.push(parts.length === 0 ? OPEN : COMMA, bytes);
+    }
+    if (parts.length === 0) empty.push(row);
+    else put.push({ row, wells: Buffer.concat([...parts, CLOSE]).toString('utf8') });
+  }
+  return { put, empty };
 }

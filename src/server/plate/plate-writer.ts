@@ -17,7 +17,7 @@ import { experimentNotFound } from '../errors';
 import type { DbOrTx } from '../repositories/bench';
 import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/plates';
 import { advanceLivePlate, buildLivePlate, rebench, type LivePlate } from './live-plate';
-import { wellsText } from './plate-text';
+import { rowsText, wellsText } from './plate-text';
 import { planVolumeFor, plannedWellVolume } from './plan-volume';
 
 /** The bench as the arithmetic reads it, and its cache key. */
@@ -239,6 +239,11 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       // the same wells as text, from the canonical bytes both plates keep
       changedText: wellsText(next, changedIds),
       beforeText: wellsText(base, touched),
+      // the plate rows of these wells; a new format rewrites every row
+      rows:
+        next.defn.format === base.defn.format
+          ? rowsText(next, touched)
+          : rowsText(next, [], Math.max(base.defn.rows, next.defn.rows)),
       ops,
       author: req.author,
     });

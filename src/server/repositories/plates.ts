@@ -6,7 +6,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-state';
 import { indexOfWellId } from '../../domain/well-id';
-import { plateLog, plates, plateWells } from '../db/schema';
+import { plateLog, plateRows, plates } from '../db/schema';
 import type { DbOrTx } from './bench';
 
 /** The stored plate: version, defn, canonical wire wells, and the hash of the last write. */
@@ -26,14 +26,20 @@ export async function loadPlate(db: DbOrTx, experimentId: number): Promise<Store
   const row = rows[0];
   if (!row) return null;
   const state = row.state as unknown as { defn: PlateDefn };
-  const wellRows = await db
-    .select({ well: plateWells.well, data: plateWells.data })
-    .from(plateWells)
-    .where(eq(plateWells.experimentId, experimentId));
-  const indexed = wellRows.map((w) => [indexOfWellId(w.well, state.defn), w] as const);
+  const rowsOfWells = await db
+    .select({ row: plateRows.row, wells: plateRows.wells })
+    .from(plateRows)
+    .where(eq(plateRows.experimentId, experimentId))
+    .orderBy(asc(plateRows.row));
+  const indexed: (readonly [number, string, WireWell])[] = [];
+  for (const r of rowsOfWells) {
+    const rowWells = JSON.parse(r.wells) as Record<string, WireWell>;
+    for (const [id, w] of Object.entries(rowWells))
+      indexed.push([indexOfWellId(id, state.defn), id, w]);
+  }
   indexed.sort((a, b) => a[0] - b[0]);
   const wells: WireWells = {};
-  for (const [, w] of indexed) wells[w.well] = w.data as unknown as WireWell;
+  for (const [, id, w] of indexed) wells[id] = w;
   return { version: row.version, defn: state.defn, wells, hash: row.hash };
 }
 
@@ -87,6 +93,11 @@ export interface PlateWrite {
   /** `changed` and `before` as JSON text when the caller has it (no serializing again) */
   changedText?: string;
   beforeText?: string;
+  /**
+   * The plate rows these wells are in, as stored after the write: the JSON text of each
+   * that holds wells, and the rows left empty (plate-text.ts rowsText)
+   */
+  rows: { put: { row: number; wells: string }[]; empty: number[] };
   ops: unknown[];
   author: string;
 }
@@ -107,6 +118,15 @@ export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<numbe
     w.removed.length === 0
       ? changedText
       : JSON.stringify({ ...w.changed, ...Object.fromEntries(w.removed.map((id) => [id, null])) });
+  // each written plate row its own text parameter: stored as sent, nothing to parse (no row:
+  // a values list that matches nothing)
+  const rowValues =
+    w.rows.put.length > 0
+      ? sql.join(
+          w.rows.put.map((r) => sql`(${r.row}::int, ${r.wells}::text)`),
+          sql`, `,
+        )
+      : sql`(null::int, null::text) limit 0`;
   const result = (await tx.execute(sql`
     with up as (
       update plates set version = version + 1, state = ${JSON.stringify({ defn: w.defn })}::jsonb,
@@ -115,20 +135,20 @@ export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<numbe
         and exists (select 1 from experiments e
           where e.id = ${w.experimentId} and e.owner_id = ${w.ownerId})
       returning version
-    ), put_wells as (
-      insert into plate_wells (experiment_id, well, data)
-      select ${w.experimentId}, c.key, c.value::jsonb
-      from up, json_each(${changedText}::json) c
-      on conflict (experiment_id, well) do update set data = excluded.data
-    ), removed_wells as (
-      delete from plate_wells
+    ), put_rows as (
+      insert into plate_rows (experiment_id, row, wells)
+      select ${w.experimentId}, r.row, r.wells
+      from up, (values ${rowValues}) as r(row, wells)
+      on conflict (experiment_id, row) do update set wells = excluded.wells
+    ), cleared_rows as (
+      delete from plate_rows
       where experiment_id = ${w.experimentId} and exists (select 1 from up)
-        and well in (select jsonb_array_elements_text(${JSON.stringify(w.removed)}::jsonb))
+        and row in (select json_array_elements_text(${JSON.stringify(w.rows.empty)}::json)::int)
     ), log as (
       insert into plate_log (experiment_id, version, base_version, author, ops, changed, before, hash)
       select ${w.experimentId}, up.version, ${w.baseVersion}, ${w.author},
-        ${JSON.stringify(w.ops)}::json, ${loggedText}::json,
-        ${w.beforeText ?? JSON.stringify(w.before)}::json, ${w.hash}
+        ${JSON.stringify(w.ops)}::json, ${loggedText}::text,
+        ${w.beforeText ?? JSON.stringify(w.before)}::text, ${w.hash}
       from up
     ), touched as (
       update experiments set plate_type = ${String(w.defn.format)}, updated_at = clock_timestamp()
@@ -190,8 +210,8 @@ export async function readPlateLogRange(
     base_version: r.baseVersion,
     author: r.author,
     ops: r.ops,
-    changed: r.changed as unknown as Record<string, WireWell | null>,
-    before: r.before as unknown as Record<string, WireWell | null>,
+    changed: JSON.parse(r.changed) as Record<string, WireWell | null>,
+    before: JSON.parse(r.before) as Record<string, WireWell | null>,
     hash: r.hash,
     at: new Date(r.createdAt).toISOString(),
   }));

@@ -79,10 +79,7 @@ export async function insertVersion(
       experimentId: values.experimentId,
       version: values.version,
       summary: values.summary,
-      state:
-        typeof values.plate === 'string'
-          ? sql`${values.plate}::json`
-          : (values.plate as unknown as Record<string, unknown>),
+      state: typeof values.plate === 'string' ? values.plate : JSON.stringify(values.plate),
       snapshot: values.snapshot as unknown as Record<string, unknown> | null,
     })
     .returning(summaryColumns);
@@ -116,7 +113,7 @@ export async function getVersion(
   if (!row) return null;
   return {
     summary: versionSummaryOf(row),
-    plate: row.state as unknown as VersionPlate,
+    plate: JSON.parse(row.state) as VersionPlate,
     snapshot: (row.snapshot ?? null) as VersionSnapshot | null,
   };
 }
