@@ -45,7 +45,7 @@ async function reportContext(
       .select({ version: plates.version, hash: plates.hash, state: plates.state })
       .from(plates)
       .where(eq(plates.experimentId, experiment.id));
-    // the wells live in plate_wells: put them back beside the defn, as reports had them
+    // the wells live in plate_rows: put them back beside the defn, as reports had them
     const wells = row ? ((await loadPlate(db, experiment.id))?.wells ?? {}) : {};
     context.plate = row ? { ...row, state: { ...row.state, wells } } : null;
   }
