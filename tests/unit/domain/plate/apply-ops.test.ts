@@ -215,9 +215,11 @@ describe('applyOps', () => {
   });
 });
 
+// one contents, a new object each time (as wells parsed from a request are)
+const same = () => ({ targets: { dmso: { target_nM: null, volume_uL: 0.5 } }, tags: ['NEG'] });
+
 describe('put of many wells with the same contents', () => {
   const ctx = { benchSlugs: slugs };
-  const same = () => ({ targets: { dmso: { target_nM: null, volume_uL: 0.5 } }, tags: ['NEG'] });
 
   it('checks and canonicalises each contents once: the wells share one canonical well', () => {
     const given: WireWells = {};
