@@ -64,11 +64,6 @@ function codeOrder(defn: PlateDefn): number[] {
   return order;
 }
 
-/** The row-major index of a well id (canonical ids are a map lookup: well-id.ts). */
-export function wellIndex(defn: PlateDefn, id: string): number {
-  return indexOfWellId(id, defn);
-}
-
 const wellBytesOf = (id: string, json: string) => Buffer.from(`${JSON.stringify(id)}:${json}`);
 
 /** The position of each row-major index in the code-unit order of the ids. */
@@ -154,7 +149,7 @@ function hashFrom(
 /** The hash chunks holding these wells. */
 function chunksOf(defn: PlateDefn, ids: readonly string[]): Set<number> {
   const rank = codeRank(defn);
-  return new Set(ids.map((id) => Math.floor(rank[wellIndex(defn, id)] / HASH_CHUNK)));
+  return new Set(ids.map((id) => Math.floor(rank[indexOfWellId(id, defn)] / HASH_CHUNK)));
 }
 
 /** Changes a Layered record carries before the next version starts from a whole copy. */
@@ -276,7 +271,7 @@ export function buildLivePlate(
   const wellJson: (string | undefined)[] = [];
   const wellBytes: (Buffer | undefined)[] = [];
   for (const [id, w] of Object.entries(wire)) {
-    const i = wellIndex(state.defn, id);
+    const i = indexOfWellId(id, state.defn);
     wellJson[i] = canonicalJson(w);
     wellBytes[i] = wellBytesOf(id, wellJson[i]);
   }
@@ -306,7 +301,7 @@ function keysOf(
   if (!w) return { by_sample: [], by_col: [], tags: [], by_target: [] };
   return {
     by_sample: w.sample ? [w.sample] : [],
-    by_col: [String((wellIndex(defn, id) % defn.cols) + 1)],
+    by_col: [String((indexOfWellId(id, defn) % defn.cols) + 1)],
     tags: [...new Set(w.tags)],
     by_target: Object.keys(w.targets),
   };
@@ -325,7 +320,10 @@ function editedList(
   let i = 0;
   let j = 0;
   while (i < kept.length || j < add.length) {
-    if (j >= add.length || (i < kept.length && wellIndex(defn, kept[i]) < wellIndex(defn, add[j])))
+    if (
+      j >= add.length ||
+      (i < kept.length && indexOfWellId(kept[i], defn) < indexOfWellId(add[j], defn))
+    )
       out.push(kept[i++]);
     else out.push(add[j++]);
   }
@@ -357,7 +355,7 @@ export function updateIndices(
 ): PlateIndices {
   const edits: IndexEdits = new Map();
   const unmet = { drop: new Set<string>(), add: [] as string[] };
-  const ordered = ids.toSorted((x, y) => wellIndex(defn, x) - wellIndex(defn, y));
+  const ordered = ids.toSorted((x, y) => indexOfWellId(x, defn) - indexOfWellId(y, defn));
   for (const id of ordered) {
     const a = keysOf(defn, id, before[id]);
     const b = keysOf(defn, id, after[id]);
@@ -431,18 +429,18 @@ export function advanceLivePlate(
   const wellJson = base.wellJson.slice();
   const wellBytes = base.wellBytes.slice();
   for (const id of removed) {
-    const i = wellIndex(base.defn, id);
+    const i = indexOfWellId(id, base.defn);
     wellJson[i] = undefined;
     wellBytes[i] = undefined;
   }
   for (const id of changed) {
-    const i = wellIndex(base.defn, id);
+    const i = indexOfWellId(id, base.defn);
     wellJson[i] = updatedJson?.[id] ?? canonicalJson(updated[id]);
     wellBytes[i] = wellBytesOf(id, wellJson[i]!);
   }
   const touched = [...changed, ...removed];
   const stateText = base.stateText.slice();
-  for (const id of touched) stateText[wellIndex(base.defn, id)] = undefined;
+  for (const id of touched) stateText[indexOfWellId(id, base.defn)] = undefined;
   const hashed = hashFrom(base.defn, wellBytes, base.hashMarks, chunksOf(base.defn, touched));
   const before: Record<string, StateWell> = {};
   const after: Record<string, StateWell> = {};

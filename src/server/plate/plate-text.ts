@@ -1,12 +1,10 @@
 // The JSON texts of a live plate made from what it keeps already (each well's canonical
 // bytes, each well's state text once made): a version's plate, the PlateState answer, a
 // write's changes and the log's wells, without serializing the whole plate again.
-import { idOfIndex } from '../../domain/well-id';
-import { wellIndex, type LivePlate } from './live-plate';
+import { idOfIndex, indexOfWellId } from '../../domain/well-id';
+import type { LivePlate } from './live-plate';
 
 const COMMA = Buffer.from(',');
-const OPEN = Buffer.from('{');
-const CLOSE = Buffer.from('}');
 
 /**
  * A saved version's plate, {defn, wells, hash}, as JSON text made from the wells' cached
@@ -38,7 +36,7 @@ function wellsBytes(
     for (const bytes of live.wellBytes) if (bytes) add(bytes);
   } else {
     for (const id of ids) {
-      const i = wellIndex(live.defn, id);
+      const i = indexOfWellId(id, live.defn);
       const bytes = i >= 0 ? live.wellBytes[i] : undefined;
       if (bytes) add(bytes);
       else if (missing === 'null') add(Buffer.from(`${JSON.stringify(id)}:null`));
@@ -114,24 +112,24 @@ export function rowsText(
   ids: Iterable<string>,
   everyRowBelow = 0,
 ): { put: { row: number; wells: string }[]; empty: number[] } {
-  const { defn, wellBytes } = live;
+  const { defn } = live;
   const rows = new Set<number>();
   for (let r = 0; r < everyRowBelow; r++) rows.add(r);
   for (const id of ids) {
-    const i = wellIndex(defn, id);
+    const i = indexOfWellId(id, defn);
     if (i >= 0) rows.add(Math.floor(i / defn.cols));
   }
   const put: { row: number; wells: string }[] = [];
   const empty: number[] = [];
   for (const row of [...rows].toSorted((a, b) => a - b)) {
-    const parts: Buffer[] = [];
-    for (let i = row * defn.cols; row < defn.rows && i < (row + 1) * defn.cols; i++) {
-      const bytes = wellBytes[i];
-      if (!bytes) continue;
-      parts.push(parts.length === 0 ? OPEN : COMMA, bytes);
-    }
-    if (parts.length === 0) empty.push(row);
-    else put.push({ row, wells: Buffer.concat([...parts, CLOSE]).toString('utf8') });
+    const rowIds =
+      row < defn.rows
+        ? Array.from({ length: defn.cols }, (_, c) => idOfIndex(defn, row * defn.cols + c))
+        : [];
+    const bytes = wellsBytes(live, rowIds);
+    // "{}": the row holds no well
+    if (bytes.length <= 2) empty.push(row);
+    else put.push({ row, wells: bytes.toString('utf8') });
   }
   return { put, empty };
 }
