@@ -214,13 +214,20 @@ function draftOps(
   ops: readonly PrimitiveOp[],
   ctx: ApplyContext,
 ): Drafted {
-  // Copy on write: a touched well is cloned once per batch, untouched ones stay shared.
+  // Copy on write: a touched well is cloned once per batch, untouched ones stay shared. A
+  // put's wells are shared too (wells of the same contents are one object), so only a copy
+  // this batch made is edited in place.
   const draft = new Map<string, WireWell | null>();
+  const own = new Set<string>();
   const read = (id: string): WireWell | null =>
     draft.has(id) ? draft.get(id)! : (wellAt(id) ?? null);
+  const set = (id: string, w: WireWell | null) => {
+    draft.set(id, w);
+    own.delete(id);
+  };
   const edit = (id: string): WireWell => {
-    if (draft.has(id) && draft.get(id)) return draft.get(id)!;
-    const base = draft.has(id) ? null : wellAt(id);
+    if (own.has(id)) return draft.get(id)!;
+    const base = read(id);
     const copy: WireWell = base
       ? {
           label: base.label ?? '',
@@ -230,6 +237,7 @@ function draftOps(
         }
       : emptyWell();
     draft.set(id, copy);
+    own.add(id);
     return copy;
   };
 
@@ -240,9 +248,11 @@ function draftOps(
     try {
       if (op.op === 'put') {
         // Wells given with the same contents (a large change puts the same liquids in most)
-        // are checked and made canonical once, and share the canonical well.
+        // are checked and made canonical once, and share the canonical well; the same object
+        // given for many wells (the assistant's compose shares them) is not even serialized.
         const seen = new Map<string, string>();
         const distinct = new Map<string, WireWell | null>();
+        const byObject = new Map<object, WireWell | null>();
         for (const [id, w] of Object.entries(op.wells ?? {})) {
           current = id;
           const cid = canonicalWellId(id, defn);
@@ -252,18 +262,22 @@ function draftOps(
             throw new OpRefused(`Wells "${first}" and "${id}" are the same well`, id);
           seen.set(cid, id);
           if (!w) {
-            draft.set(cid, null);
+            set(cid, null);
             continue;
           }
-          const text = JSON.stringify(w);
-          let canonical = distinct.get(text);
+          let canonical = byObject.get(w);
           if (canonical === undefined) {
-            const issues = validatePlateWells(defn, { [id]: w }, ctx.benchSlugs);
-            if (issues.length > 0) throw new OpRefused(issues[0].message, issues[0].well);
-            canonical = canonicalizeWells(defn, { [cid]: w })[cid] ?? null;
-            distinct.set(text, canonical);
+            const text = JSON.stringify(w);
+            canonical = distinct.get(text);
+            if (canonical === undefined) {
+              const issues = validatePlateWells(defn, { [id]: w }, ctx.benchSlugs);
+              if (issues.length > 0) throw new OpRefused(issues[0].message, issues[0].well);
+              canonical = canonicalizeWells(defn, { [cid]: w })[cid] ?? null;
+              distinct.set(text, canonical);
+            }
+            byObject.set(w, canonical);
           }
-          draft.set(cid, canonical);
+          set(cid, canonical);
         }
         continue;
       }
@@ -343,7 +357,7 @@ function draftOps(
           for (const id of list.ids) {
             current = id;
             if (!read(id)) continue;
-            if (op.reagent === undefined) draft.set(id, null);
+            if (op.reagent === undefined) set(id, null);
             else if (read(id)!.targets[op.reagent]) delete edit(id).targets[op.reagent];
           }
           break;

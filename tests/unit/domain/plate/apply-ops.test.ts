@@ -243,6 +243,23 @@ describe('put of many wells with the same contents', () => {
     }
   });
 
+  it('edits one of the shared wells later in the batch without changing the others', () => {
+    const r = applyOps(
+      defn,
+      {},
+      [
+        { op: 'put', wells: { A1: same(), A2: same(), A3: same() } },
+        { op: 'label', wells: ['A1'], label: 'x' },
+        { op: 'set', wells: ['A2'], reagent: 'dmso', volume_uL: 1 },
+      ],
+      ctx,
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.wells.A1.label).toBe('x');
+    expect(r.wells.A2).toMatchObject({ label: '', targets: { dmso: { volume_uL: 1 } } });
+    expect(r.wells.A3).toMatchObject({ label: '', targets: { dmso: { volume_uL: 0.5 } } });
+  });
+
   it('names the first refused well, and two ids of one well', () => {
     const bad = { targets: { dmso: { target_nM: null, volume_uL: -1 } } };
     const refused = applyOps(
