@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCompactPlate, type CompactPlate } from '../../src/domain/plate/compact';
 import { computePlateState, wireWellsOf } from '../../src/domain/plate-state';
 import { plateLog, plateRows } from '../../src/server/db/schema';
+import { readStoredWells } from '../../src/server/repositories/packed-wells';
 import { loadPlate } from '../../src/server/repositories/plates';
 import { sha256HexNode } from '../../src/server/plate/sha256-hex';
 import { benchFacts } from '../../src/server/plate/plate-service';
@@ -274,7 +275,7 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
           .from(plateRows)
           .where(eq(plateRows.experimentId, id))
           .orderBy(asc(plateRows.row))
-      ).map((r) => [r.row, Object.keys(JSON.parse(r.wells) as object)]);
+      ).map((r) => [r.row, Object.keys(readStoredWells(r.wells))]);
     await patch(id, 0, [
       { op: 'label', wells: ['A1', 'A24', 'C5', 'P24'], label: 'x' },
       { op: 'sample', wells: ['C6'], sample: 'S' },
@@ -343,7 +344,7 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
       [2, 1, 'ops-owner'],
       [3, 2, `restore:${saved.json().id}`],
     ]);
-    expect(JSON.parse(rows[1].before)).toEqual({
+    expect(readStoredWells(rows[1].before)).toEqual({
       A1: { label: 'v1', sample: '', tags: [], targets: {} },
       B1: null,
     });

@@ -13,7 +13,7 @@ import { CATALOG_SEED, type CatalogReagent } from '../catalog/catalog-seed';
 import type { Db } from '../db/connect';
 import { plateVersions } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
-import { versionPlateText, wireChangesText } from '../plate/plate-text';
+import { wireChangesText } from '../plate/plate-text';
 import type { PlateEdit, Written as PlateWritten } from '../plate/plate-writer';
 import { benchFacts, type BenchFacts, type PlateService } from '../plate/plate-service';
 import { insertBench, type DbOrTx } from '../repositories/bench';
@@ -202,6 +202,7 @@ async function writeVersioned(
     baseVersion: plate.version,
     author: AGENT_NAME,
     edit,
+    keepAs: summary,
   });
   if (!result.ok) {
     if (result.stale) throw new StalePlate();
@@ -209,15 +210,8 @@ async function writeVersioned(
       `I could not write that: ${result.well ? `${result.well}: ` : ''}${result.message}. Nothing changed.`,
     );
   }
-  const { live, change } = result.written;
-  const row = await insertVersion(tx, {
-    experimentId,
-    version: change.version,
-    summary,
-    plate: versionPlateText(live),
-    snapshot: null,
-  });
-  return { state: live.state, versionId: row.id, write: result.written };
+  const { live, versionId } = result.written;
+  return { state: live.state, versionId: versionId!, write: result.written };
 }
 
 /**

@@ -1,46 +1,47 @@
 // The JSON texts of a live plate made from what it keeps already (each well's canonical
-// bytes, each well's state text once made): a version's plate, the PlateState answer, a
-// write's changes and the log's wells, without serializing the whole plate again.
+// JSON and bytes, each well's state text once made): a version's plate, the PlateState
+// answer, a write's changes and the log's wells, without serializing the whole plate again.
+// What is stored is packed (repositories/packed-wells.ts); what is answered is wells one by one.
 import { idOfIndex, indexOfWellId } from '../../domain/well-id';
+import { packWellTexts } from '../repositories/packed-wells';
 import type { LivePlate } from './live-plate';
 
 const COMMA = Buffer.from(',');
 
 /**
- * A saved version's plate, {defn, wells, hash}, as JSON text made from the wells' cached
- * canonical bytes: a whole 1536-well plate without serializing it again.
+ * A saved version's plate, {defn, hash, wells} with the wells packed, as JSON text made from
+ * the wells' cached canonical JSON: a whole 1536-well plate without serializing it again.
  */
 export function versionPlateText(live: LivePlate): string {
-  const head = `{"defn":${JSON.stringify(live.defn)},"hash":"${live.state.hash}","wells":`;
-  return Buffer.concat([Buffer.from(head), wellsBytes(live, null), Buffer.from('}')]).toString(
-    'utf8',
-  );
+  const { defn, wellJson } = live;
+  const held: [string, string][] = [];
+  for (let i = 0; i < defn.rows * defn.cols; i++) {
+    const json = wellJson[i];
+    if (json !== undefined) held.push([idOfIndex(defn, i), json]);
+  }
+  return `{"defn":${JSON.stringify(defn)},"hash":"${live.state.hash}","wells":${packWellTexts(held)}}`;
+}
+
+/** [id, canonical JSON or null] of these wells of a plate (null: the plate does not hold it). */
+function* jsonOf(live: LivePlate, ids: Iterable<string>): Generator<[string, string | null]> {
+  for (const id of ids) {
+    const i = indexOfWellId(id, live.defn);
+    yield [id, (i >= 0 ? live.wellJson[i] : undefined) ?? null];
+  }
 }
 
 /**
  * Wells of a plate as one JSON object, {"A1":{...},...}, joined from their cached canonical
- * bytes: every well the plate holds (`ids` null), or those of `ids`, where a well the plate
- * does not hold is left out or, with `missing` "null", written as null.
+ * bytes; a well the plate does not hold is left out.
  */
-function wellsBytes(
-  live: LivePlate,
-  ids: Iterable<string> | null,
-  missing: 'skip' | 'null' = 'skip',
-): Buffer {
+function wellsBytes(live: LivePlate, ids: Iterable<string>): Buffer {
   const parts: Buffer[] = [Buffer.from('{')];
-  const add = (bytes: Buffer) => {
+  for (const id of ids) {
+    const i = indexOfWellId(id, live.defn);
+    const bytes = i >= 0 ? live.wellBytes[i] : undefined;
+    if (!bytes) continue;
     if (parts.length > 1) parts.push(COMMA);
     parts.push(bytes);
-  };
-  if (ids === null) {
-    for (const bytes of live.wellBytes) if (bytes) add(bytes);
-  } else {
-    for (const id of ids) {
-      const i = indexOfWellId(id, live.defn);
-      const bytes = i >= 0 ? live.wellBytes[i] : undefined;
-      if (bytes) add(bytes);
-      else if (missing === 'null') add(Buffer.from(`${JSON.stringify(id)}:null`));
-    }
   }
   parts.push(Buffer.from('}'));
   return Buffer.concat(parts);
@@ -94,17 +95,16 @@ export function wireChangesText(written: {
 }
 
 /**
- * Some wells of a plate as a JSON object text, {"A1":{...},"B2":null}, from the wells'
- * cached canonical bytes (null for a well the plate does not hold).
+ * Some wells of a plate as stored (packed), from the wells' cached canonical JSON: null for
+ * a well the plate does not hold.
  */
 export function wellsText(live: LivePlate, ids: Iterable<string>): string {
-  return wellsBytes(live, ids, 'null').toString('utf8');
+  return packWellTexts(jsonOf(live, ids));
 }
 
 /**
- * The plate rows holding these wells as stored (plate_rows): the JSON text of the wells of
- * each row that holds any, {"A1":{...},...}, from the wells' cached canonical bytes, and the
- * rows left empty. `everyRowBelow`: rows 0 to that one too (a plate whose format changed is
+ * The plate rows holding these wells as stored (plate_rows): the packed wells of each row
+ * that holds any, from the wells' cached canonical JSON, and the rows left empty. `everyRowBelow`: rows 0 to that one too (a plate whose format changed is
  * written whole, and the old format's other rows cleared).
  */
 export function rowsText(
@@ -122,14 +122,13 @@ export function rowsText(
   const put: { row: number; wells: string }[] = [];
   const empty: number[] = [];
   for (const row of [...rows].toSorted((a, b) => a - b)) {
-    const rowIds =
-      row < defn.rows
-        ? Array.from({ length: defn.cols }, (_, c) => idOfIndex(defn, row * defn.cols + c))
-        : [];
-    const bytes = wellsBytes(live, rowIds);
-    // "{}": the row holds no well
-    if (bytes.length <= 2) empty.push(row);
-    else put.push({ row, wells: bytes.toString('utf8') });
+    const held: [string, string][] = [];
+    for (let c = 0; row < defn.rows && c < defn.cols; c++) {
+      const json = live.wellJson[row * defn.cols + c];
+      if (json !== undefined) held.push([idOfIndex(defn, row * defn.cols + c), json]);
+    }
+    if (held.length === 0) empty.push(row);
+    else put.push({ row, wells: packWellTexts(held) });
   }
   return { put, empty };
 }

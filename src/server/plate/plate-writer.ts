@@ -17,7 +17,7 @@ import { experimentNotFound } from '../errors';
 import type { DbOrTx } from '../repositories/bench';
 import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/plates';
 import { advanceLivePlate, buildLivePlate, rebench, type LivePlate } from './live-plate';
-import { rowsText, wellsText } from './plate-text';
+import { rowsText, versionPlateText, wellsText } from './plate-text';
 import { planVolumeFor, plannedWellVolume } from './plan-volume';
 
 /** The bench as the arithmetic reads it, and its cache key. */
@@ -56,6 +56,8 @@ export interface WriteRequest {
   baseVersion: number | null;
   author: string;
   edit: PlateEdit;
+  /** keep the written plate as a saved version with this summary, in the same statement */
+  keepAs?: string;
 }
 
 /** A write done inside a transaction, to be published once it commits. */
@@ -63,6 +65,8 @@ export interface Written {
   before: LivePlate;
   live: LivePlate;
   change: PlateChange;
+  /** the saved version's id when the request asked to keep one (keepAs) */
+  versionId?: number;
 }
 
 export type WriteResult =
@@ -236,8 +240,9 @@ export function plateWriter(onChanged?: PlateChangedListener) {
       changed,
       removed,
       before,
-      // the same wells as text, from the canonical bytes both plates keep
-      changedText: wellsText(next, changedIds),
+      // the same wells as stored, from the canonical JSON both plates keep (the removed ones
+      // null: the next plate does not hold them)
+      changedText: wellsText(next, touched),
       beforeText: wellsText(base, touched),
       // the plate rows of these wells; a new format rewrites every row
       rows:
@@ -246,6 +251,10 @@ export function plateWriter(onChanged?: PlateChangedListener) {
           : rowsText(next, [], Math.max(base.defn.rows, next.defn.rows)),
       ops,
       author: req.author,
+      keep:
+        req.keepAs === undefined
+          ? undefined
+          : { summary: req.keepAs, plate: versionPlateText(next) },
     });
     if (written === null) {
       return {
@@ -261,13 +270,14 @@ export function plateWriter(onChanged?: PlateChangedListener) {
         live: next,
         change: {
           experimentId: req.experimentId,
-          version: written,
+          version: written.version,
           base_version: version,
           hash: next.state.hash,
           changed,
           removed,
           author: req.author,
         },
+        versionId: written.versionId,
       },
     };
   }

@@ -7,6 +7,7 @@ import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-state';
 import { indexOfWellId } from '../../domain/well-id';
 import { plateLog, plateRows, plates } from '../db/schema';
+import { packWells, readStoredWells } from './packed-wells';
 import type { DbOrTx } from './bench';
 
 /** The stored plate: version, defn, canonical wire wells, and the hash of the last write. */
@@ -33,9 +34,8 @@ export async function loadPlate(db: DbOrTx, experimentId: number): Promise<Store
     .orderBy(asc(plateRows.row));
   const indexed: (readonly [number, string, WireWell])[] = [];
   for (const r of rowsOfWells) {
-    const rowWells = JSON.parse(r.wells) as Record<string, WireWell>;
-    for (const [id, w] of Object.entries(rowWells))
-      indexed.push([indexOfWellId(id, state.defn), id, w]);
+    for (const [id, w] of Object.entries(readStoredWells(r.wells)))
+      if (w) indexed.push([indexOfWellId(id, state.defn), id, w]);
   }
   indexed.sort((a, b) => a[0] - b[0]);
   const wells: WireWells = {};
@@ -90,7 +90,10 @@ export interface PlateWrite {
   changed: Record<string, WireWell>;
   removed: string[];
   before: Record<string, WireWell | null>;
-  /** `changed` and `before` as JSON text when the caller has it (no serializing again) */
+  /**
+   * The log's changed wells (`changed`, and null for each removed one) and `before` as stored
+   * (packed-wells.ts) when the caller has them (no serializing again)
+   */
   changedText?: string;
   beforeText?: string;
   /**
@@ -100,24 +103,28 @@ export interface PlateWrite {
   rows: { put: { row: number; wells: string }[]; empty: number[] };
   ops: unknown[];
   author: string;
+  /** a saved version of the written plate: its summary and its plate as stored (versions.ts) */
+  keep?: { summary: string; plate: string };
 }
 
 /**
  * Writes the changed wells, deletes the emptied ones, bumps the plate version and the
- * experiment (updated_at, and plate_type when the format changed), and appends the log entry.
- * Returns the new version, or null when stale or not the owner's (nothing written).
+ * experiment (updated_at, and plate_type when the format changed), appends the log entry and,
+ * when asked, keeps the plate as a saved version. Returns the new version (and the saved
+ * version's id), or null when stale or not the owner's (nothing written).
  *
  * One statement (data-modifying CTEs that all hang on the version-checked UPDATE of the plate
  * row): a one-well edit is one round trip to the database, not five, and is atomic by itself,
  * so a caller with nothing else to write needs no transaction around it.
  */
-export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<number | null> {
-  const changedText = w.changedText ?? JSON.stringify(w.changed);
+export async function writePlateChange(
+  tx: DbOrTx,
+  w: PlateWrite,
+): Promise<{ version: number; versionId?: number } | null> {
   // the log's changed wells: these, and null for each removed one
   const loggedText =
-    w.removed.length === 0
-      ? changedText
-      : JSON.stringify({ ...w.changed, ...Object.fromEntries(w.removed.map((id) => [id, null])) });
+    w.changedText ??
+    packWells({ ...w.changed, ...Object.fromEntries(w.removed.map((id) => [id, null])) });
   // each written plate row its own text parameter: stored as sent, nothing to parse (no row:
   // a values list that matches nothing)
   const rowValues =
@@ -148,15 +155,23 @@ export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<numbe
       insert into plate_log (experiment_id, version, base_version, author, ops, changed, before, hash)
       select ${w.experimentId}, up.version, ${w.baseVersion}, ${w.author},
         ${JSON.stringify(w.ops)}::json, ${loggedText}::text,
-        ${w.beforeText ?? JSON.stringify(w.before)}::text, ${w.hash}
+        ${w.beforeText ?? packWells(w.before)}::text, ${w.hash}
       from up
     ), touched as (
       update experiments set plate_type = ${String(w.defn.format)}, updated_at = clock_timestamp()
       where id = ${w.experimentId} and owner_id = ${w.ownerId} and exists (select 1 from up)
+    ), kept as (
+      insert into plate_versions (experiment_id, version, summary, state)
+      select ${w.experimentId}, up.version, ${w.keep?.summary ?? null}, ${w.keep?.plate ?? null}::text
+      from up where ${w.keep !== undefined}::boolean
+      returning id
     )
-    select version from up`)) as { rows: { version: number }[] };
-  const version = result.rows[0]?.version;
-  if (version === undefined) return null;
+    select version, (select id from kept) as version_id from up`)) as {
+    rows: { version: number; version_id: number | null }[];
+  };
+  const row = result.rows[0];
+  if (row === undefined) return null;
+  const version = Number(row.version);
   if (version % LOG_PRUNE_EVERY === 0) {
     await tx
       .delete(plateLog)
@@ -164,7 +179,7 @@ export async function writePlateChange(tx: DbOrTx, w: PlateWrite): Promise<numbe
         and(eq(plateLog.experimentId, w.experimentId), lte(plateLog.version, version - LOG_KEEP)),
       );
   }
-  return Number(version);
+  return row.version_id == null ? { version } : { version, versionId: Number(row.version_id) };
 }
 
 /** How many versions the log keeps per experiment, pruned every LOG_PRUNE_EVERY writes. */
@@ -210,8 +225,8 @@ export async function readPlateLogRange(
     base_version: r.baseVersion,
     author: r.author,
     ops: r.ops,
-    changed: JSON.parse(r.changed) as Record<string, WireWell | null>,
-    before: JSON.parse(r.before) as Record<string, WireWell | null>,
+    changed: readStoredWells(r.changed),
+    before: readStoredWells(r.before),
     hash: r.hash,
     at: new Date(r.createdAt).toISOString(),
   }));

@@ -6,6 +6,7 @@ import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWells } from '../../domain/plate-state';
 import type { VersionSnapshot } from '../../domain/schemas/version';
 import { plateVersions } from '../db/schema';
+import { packWells, unpackWells } from './packed-wells';
 import type { DbOrTx } from './bench';
 
 /** The plate kept in a version. */
@@ -79,11 +80,23 @@ export async function insertVersion(
       experimentId: values.experimentId,
       version: values.version,
       summary: values.summary,
-      state: typeof values.plate === 'string' ? values.plate : JSON.stringify(values.plate),
+      state: typeof values.plate === 'string' ? values.plate : versionTextOf(values.plate),
       snapshot: values.snapshot as unknown as Record<string, unknown> | null,
     })
     .returning(summaryColumns);
   return versionSummaryOf(row);
+}
+
+/** A version plate as stored: its wells packed (packed-wells.ts). */
+function versionTextOf(plate: VersionPlate): string {
+  const { defn, hash, wells } = plate;
+  return `{"defn":${JSON.stringify(defn)},"hash":${JSON.stringify(hash)},"wells":${packWells(wells)}}`;
+}
+
+/** A stored version plate's text as the plate (its wells stored packed, or one by one before). */
+function versionPlateOf(text: string): VersionPlate {
+  const stored = JSON.parse(text) as Omit<VersionPlate, 'wells'> & { wells: unknown };
+  return { ...stored, wells: unpackWells(stored.wells) as WireWells };
 }
 
 /** The versions of an experiment, newest first. */
@@ -113,7 +126,7 @@ export async function getVersion(
   if (!row) return null;
   return {
     summary: versionSummaryOf(row),
-    plate: JSON.parse(row.state) as VersionPlate,
+    plate: versionPlateOf(row.state),
     snapshot: (row.snapshot ?? null) as VersionSnapshot | null,
   };
 }
