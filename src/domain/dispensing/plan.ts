@@ -9,7 +9,7 @@ import { isAqueous } from '../chemistry/solvents';
 import { computeMetrics, CONSTRAINT, metricsInputFromPlate } from '../metrics-kernel';
 import { plateDefn, type PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireWells } from '../plate-wire';
-import { canonicalizeWells } from '../plate-wells';
+import { distinctWells, packedPlate } from '../plate/distinct-wells';
 import { effectiveTolerance, STATUS, statusOfError } from '../prediction';
 import { indexOfWellId } from '../well-id';
 import { intermediatesOf } from './intermediates';
@@ -33,6 +33,18 @@ interface PendingRow extends PendingTransfer {
   factor: number;
   dest: number;
   destWell: string;
+}
+
+/**
+ * What one distinct well needs, before it is stamped with the wells holding it: its unmet
+ * rows, its transfers and bulk liquids in order, and its volume and solvent load (no row
+ * when it holds no liquid).
+ */
+interface WellPlan {
+  unmet: Omit<UnmetWell, 'well'>[];
+  transfers: Omit<PendingRow, 'dest' | 'destWell'>[];
+  bulk: { key: string; reagent: string; volume_uL: number }[];
+  solvent: Omit<DispensePlan['wells'][number], 'well'> | null;
 }
 
 function nl(volumeUL: number): number {
@@ -72,8 +84,11 @@ export function planDispense(
   const d = plateDefn(defn.format);
   const rs = resolveSettings(d.format, settings);
   const s = rs.settings;
-  const wire = canonicalizeWells(d, wells);
-  const input = metricsInputFromPlate(d, wire, bench, rs);
+  // Each distinct well is planned once and its rows are stamped on every well that holds
+  // it: a well's plan depends on its contents only (distinct-wells.ts).
+  const { ids, slots, distinct } = distinctWells(d, wells);
+  const packed = packedPlate(d, distinct);
+  const input = metricsInputFromPlate(packed.defn, packed.wells, bench, rs);
   const m = computeMetrics(input);
   const R = bench.length;
   const S = m.solventCount;
@@ -85,8 +100,6 @@ export function planDispense(
   const solventRows: DispensePlan['wells'] = [];
   const bfKey = backfillKey(bench, s.backfill);
   const bfSlug = s.backfill?.solvent ?? '';
-  const index = new Map(Object.keys(wire).map((id) => [id, indexOfWellId(id, d)]));
-  const ids = [...index.keys()].toSorted((a, b) => index.get(a)! - index.get(b)!);
   const stepNL = rs.instrument.step_nL;
 
   if (s.backfill && !bench.some((b) => b.slug === bfSlug)) {
@@ -95,18 +108,17 @@ export function planDispense(
     );
   }
 
-  for (const id of ids) {
-    const w = index.get(id)!;
+  /** The plan of the distinct well `w` (its rows without the destination). */
+  const planOfWell = (w: number): WellPlan => {
+    const well = distinct[w];
+    const plan: WellPlan = { unmet: [], transfers: [], bulk: [], solvent: null };
+    const miss = (reagent: string, reason: string, proposal: string | null = null) =>
+      plan.unmet.push({ reagent, reason, proposal });
     const V = m.volumeUL[w];
-    for (const [slug, t] of Object.entries(wire[id].targets)) {
+    for (const [slug, t] of Object.entries(well.targets)) {
       const r = slugIndex.get(slug);
       if (r === undefined) {
-        unmet.push({
-          well: id,
-          reagent: slug,
-          reason: `"${slug}" is not on the bench`,
-          proposal: null,
-        });
+        miss(slug, `"${slug}" is not on the bench`);
         continue;
       }
       const i = w * R + r;
@@ -115,23 +127,19 @@ export function planDispense(
       const factor = t.dilution != null && t.dilution > 1 ? t.dilution : 1;
       const route = routeOf(reagent, t, rs);
       if (t.volume_uL > 0 && v === 0) {
-        unmet.push({
-          well: id,
-          reagent: slug,
-          reason: `${volumeText(t.volume_uL)} of ${reagent.name} is below one ${stepNL} nL step of ${rs.instrument.name}`,
-          proposal: null,
-        });
+        miss(
+          slug,
+          `${volumeText(t.volume_uL)} of ${reagent.name} is below one ${stepNL} nL step of ${rs.instrument.name}`,
+        );
       }
       // under the instrument's minimum: it cannot be made, so it is an unmet row and never
       // a transfer row (a picklist line the instrument would refuse)
       const belowMinimum = v > 0 && route === 'transfer' && v * 1000 < rs.instrument.min_nL - 1e-9;
       if (belowMinimum) {
-        unmet.push({
-          well: id,
-          reagent: slug,
-          reason: `${volumeText(v)} of ${reagent.name} is below the ${volumeText(rs.instrument.min_nL / 1000)} minimum of ${rs.instrument.name}`,
-          proposal: null,
-        });
+        miss(
+          slug,
+          `${volumeText(v)} of ${reagent.name} is below the ${volumeText(rs.instrument.min_nL / 1000)} minimum of ${rs.instrument.name}`,
+        );
       }
       const target = t.target_nM;
       const pred = m.predictedNM[i];
@@ -146,44 +154,29 @@ export function planDispense(
             solventBudgetUL: solventBudgetUL(reagent, bench, s.backfill, V),
           };
           const stock = reagent.stock_nM;
-          unmet.push({
-            well: id,
-            reagent: slug,
-            reason: Number.isNaN(pred)
+          miss(
+            slug,
+            Number.isNaN(pred)
               ? `${reagent.name} has no molar stock concentration`
               : `${formatConcentration(pred)} predicted for ${formatConcentration(target)} (${m.errPct[i].toFixed(1)}%, outside ±${tol}%)`,
-            proposal: stock != null && stock > 0 ? proposalFor(need, stock, rs) : null,
-          });
+            stock != null && stock > 0 ? proposalFor(need, stock, rs) : null,
+          );
         }
       }
       if (!(v > 0) || belowMinimum) continue;
-      if (route === 'bulk') {
-        const key = `${slug}|${v}`;
-        const step = bulk.get(key) ?? { reagent: slug, volume_uL: v, wells: [] };
-        step.wells.push(id);
-        bulk.set(key, step);
-      } else {
-        pending.push({
-          key: sourceKey(slug, factor),
-          volumeUL: v,
-          reagent: slug,
-          factor,
-          dest: w,
-          destWell: id,
-        });
-      }
+      if (route === 'bulk') plan.bulk.push({ key: `${slug}|${v}`, reagent: slug, volume_uL: v });
+      else
+        plan.transfers.push({ key: sourceKey(slug, factor), volumeUL: v, reagent: slug, factor });
     }
-    if (!(V > 0)) continue;
+    if (!(V > 0)) return plan;
     const b = m.backfillUL[w];
-    if (b > 0) {
-      pending.push({ key: bfSlug, volumeUL: b, reagent: bfSlug, factor: 1, dest: w, destWell: id });
-    }
+    if (b > 0) plan.transfers.push({ key: bfSlug, volumeUL: b, reagent: bfSlug, factor: 1 });
     const loads: Record<string, number> = {};
     for (let k = 0; k < S; k++) {
       const pct = m.solventPct[w * S + k];
       if (pct > 0) loads[input.solventKeys[k]] = pct;
     }
-    solventRows.push({ well: id, volume_uL: V, backfill_uL: b, solvent_pct: loads });
+    plan.solvent = { volume_uL: V, backfill_uL: b, solvent_pct: loads };
     if ((m.broken[w] & CONSTRAINT.SOLVENT_LOAD) !== 0) {
       for (const [key, pct] of Object.entries(loads)) {
         const limit =
@@ -191,40 +184,40 @@ export function planDispense(
             ? Math.max(s.backfill.percent, solventLimitPct(bench, key))
             : solventLimitPct(bench, key);
         if (pct > limit + 1e-9) {
-          unmet.push({
-            well: id,
-            reagent: key,
-            reason: `${key.toUpperCase()} at ${pct.toFixed(2)}% v/v is above its ${limit}% limit`,
-            proposal: null,
-          });
+          miss(key, `${key.toUpperCase()} at ${pct.toFixed(2)}% v/v is above its ${limit}% limit`);
         }
       }
     }
     if (s.backfill && bfKey && b === 0 && (loads[bfKey] ?? 0) > s.backfill.percent + 1e-6) {
-      unmet.push({
-        well: id,
-        reagent: bfKey,
-        reason: `The well already holds ${loads[bfKey].toFixed(2)}% ${bfKey.toUpperCase()}, above the ${s.backfill.percent}% backfill`,
-        proposal: null,
-      });
+      miss(
+        bfKey,
+        `The well already holds ${loads[bfKey].toFixed(2)}% ${bfKey.toUpperCase()}, above the ${s.backfill.percent}% backfill`,
+      );
     }
     if ((m.broken[w] & CONSTRAINT.OVERFILL) !== 0) {
-      unmet.push({
-        well: id,
-        reagent: '',
-        reason: `${volumeText(V)} over-fills the well`,
-        proposal: null,
-      });
+      miss('', `${volumeText(V)} over-fills the well`);
     }
     if ((m.broken[w] & CONSTRAINT.MIN_TRANSFER) !== 0) {
-      unmet.push({
-        well: id,
-        reagent: '',
-        reason: "A transfer is below its reagent's minimum transfer volume",
-        proposal: null,
-      });
+      miss('', "A transfer is below its reagent's minimum transfer volume");
     }
-  }
+    return plan;
+  };
+
+  const plans: (WellPlan | undefined)[] = [];
+  ids.forEach((id, k) => {
+    const slot = slots[k];
+    const plan = (plans[slot] ??= planOfWell(slot));
+    const dest = indexOfWellId(id, d);
+    for (const u of plan.unmet)
+      unmet.push({ well: id, reagent: u.reagent, reason: u.reason, proposal: u.proposal });
+    for (const t of plan.transfers) pending.push({ ...t, dest, destWell: id });
+    for (const b of plan.bulk) {
+      const step = bulk.get(b.key) ?? { reagent: b.reagent, volume_uL: b.volume_uL, wells: [] };
+      step.wells.push(id);
+      bulk.set(b.key, step);
+    }
+    if (plan.solvent) solventRows.push({ well: id, ...plan.solvent });
+  });
 
   // Source wells: liquids in order of first use.
   const type = rs.sourceType;

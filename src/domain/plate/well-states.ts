@@ -11,9 +11,8 @@ import { CONSTRAINT, computeMetrics, metricsInputFromPlate } from '../metrics-ke
 import type { PlateDefn } from '../plate-format';
 import type { BrokenConstraint, StateWell } from '../plate-state';
 import type { BenchReagentInfo, WireWell, WireWells } from '../plate-wire';
-import { canonicalizeWells } from '../plate-wells';
 import { effectiveTolerance, statusName, targetStatus } from '../prediction';
-import { idOfIndex } from '../well-id';
+import { distinctWells, packedPlate } from './distinct-wells';
 
 const CONSTRAINT_NAMES: [number, BrokenConstraint][] = [
   [CONSTRAINT.OVERFILL, 'overfill'],
@@ -63,30 +62,11 @@ export function computeWellStates(
   /** the wells are canonical already (canonicalizeWells' output): not made again */
   canonical = false,
 ): Record<string, StateWell> {
-  const wire = canonical ? wells : canonicalizeWells(defn, wells);
-  const ids = Object.keys(wire);
+  const { ids, slots, distinct } = distinctWells(defn, wells, canonical);
   if (ids.length === 0) return {};
-  // each distinct well once: by object first (a put shares them), then by contents
-  const byObject = new Map<WireWell, number>();
-  const byText = new Map<string, number>();
-  const distinct: WireWell[] = [];
-  const slotOf = ids.map((id) => {
-    const well = wire[id];
-    let slot = byObject.get(well);
-    if (slot === undefined) {
-      const text = JSON.stringify(well);
-      slot = byText.get(text);
-      if (slot === undefined) {
-        slot = distinct.push(well) - 1;
-        byText.set(text, slot);
-      }
-      byObject.set(well, slot);
-    }
-    return slot;
-  });
   const states = distinctStates(defn, distinct, bench, dispensing);
   const out: Record<string, StateWell> = {};
-  ids.forEach((id, k) => (out[id] = states[slotOf[k]]));
+  ids.forEach((id, k) => (out[id] = states[slots[k]]));
   return out;
 }
 
@@ -97,16 +77,11 @@ function distinctStates(
   bench: readonly BenchReagentInfo[],
   dispensing: Partial<DispenseSettings> | null | undefined,
 ): StateWell[] {
-  // the wells packed at the start of a grid just large enough, with the plate's format (its
-  // capacity)
-  const cols = Math.min(wells.length, 48);
-  const row: PlateDefn = { format: defn.format, rows: Math.ceil(wells.length / cols), cols };
-  const packed: WireWells = {};
-  wells.forEach((well, k) => (packed[idOfIndex(row, k)] = well));
+  const { defn: grid, wells: packed } = packedPlate(defn, wells);
   const covering = benchCovering(bench, packed);
   const R = covering.length;
   const slugIndex = new Map(covering.map((b, r) => [b.slug, r]));
-  const m = computeMetrics(metricsInputFromPlate(row, packed, covering, dispensing));
+  const m = computeMetrics(metricsInputFromPlate(grid, packed, covering, dispensing));
   return wells.map((well, w) => {
     const V = m.volumeUL[w];
     const state: StateWell = {
