@@ -80,12 +80,21 @@ export function wellVolume(well: WireWell | undefined): number {
  */
 function entriesOf(wells: WireWells, slugs: ReadonlySet<string>): WireWells {
   const out: WireWells = {};
+  // wells that share an object share their entries (the plan then works them once)
+  const made = new Map<WireWell, WireWell | null>();
   for (const [id, w] of Object.entries(wells)) {
-    if (!Object.keys(w.targets).some((s) => slugs.has(s))) continue;
-    const targets: WireWell['targets'] = {};
-    for (const [slug, t] of Object.entries(w.targets))
-      if (slugs.has(slug) || t.target_nM == null) targets[slug] = t;
-    out[id] = { targets };
+    let entry = made.get(w);
+    if (entry === undefined) {
+      entry = null;
+      if (Object.keys(w.targets).some((s) => slugs.has(s))) {
+        const targets: WireWell['targets'] = {};
+        for (const [slug, t] of Object.entries(w.targets))
+          if (slugs.has(slug) || t.target_nM == null) targets[slug] = t;
+        entry = { targets };
+      }
+      made.set(w, entry);
+    }
+    if (entry) out[id] = entry;
   }
   return out;
 }
@@ -263,19 +272,23 @@ export function composeWells(
   const wells: WireWells = { ...ctx.wells };
   const changed: string[] = [];
   const diluted = new Set<string>();
+  // by the texts of the edit and the well before; and by the objects themselves, so that
+  // wells sharing both (one edit object, wells of a region that share one well) are not
+  // even serialized
   const composed = new Map<string, Composed>();
-  const beforeText = new Map<WireWell, string>();
+  const byObjects = new Map<WellEdit, Map<WireWell | undefined, Composed>>();
   for (const id of ids) {
     const e = edit(id);
     const before = e.replace ? undefined : ctx.wells[id];
-    let held = '';
-    if (before) {
-      held = beforeText.get(before) ?? JSON.stringify(before);
-      beforeText.set(before, held);
+    let sameEdit = byObjects.get(e);
+    if (!sameEdit) byObjects.set(e, (sameEdit = new Map()));
+    let one = sameEdit.get(before);
+    if (!one) {
+      const key = `${JSON.stringify(e)}\u0000${before ? JSON.stringify(before) : ''}`;
+      one = composed.get(key);
+      if (!one) composed.set(key, (one = composeOne(c, e, before)));
+      sameEdit.set(before, one);
     }
-    const key = `${JSON.stringify(e)}\u0000${held}`;
-    let one = composed.get(key);
-    if (!one) composed.set(key, (one = composeOne(c, e, before)));
     for (const x of one.errors) errors.add(x);
     for (const w of one.warnings) warnings.add(`${id}: ${w}`);
     for (const slug of one.diluted) diluted.add(slug);

@@ -15,6 +15,9 @@ import {
 import { toolError, type ToolChange, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
 
+/** The same edit for every well, one object: compose works it once per distinct well. */
+const oneEdit = (e: WellEdit) => () => e;
+
 /** Canonical ids of the wells named, or an error naming the ones off the plate. */
 export function checkWells(ctx: ToolContext, wells: readonly string[]): string[] | string {
   if (wells.length === 0) return 'Which wells? Name them, e.g. "B3", "column 4" or "rows A-D".';
@@ -104,7 +107,7 @@ export function setReagent(ctx: ToolContext, a: SetReagentArgs): ToolOutcome {
   return change(
     r.ctx,
     ids,
-    () => ({ set: [s], finalVolumeUL: fv, fill }),
+    oneEdit({ set: [s], finalVolumeUL: fv, fill }),
     `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`,
     r.add ? [r.add] : [],
   );
@@ -126,7 +129,7 @@ export function removeReagent(
   return change(
     ctx,
     holding,
-    () => ({ remove: [ref.slug] }),
+    oneEdit({ remove: [ref.slug] }),
     `Removed ${ref.name} from ${summarizeIds(holding)}`,
     [],
   );
@@ -179,7 +182,7 @@ export function fillVehicle(
   return change(
     c,
     ids,
-    () => ({ finalVolumeUL: fv }),
+    oneEdit({ finalVolumeUL: fv }),
     `Filled ${summarizeIds(ids)} with ${name}${fv ? ` to ${fv} µL` : ''}`,
     adds,
   );
@@ -229,7 +232,7 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
     return change(
       ctx,
       ids,
-      () => ({ addTags: [tag], fill: false }),
+      oneEdit({ addTags: [tag], fill: false }),
       `Marked ${summarizeIds(ids)} as RESERVED`,
       [],
     );
@@ -245,7 +248,7 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
     return change(
       ctx,
       ids,
-      () => ({ replace: true, finalVolumeUL: fv, addTags: [tag] }),
+      oneEdit({ replace: true, finalVolumeUL: fv, addTags: [tag] }),
       `Set ${summarizeIds(ids)} as ${label} (vehicle only)`,
       [],
     );
@@ -262,7 +265,7 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
   return change(
     r.ctx,
     ids,
-    () => ({ replace: true, set: [s], finalVolumeUL: fv, addTags: [tag], dropTags: controlTags }),
+    oneEdit({ replace: true, set: [s], finalVolumeUL: fv, addTags: [tag], dropTags: controlTags }),
     `Set ${summarizeIds(ids)} as ${label}: ${describeAmount(s)} ${r.name}`,
     r.add ? [r.add] : [],
   );
