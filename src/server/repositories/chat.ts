@@ -61,6 +61,16 @@ export function titleFrom(content: string): string {
   return line.length <= TITLE_LENGTH ? line : `${line.slice(0, TITLE_LENGTH - 1).trimEnd()}…`;
 }
 
+/** A chat_messages row as a statement of our own returns it (snake_case, as stored). */
+interface StoredMessage {
+  id: number;
+  thread_id: string;
+  role: string;
+  content: string;
+  data: MessageRow['data'] | string;
+  created_at: Date | string;
+}
+
 export function toMessageJson(row: MessageRow): ChatMessageJson {
   const out: ChatMessageJson = {
     role: row.role as ChatRole,
@@ -152,40 +162,46 @@ export function chatRepository(db: Db) {
       return existing;
     },
 
-    /** Stores messages in order and marks the thread active now; names an untitled thread. */
+    /**
+     * Stores messages in order and marks the thread active now; names an untitled thread.
+     * One statement (a turn's two messages and the thread's mark), atomic by itself: one
+     * round trip where a transaction of inserts took five. clock_timestamp() is read per row,
+     * so the messages are ordered by time as by id.
+     */
     async appendMessages(
       threadId: string,
       messages: readonly NewMessage[],
     ): Promise<ChatMessageJson[]> {
       if (messages.length === 0) return [];
-      return db.transaction(async (tx) => {
-        const rows: MessageRow[] = [];
-        // One insert per message: clock_timestamp() then orders them even within a turn.
-        for (const m of messages) {
-          const [row] = await tx
-            .insert(chatMessages)
-            .values({
-              threadId,
-              role: m.role,
-              content: m.content,
-              data: m.data ?? {},
-              createdAt: now,
-            })
-            .returning();
-          rows.push(row);
-        }
-        const firstUser = messages.find((m) => m.role === 'user');
-        await tx
-          .update(chatThreads)
-          .set({
-            lastActive: now,
-            ...(firstUser && {
-              title: sql`coalesce(${chatThreads.title}, ${titleFrom(firstUser.content)})`,
-            }),
-          })
-          .where(eq(chatThreads.threadId, threadId));
-        return rows.map(toMessageJson);
-      });
+      const firstUser = messages.find((m) => m.role === 'user');
+      const values = sql.join(
+        messages.map(
+          (m) =>
+            sql`(${threadId}, ${m.role}, ${m.content}, ${JSON.stringify(m.data ?? {})}::jsonb, clock_timestamp())`,
+        ),
+        sql`, `,
+      );
+      const title = firstUser ? sql`coalesce(title, ${titleFrom(firstUser.content)})` : sql`title`;
+      const result = (await db.execute(sql`
+        with added as (
+          insert into chat_messages (thread_id, role, content, data, created_at)
+          values ${values}
+          returning id, thread_id, role, content, data, created_at
+        ), marked as (
+          update chat_threads set last_active = clock_timestamp(), title = ${title}
+          where thread_id = ${threadId}
+        )
+        select * from added order by id`)) as { rows: StoredMessage[] };
+      return result.rows.map((r) =>
+        toMessageJson({
+          id: r.id,
+          threadId: r.thread_id,
+          role: r.role,
+          content: r.content,
+          data: typeof r.data === 'string' ? (JSON.parse(r.data) as MessageRow['data']) : r.data,
+          createdAt: new Date(r.created_at),
+        }),
+      );
     },
 
     /** The thread's messages, oldest first. */
