@@ -11,7 +11,8 @@ import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/connect';
 import * as schema from '../../src/server/db/schema';
-import { loadPlate } from '../../src/server/repositories/plates';
+import { loadPlate, readPlateLog } from '../../src/server/repositories/plates';
+import { getVersion } from '../../src/server/repositories/versions';
 import { DB_KINDS, createPostgresDatabase } from './helpers';
 
 const files = readdirSync(MIGRATIONS_FOLDER)
@@ -36,7 +37,7 @@ const WELLS_1536 = ['AF48', 'A1', 'B3', 'A10', 'AA2', 'Z48', 'A2', 'AF1'];
 const WELLS_96 = ['H12', 'A1'];
 
 describe.each(DB_KINDS)('migration 0006 (plate_rows) on %s', (kind) => {
-  it('moves each plate’s wells into rows, in row-major order, and drops plate_wells', async () => {
+  it('moves each plate’s wells into rows, in row-major order, drops plate_wells, and reads the wells stored one by one', async () => {
     let run: (text: string) => Promise<unknown>;
     let close: () => Promise<void>;
     let db: Parameters<typeof loadPlate>[0];
@@ -78,6 +79,14 @@ describe.each(DB_KINDS)('migration 0006 (plate_rows) on %s', (kind) => {
           );
         }
       }
+      // a version and a log entry with their wells one by one, as stored before packing
+      const oneByOne = JSON.stringify({ A1: well('A1'), H12: well('H12') });
+      await run(`
+        insert into plate_versions (experiment_id, version, summary, state) values
+          (2, 2, 'old', '{"defn":{"format":96,"rows":8,"cols":12},"hash":"h2","wells":${oneByOne}}');
+        insert into plate_log (experiment_id, version, base_version, author, ops, changed, before, hash)
+          values (2, 2, 1, 'u', '[]', '${oneByOne}', '{"A1":null,"H12":null}', 'h2');
+      `);
       for (const s of statementsOf(files[at])) await run(s);
 
       const big = await loadPlate(db, 1);
@@ -108,6 +117,16 @@ describe.each(DB_KINDS)('migration 0006 (plate_rows) on %s', (kind) => {
       );
       expect((await loadPlate(db, 2))?.wells).toEqual({ A1: well('A1'), H12: well('H12') });
       expect((await loadPlate(db, 3))?.wells).toEqual({});
+      // read as they are, beside the packed form written from now on
+      const [version] = await db.select({ id: schema.plateVersions.id }).from(schema.plateVersions);
+      expect((await getVersion(db, 2, version.id))?.plate).toEqual({
+        defn: { format: 96, rows: 8, cols: 12 },
+        hash: 'h2',
+        wells: { A1: well('A1'), H12: well('H12') },
+      });
+      const [entry] = (await readPlateLog(db, 2, 1, 2)) ?? [];
+      expect(entry.changed).toEqual({ A1: well('A1'), H12: well('H12') });
+      expect(entry.before).toEqual({ A1: null, H12: null });
       await expect(run('select 1 from plate_wells')).rejects.toThrow(/plate_wells/);
       // the log's wells and the versions' plates are JSON text now, as they were written
       const types = (await db.execute(
