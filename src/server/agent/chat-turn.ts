@@ -4,33 +4,31 @@
  * the plan as a new plate version with an optimistic version check, store the messages and
  * report activity on the experiment's event stream.
  */
-import { desc, eq } from 'drizzle-orm';
-import type { PlateState } from '../../domain/plate-state';
-import type { ProtocolOp, WireWell, WireWells } from '../../domain/plate-wire';
-import { reagentCreateSchema } from '../../domain/schemas/reagent';
+import type { ProtocolOp } from '../../domain/plate-wire';
 import { indexOfWellId } from '../../domain/well-id';
-import { CATALOG_SEED, type CatalogReagent } from '../catalog/catalog-seed';
+import { CATALOG_SEED } from '../catalog/catalog-seed';
 import type { Db } from '../db/connect';
-import { plateVersions } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
+import type { PlateService } from '../plate/plate-service';
 import { wireChangesText } from '../plate/plate-text';
-import type { PlateEdit, Written as PlateWritten } from '../plate/plate-writer';
-import { benchFacts, type BenchFacts, type PlateService } from '../plate/plate-service';
-import { insertBench, type DbOrTx } from '../repositories/bench';
-import { benchInsertOf } from '../repositories/bench-json';
 import type { ChatMessageJson, ChatRepository } from '../repositories/chat';
 import type { AgentRepository } from '../repositories/agent';
 import type { ExperimentRow } from '../repositories/experiments';
-import { readPlateLogRange, type StoredPlate } from '../repositories/plates';
-import { getVersion, insertVersion, plateVersionOf } from '../repositories/versions';
+import type { StoredPlate } from '../repositories/plates';
 import { decideCalls, type ModelConfig } from './decide-calls';
 import { pendingQuestionOf } from './plan/pending-question';
-import { runCalls, type CallsResult } from './run-calls';
+import { runCalls } from './run-calls';
 import type { ToolContext } from './tools/tool-types';
 import { replyText } from './turn-reply';
-
-/** The agent name of the progress and observation feeds. */
-export const AGENT_NAME = 'plate-assistant';
+import {
+  AGENT_NAME,
+  RefusedChange,
+  StalePlate,
+  undoLast,
+  writeChange,
+  type ChangeData,
+  type Written,
+} from './turn-write';
 
 /** What a turn needs from the server. */
 export interface TurnDeps {
@@ -83,231 +81,7 @@ export function chatResponseBody(r: ChatResponse): Buffer {
   ]);
 }
 
-class StalePlate extends Error {}
-
-/** The plate refused the change (a well it cannot hold): said, nothing written. */
-class RefusedChange extends Error {}
-
-/** The facts an assistant message keeps for undo. */
-interface ChangeData {
-  kind: 'change' | 'undo';
-  version_id: number;
-  before_version_id?: number;
-  undid_version_id?: number;
-  summary?: string;
-}
-
 const MAX_ATTEMPTS = 3;
-
-function createPayloadOf(e: CatalogReagent) {
-  return reagentCreateSchema.parse({
-    name: e.name,
-    reagent_type: e.reagent_type,
-    solvent: e.solvent,
-    default_concentration_units: e.default_concentration_units,
-    default_concentration_value: e.default_concentration_value,
-    molecular_weight_g_per_mol: e.molecular_weight_g_per_mol,
-    cells_per_ml: e.cells_per_ml ?? null,
-    ph: e.ph,
-    ionic_strength_value: e.ionic_strength_mM ?? null,
-    ionic_strength_units: e.ionic_strength_mM != null ? 'mM' : null,
-    max_concentration_percent: e.max_concentration_percent,
-    description: e.description,
-    slug: e.slug,
-  });
-}
-
-async function latestVersion(db: Db, experimentId: number) {
-  const [row] = await db
-    .select({ id: plateVersions.id, version: plateVersions.version })
-    .from(plateVersions)
-    .where(eq(plateVersions.experimentId, experimentId))
-    .orderBy(desc(plateVersions.id))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The turn's effect once written: the new state and its version row. */
-interface Written {
-  state: PlateState;
-  versionId: number;
-  /** the plate write, published once the transaction committed */
-  write: PlateWritten;
-}
-
-/**
- * Writes wells as the next plate version (only if the plate is still `plate.version`),
- * with the catalog reagents the change put on the bench and a version row. The plate
- * before is kept as a version too, unless the newest version already holds it.
- */
-async function writeChange(
-  deps: TurnDeps,
-  input: TurnInput,
-  plate: StoredPlate,
-  result: CallsResult,
-  summary: string,
-  benchRead: BenchFacts,
-): Promise<Written & { beforeId: number }> {
-  const experimentId = input.experiment.id;
-  return deps.db.transaction(async (tx) => {
-    for (const add of result.benchAdds)
-      await insertBench(tx, benchInsertOf(experimentId, createPayloadOf(add)));
-    // The bench read for planning still holds unless this change put reagents on it.
-    const bench = result.benchAdds.length > 0 ? await benchFacts(tx, experimentId) : benchRead;
-    const last = await latestVersion(tx as Db, experimentId);
-    let beforeId = last?.id;
-    // Versions are saved with the plate version of their moment, and every plate write bumps
-    // it: a newest version row at the current plate version holds the current plate.
-    if (!last || last.version !== plate.version) {
-      const before = await insertVersion(tx, {
-        experimentId,
-        version: plate.version,
-        summary: 'Before the assistant’s change',
-        plate: { defn: plate.defn, wells: plate.wells, hash: plate.hash },
-        snapshot: null,
-      });
-      beforeId = before.id;
-    }
-    const written = await writeVersioned(
-      deps,
-      tx,
-      input,
-      plate,
-      putOfChanges(plate.wells, result.wells!),
-      summary,
-      bench,
-    );
-    return { ...written, beforeId: beforeId! };
-  });
-}
-
-/**
- * Writes wells as the next plate version, only if the plate is still at `plate.version`
- * (StalePlate otherwise), and keeps them as a version row with this summary.
- */
-async function writeVersioned(
-  deps: TurnDeps,
-  tx: DbOrTx,
-  input: TurnInput,
-  plate: StoredPlate,
-  edit: PlateEdit,
-  summary: string,
-  bench: BenchFacts,
-): Promise<Written> {
-  const experimentId = input.experiment.id;
-  const result = await deps.plates.writer.write(tx, {
-    ownerId: input.ownerId,
-    experimentId,
-    bench,
-    baseVersion: plate.version,
-    author: AGENT_NAME,
-    edit,
-    keepAs: summary,
-  });
-  if (!result.ok) {
-    if (result.stale) throw new StalePlate();
-    throw new RefusedChange(
-      `I could not write that: ${result.well ? `${result.well}: ` : ''}${result.message}. Nothing changed.`,
-    );
-  }
-  const { live, versionId } = result.written;
-  return { state: live.state, versionId: versionId!, write: result.written };
-}
-
-/**
- * The turn's change as one `put` of the wells it touched: the tools replace a well's
- * object when they change it, so comparing objects finds them without reading every well.
- */
-function putOfChanges(before: WireWells, after: WireWells): PlateEdit {
-  const wells: Record<string, WireWell | null> = {};
-  for (const [id, w] of Object.entries(after)) if (before[id] !== w) wells[id] = w;
-  for (const id of Object.keys(before)) if (!(id in after)) wells[id] = null;
-  return { ops: [{ op: 'put', wells }] };
-}
-
-function changeDataOf(m: ChatMessageJson): ChangeData | null {
-  const d = m.data as Partial<ChangeData> | undefined;
-  if (m.role !== 'assistant' || !d || typeof d.version_id !== 'number') return null;
-  return d as ChangeData;
-}
-
-const CHANGED_SINCE =
-  'The plate was changed after my last change, so undoing it would also throw away those edits. Nothing undone; pick a saved version instead.';
-
-/** Restores the plate the assistant's last (not yet undone) change in this thread started from. */
-async function undoLast(
-  deps: TurnDeps,
-  input: TurnInput,
-  plate: StoredPlate,
-): Promise<{ text: string; written?: Written; data?: ChangeData }> {
-  const history = await deps.chat.listMessages(input.threadId);
-  const undone = new Set<number>();
-  let target: ChangeData | undefined;
-  for (const m of history.toReversed()) {
-    const d = changeDataOf(m);
-    if (!d) continue;
-    if (d.kind === 'undo') {
-      if (d.undid_version_id != null) undone.add(d.undid_version_id);
-      continue;
-    }
-    if (!undone.has(d.version_id) && d.before_version_id != null) {
-      target = d;
-      break;
-    }
-  }
-  if (!target) return { text: 'There is no change of mine to undo in this conversation.' };
-  const experimentId = input.experiment.id;
-  const summary = `Undo: ${target.summary ?? 'the assistant’s last change'}`;
-  const done = (written: Written) => ({
-    text: `Undone: ${target.summary ?? 'my last change'}.`,
-    written,
-    data: {
-      kind: 'undo' as const,
-      version_id: written.versionId,
-      undid_version_id: target.version_id,
-      summary,
-    },
-  });
-  // The change's own log entry holds the wells it changed as they were: putting those back
-  // costs what the change cost, not a restore of the whole plate.
-  const at = await plateVersionOf(deps.db, experimentId, target.version_id);
-  const entry =
-    at === null ? undefined : (await readPlateLogRange(deps.db, experimentId, at - 1, at))[0];
-  if (entry && entry.version === at) {
-    if (entry.hash !== plate.hash) return { text: CHANGED_SINCE };
-    const written = await deps.db.transaction(async (tx) =>
-      writeVersioned(
-        deps,
-        tx,
-        input,
-        plate,
-        { ops: [{ op: 'put', wells: entry.before }] },
-        summary,
-        await benchFacts(tx, experimentId),
-      ),
-    );
-    return done(written);
-  }
-  // The log no longer reaches back: restore the saved version before the change.
-  const after = await getVersion(deps.db, experimentId, target.version_id);
-  const before = await getVersion(deps.db, experimentId, target.before_version_id!);
-  if (!after || !before)
-    return { text: 'That change is no longer in the saved versions; nothing undone.' };
-  if (after.plate.hash !== plate.hash) return { text: CHANGED_SINCE };
-  const written = await deps.db.transaction(async (tx) => {
-    const bench = await benchFacts(tx, experimentId);
-    return writeVersioned(
-      deps,
-      tx,
-      input,
-      plate,
-      { defn: before.plate.defn, wells: before.plate.wells },
-      summary,
-      bench,
-    );
-  });
-  return done(written);
-}
 
 async function publish(deps: TurnDeps, experimentId: number, event: Record<string, unknown>) {
   try {
