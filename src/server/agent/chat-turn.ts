@@ -167,7 +167,7 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
       if (decision.calls.length > 0)
         stepRecorded = record(deps, input, 'step', { tools: decision.calls.map((c) => c.name) });
       if (result.undo && !result.wells && !result.error) {
-        const u = await undoLast(deps, input, plate);
+        const u = await undoLast(deps, input, plate, bench);
         text = u.text;
         written = u.written;
         if (u.data) data = { ...u.data, source: decision.source };

@@ -26,7 +26,7 @@ export const AGENT_NAME = 'plate-assistant';
 export interface WriteDeps {
   db: Db;
   plates: PlateService;
-  chat: Pick<ChatRepository, 'listMessages'>;
+  chat: Pick<ChatRepository, 'changeMessages'>;
 }
 
 /** Whose turn, on which experiment, in which thread. */
@@ -186,16 +186,21 @@ function changeDataOf(m: ChatMessageJson): ChangeData | null {
 const CHANGED_SINCE =
   'The plate was changed after my last change, so undoing it would also throw away those edits. Nothing undone; pick a saved version instead.';
 
-/** Restores the plate the assistant's last (not yet undone) change in this thread started from. */
+/**
+ * Restores the plate the assistant's last (not yet undone) change in this thread started
+ * from. `bench`: the bench the turn read (the plate's derived values are computed with it,
+ * as a change's are).
+ */
 export async function undoLast(
   deps: WriteDeps,
   input: WriteInput,
   plate: StoredPlate,
+  bench: BenchFacts,
 ): Promise<{ text: string; written?: Written; data?: ChangeData }> {
-  const history = await deps.chat.listMessages(input.threadId);
+  const changes = await deps.chat.changeMessages(input.threadId);
   const undone = new Set<number>();
   let target: ChangeData | undefined;
-  for (const m of history.toReversed()) {
+  for (const m of changes) {
     const d = changeDataOf(m);
     if (!d) continue;
     if (d.kind === 'undo') {
@@ -227,16 +232,15 @@ export async function undoLast(
     at === null ? undefined : (await readPlateLogRange(deps.db, experimentId, at - 1, at))[0];
   if (entry && entry.version === at) {
     if (entry.hash !== plate.hash) return { text: CHANGED_SINCE };
-    const written = await deps.db.transaction(async (tx) =>
-      writeVersioned(
-        deps,
-        tx,
-        input,
-        plate,
-        { ops: [{ op: 'put', wells: entry.before }] },
-        summary,
-        await benchFacts(tx, experimentId),
-      ),
+    // one statement: atomic without a transaction of its own
+    const written = await writeVersioned(
+      deps,
+      deps.db,
+      input,
+      plate,
+      { ops: [{ op: 'put', wells: entry.before }] },
+      summary,
+      bench,
     );
     return done(written);
   }
@@ -246,17 +250,14 @@ export async function undoLast(
   if (!after || !before)
     return { text: 'That change is no longer in the saved versions; nothing undone.' };
   if (after.plate.hash !== plate.hash) return { text: CHANGED_SINCE };
-  const written = await deps.db.transaction(async (tx) => {
-    const bench = await benchFacts(tx, experimentId);
-    return writeVersioned(
-      deps,
-      tx,
-      input,
-      plate,
-      { defn: before.plate.defn, wells: before.plate.wells },
-      summary,
-      bench,
-    );
-  });
+  const written = await writeVersioned(
+    deps,
+    deps.db,
+    input,
+    plate,
+    { defn: before.plate.defn, wells: before.plate.wells },
+    summary,
+    bench,
+  );
   return done(written);
 }

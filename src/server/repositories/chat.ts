@@ -225,6 +225,25 @@ export function chatRepository(db: Db) {
       return row ? toMessageJson(row) : null;
     },
 
+    /**
+     * The thread's assistant messages that record a plate change or its undo (data with a
+     * version_id), newest first: what undo looks through, not the whole thread.
+     */
+    async changeMessages(threadId: string): Promise<ChatMessageJson[]> {
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.threadId, threadId),
+            eq(chatMessages.role, 'assistant'),
+            sql`${chatMessages.data} ? 'version_id'`,
+          ),
+        )
+        .orderBy(desc(chatMessages.id));
+      return rows.map(toMessageJson);
+    },
+
     /** Marks the thread as used now (and optionally sets its status). */
     async touchThread(threadId: string, status?: ThreadStatus): Promise<void> {
       await db
