@@ -13,12 +13,17 @@ import { distinctWells, packedPlate } from '../plate/distinct-wells';
 import { effectiveTolerance, STATUS, statusOfError } from '../prediction';
 import { indexOfWellId } from '../well-id';
 import { intermediatesOf } from './intermediates';
-import { BULK_RESERVOIR_TYPE, sourcePlateTypeById } from './plate-types';
-import type { DispensePlan, SourceFill, Transfer, UnmetWell } from './plan-types';
+import { BULK_RESERVOIR_TYPE, sourcePlateTypeById, type SourcePlateType } from './plate-types';
+import type { DispensePlan, Intermediate, SourceFill, Transfer, UnmetWell } from './plan-types';
 import { routeOf } from './routing';
 import { resolveSettings, type DispenseSettings, type ResolvedSettings } from './settings';
 import { backfillKey, solventBudgetUL, solventLimitPct } from './solvent-budget';
-import { assignSourceWells, fillOf, type PendingTransfer } from './source-wells';
+import {
+  assignSourceWells,
+  fillOf,
+  type PendingTransfer,
+  type SourceWellUse,
+} from './source-wells';
 import { chooseSources, proposeSource, volumeText, type TargetNeed } from './source-choice';
 
 /** Key of a source liquid: the slug, or "slug@F" for an intermediate diluted F times. */
@@ -74,18 +79,27 @@ function proposalFor(need: TargetNeed, stockNM: number, rs: ResolvedSettings): s
   return proposeSource(need, rs.instrument, stockNM).text;
 }
 
-/** Plans the dispensing of a plate from its wells, its bench and the dispensing settings. */
-export function planDispense(
-  defn: PlateDefn,
+/** The wells of a plate planned: each distinct well's plan, and which one each well holds. */
+interface PlannedWells {
+  /** canonical ids of the filled wells, row-major */
+  ids: string[];
+  /** for each of `ids`, its plan's index in `plans` */
+  slots: number[];
+  plans: WellPlan[];
+  warnings: string[];
+}
+
+/**
+ * Plans each distinct well once (distinct-wells.ts): a well's plan depends on its contents
+ * only, so its rows are made once and stamped on every well that holds it.
+ */
+function planWells(
+  d: PlateDefn,
   wells: WireWells,
   bench: readonly BenchReagentInfo[],
-  settings?: Partial<DispenseSettings> | null,
-): DispensePlan {
-  const d = plateDefn(defn.format);
-  const rs = resolveSettings(d.format, settings);
+  rs: ResolvedSettings,
+): PlannedWells {
   const s = rs.settings;
-  // Each distinct well is planned once and its rows are stamped on every well that holds
-  // it: a well's plan depends on its contents only (distinct-wells.ts).
   const { ids, slots, distinct } = distinctWells(d, wells);
   const packed = packedPlate(d, distinct);
   const input = metricsInputFromPlate(packed.defn, packed.wells, bench, rs);
@@ -93,11 +107,7 @@ export function planDispense(
   const R = bench.length;
   const S = m.solventCount;
   const slugIndex = new Map(bench.map((b, r) => [b.slug, r]));
-  const unmet: UnmetWell[] = [];
   const warnings: string[] = [];
-  const pending: PendingRow[] = [];
-  const bulk = new Map<string, { reagent: string; volume_uL: number; wells: string[] }>();
-  const solventRows: DispensePlan['wells'] = [];
   const bfKey = backfillKey(bench, s.backfill);
   const bfSlug = s.backfill?.solvent ?? '';
   const stepNL = rs.instrument.step_nL;
@@ -107,7 +117,6 @@ export function planDispense(
       `The backfill solvent "${bfSlug}" is not on the bench: its source is pure ${bfSlug}.`,
     );
   }
-
   /** The plan of the distinct well `w` (its rows without the destination). */
   const planOfWell = (w: number): WellPlan => {
     const well = distinct[w];
@@ -203,10 +212,28 @@ export function planDispense(
     return plan;
   };
 
-  const plans: (WellPlan | undefined)[] = [];
+  return { ids, slots, plans: distinct.map((_, w) => planOfWell(w)), warnings };
+}
+
+/** Plans the dispensing of a plate from its wells, its bench and the dispensing settings. */
+export function planDispense(
+  defn: PlateDefn,
+  wells: WireWells,
+  bench: readonly BenchReagentInfo[],
+  settings?: Partial<DispenseSettings> | null,
+): DispensePlan {
+  const d = plateDefn(defn.format);
+  const rs = resolveSettings(d.format, settings);
+  const s = rs.settings;
+  const { ids, slots, plans, warnings } = planWells(d, wells, bench, rs);
+  const slugIndex = new Map(bench.map((b, r) => [b.slug, r]));
+  const unmet: UnmetWell[] = [];
+  const pending: PendingRow[] = [];
+  const bulk = new Map<string, { reagent: string; volume_uL: number; wells: string[] }>();
+  const solventRows: DispensePlan['wells'] = [];
+
   ids.forEach((id, k) => {
-    const slot = slots[k];
-    const plan = (plans[slot] ??= planOfWell(slot));
+    const plan = plans[slots[k]];
     const dest = indexOfWellId(id, d);
     for (const u of plan.unmet)
       unmet.push({ well: id, reagent: u.reagent, reason: u.reason, proposal: u.proposal });
@@ -229,13 +256,8 @@ export function planDispense(
     const stock = r === undefined ? null : bench[r].stock_nM;
     return stock != null && stock > 0 ? stock / p.factor : null;
   };
-  const diluentOf = (p: PendingRow): string | null => {
-    if (p.factor <= 1) return null;
-    const r = bench[slugIndex.get(p.reagent)!];
-    return rs.instrument.kind === 'acoustic'
-      ? (r.solvent ?? 'DMSO')
-      : (s.diluent ?? mostUsedBulk(bulk) ?? 'assay diluent');
-  };
+  const diluentOf = (p: { reagent: string; factor: number }) =>
+    diluentFor(p, bench, slugIndex, rs, () => mostUsedBulk(bulkCounts(bulk)));
   for (const u of used) {
     const p = meta.get(u.key)!;
     sources.push({
@@ -321,20 +343,7 @@ export function planDispense(
     });
   }
 
-  // Intermediates: what their source wells are filled with, prepared from the stock.
-  const needs = new Map<string, Map<number, number>>();
-  for (const u of used) {
-    const p = meta.get(u.key)!;
-    if (p.factor <= 1) continue;
-    const map = needs.get(p.reagent) ?? new Map<number, number>();
-    map.set(p.factor, (map.get(p.factor) ?? 0) + fillOf(u.transfersUL, type));
-    needs.set(p.reagent, map);
-  }
-  const intermediates = [...needs].flatMap(([slug, map]) => {
-    const r = bench[slugIndex.get(slug)!];
-    const p = [...meta.values()].find((x) => x.reagent === slug && x.factor > 1)!;
-    return intermediatesOf(slug, r.stock_nM!, map, diluentOf(p)!);
-  });
+  const intermediates = intermediatesFor(used, meta, type, bench, slugIndex, diluentOf);
 
   return {
     settings: s,
@@ -348,13 +357,94 @@ export function planDispense(
   };
 }
 
-function mostUsedBulk(
+/** Wells per bulk liquid, the liquids in order of first use. */
+function bulkCounts(
   bulk: ReadonlyMap<string, { reagent: string; wells: string[] }>,
-): string | undefined {
+): Map<string, number> {
   const count = new Map<string, number>();
   for (const b of bulk.values()) count.set(b.reagent, (count.get(b.reagent) ?? 0) + b.wells.length);
+  return count;
+}
+
+/** The bulk liquid most wells get (the first of equals). */
+function mostUsedBulk(count: ReadonlyMap<string, number>): string | undefined {
   let best: string | undefined;
   let n = 0;
   for (const [k, c] of count) if (c > n) [best, n] = [k, c];
   return best;
+}
+
+/**
+ * What a source liquid's working stock is diluted in; null for the stock itself. Acoustic
+ * sources stay in the reagent's solvent; a pipette's working stock is made in the settings'
+ * diluent, else the bulk liquid most wells get.
+ */
+function diluentFor(
+  p: { reagent: string; factor: number },
+  bench: readonly BenchReagentInfo[],
+  slugIndex: ReadonlyMap<string, number>,
+  rs: ResolvedSettings,
+  mostUsed: () => string | undefined,
+): string | null {
+  if (p.factor <= 1) return null;
+  const r = bench[slugIndex.get(p.reagent)!];
+  return rs.instrument.kind === 'acoustic'
+    ? (r.solvent ?? 'DMSO')
+    : (rs.settings.diluent ?? mostUsed() ?? 'assay diluent');
+}
+
+/** Intermediates: what their source wells are filled with, prepared from the stock. */
+function intermediatesFor(
+  used: readonly SourceWellUse[],
+  meta: ReadonlyMap<string, { reagent: string; factor: number }>,
+  type: SourcePlateType,
+  bench: readonly BenchReagentInfo[],
+  slugIndex: ReadonlyMap<string, number>,
+  diluentOf: (p: { reagent: string; factor: number }) => string | null,
+): Intermediate[] {
+  const needs = new Map<string, Map<number, number>>();
+  for (const u of used) {
+    const p = meta.get(u.key)!;
+    if (p.factor <= 1) continue;
+    const map = needs.get(p.reagent) ?? new Map<number, number>();
+    map.set(p.factor, (map.get(p.factor) ?? 0) + fillOf(u.transfersUL, type));
+    needs.set(p.reagent, map);
+  }
+  return [...needs].flatMap(([slug, map]) => {
+    const r = bench[slugIndex.get(slug)!];
+    const p = [...meta.values()].find((x) => x.reagent === slug && x.factor > 1)!;
+    return intermediatesOf(slug, r.stock_nM!, map, diluentOf(p)!);
+  });
+}
+
+/**
+ * The working stocks a plate's plan prepares (its intermediates), as planDispense gives them,
+ * without the plan's per-well rows: what a change of many wells needs to say which working
+ * stocks it uses. The same per-well plans and source wells as planDispense.
+ */
+export function planPreparations(
+  defn: PlateDefn,
+  wells: WireWells,
+  bench: readonly BenchReagentInfo[],
+  settings?: Partial<DispenseSettings> | null,
+): Pick<DispensePlan, 'intermediates'> {
+  const d = plateDefn(defn.format);
+  const rs = resolveSettings(d.format, settings);
+  const { ids, slots, plans } = planWells(d, wells, bench, rs);
+  const slugIndex = new Map(bench.map((b, r) => [b.slug, r]));
+  // the transfers in run order (each distinct well's rows shared: only key and volume are
+  // read), and the bulk liquids' well counts in order of first use
+  const pending: Omit<PendingRow, 'dest' | 'destWell'>[] = [];
+  const counts = new Map<string, number>();
+  for (let k = 0; k < ids.length; k++) {
+    const plan = plans[slots[k]];
+    for (const t of plan.transfers) pending.push(t);
+    for (const b of plan.bulk) counts.set(b.reagent, (counts.get(b.reagent) ?? 0) + 1);
+  }
+  const type = rs.sourceType;
+  const { wells: used } = assignSourceWells(pending, type);
+  const meta = new Map(pending.map((p) => [p.key, p]));
+  const diluentOf = (p: { reagent: string; factor: number }) =>
+    diluentFor(p, bench, slugIndex, rs, () => mostUsedBulk(counts));
+  return { intermediates: intermediatesFor(used, meta, type, bench, slugIndex, diluentOf) };
 }

@@ -5,7 +5,7 @@
  * what will really be dispensed; the working stocks come from the plate's dispense plan.
  */
 import { formatConcentration } from '../../../domain/accuracy';
-import { planDispense } from '../../../domain/dispensing/plan';
+import { planPreparations } from '../../../domain/dispensing/plan';
 import { preparationOps } from '../../../domain/dispensing/protocol-steps';
 import { resolveSettings } from '../../../domain/dispensing/settings';
 import {
@@ -302,7 +302,7 @@ export function composeWells(
   const ops =
     diluted.size > 0 && errors.size === 0
       ? preparationOps(
-          planDispense(ctx.defn, entriesOf(wells, diluted), ctx.bench, rs.settings),
+          planPreparations(ctx.defn, entriesOf(wells, diluted), ctx.bench, rs.settings),
           ctx.bench,
           diluted,
         )
