@@ -60,3 +60,21 @@ describe('checkChange: solvent limits', () => {
     expect(check({ A1: well('salt', 5e8, 50) })).toBeNull();
   });
 });
+
+describe('checkChange: wells that share one object', () => {
+  it('says the same as for wells that are copies, naming every well', () => {
+    // 200 uM from 10 mM in DMSO: 2 % DMSO, over 1 %, in a whole column and in A2
+    const over = well('cpd-d', 200_000, 2);
+    const shared: WireWells = { A2: over };
+    const copies: WireWells = { A2: structuredClone(over) };
+    for (const row of 'ABCDEFGH') {
+      shared[`${row}1`] = over;
+      copies[`${row}1`] = structuredClone(over);
+    }
+    const said = check(shared);
+    expect(said).toBe(check(copies));
+    expect(said).toBe(
+      'That would put 9 wells (A2 to H1) at 2 % DMSO, over the 1 % limit; nothing written. Scale the concentrations by 0.5 or less (or use a more concentrated stock) to stay within it.',
+    );
+  });
+});

@@ -72,54 +72,93 @@ export function solventLoads(
   return loads;
 }
 
-/** The refusal for a change that breaks a rule, or null. */
-
 /** The liquid a well holds as planned, uL. */
 function volume(w: WireWells[string] | undefined): number {
   return Object.values(w?.targets ?? {}).reduce((sum, t) => sum + t.volume_uL, 0);
 }
 
-export function checkChange(c: CheckInput): string | null {
-  const bySlug = new Map(c.bench.map((b) => [b.slug, b]));
+type Well = WireWells[string] | undefined;
+
+/** What one well's change breaks: the rules below, for a well as it was and as it becomes. */
+interface WellCheck {
+  /** a target above its reagent's stock, said */
+  aboveStock: string | null;
+  /** the solvents the change takes over their limit */
+  overLimit: { key: string; pct: number; limit: number }[];
+  overfilled: boolean;
+}
+
+function checkWell(
+  before: Well,
+  after: Well,
+  bench: readonly BenchReagentInfo[],
+  bySlug: ReadonlyMap<string, BenchReagentInfo>,
+  capacity: number,
+  explicitVolumes: ReadonlySet<string> | undefined,
+): WellCheck {
+  let aboveStock: string | null = null;
   // Targets above the stock can never be met.
-  for (const id of c.changed) {
-    for (const [slug, t] of Object.entries(c.after[id]?.targets ?? {})) {
-      const b = bySlug.get(slug);
-      if (t.target_nM == null || !b?.stock_nM) continue;
-      if (
-        t.target_nM > b.stock_nM * (1 + 1e-9) &&
-        c.before[id]?.targets[slug]?.target_nM !== t.target_nM
-      )
-        return `${formatConcentration(t.target_nM)} ${b.name} is above its stock (${formatConcentration(b.stock_nM)}); the most a well can hold is ${formatConcentration(b.stock_nM)}, and less once other reagents share the well`;
+  for (const [slug, t] of Object.entries(after?.targets ?? {})) {
+    const b = bySlug.get(slug);
+    if (t.target_nM == null || !b?.stock_nM) continue;
+    if (t.target_nM > b.stock_nM * (1 + 1e-9) && before?.targets[slug]?.target_nM !== t.target_nM) {
+      aboveStock = `${formatConcentration(t.target_nM)} ${b.name} is above its stock (${formatConcentration(b.stock_nM)}); the most a well can hold is ${formatConcentration(b.stock_nM)}, and less once other reagents share the well`;
+      break;
     }
   }
-  const ids = [...c.changed];
   // Each solvent against its own limit (DMSO 1 %, ethanol its own), only where the change
   // raised it.
-  const solventOver: string[] = [];
-  let worst: { ratio: number; pct: number; limit: number; key: string } | null = null;
-  for (const id of ids) {
-    const after = solventLoads(c.after[id], bySlug, c.explicitVolumes);
-    if (after.size === 0) continue;
-    const before = solventLoads(c.before[id], bySlug);
-    let over = false;
-    for (const [key, p] of after) {
-      const limit = solventLimitPct(c.bench, key);
-      if (!(p > limit * (1 + 1e-6) && p > (before.get(key) ?? 0) + 1e-9)) continue;
-      over = true;
-      if (!worst || p / limit > worst.ratio) worst = { ratio: p / limit, pct: p, limit, key };
+  const overLimit: WellCheck['overLimit'] = [];
+  const loads = solventLoads(after, bySlug, explicitVolumes);
+  if (loads.size > 0) {
+    const was = solventLoads(before, bySlug);
+    for (const [key, p] of loads) {
+      const limit = solventLimitPct(bench, key);
+      if (p > limit * (1 + 1e-6) && p > (was.get(key) ?? 0) + 1e-9)
+        overLimit.push({ key, pct: p, limit });
     }
-    if (over) solventOver.push(id);
-  }
-  if (worst) {
-    const name = solventName(c.bench, worst.key);
-    return `That would put ${summarizeIds(solventOver)} at ${pct(worst.pct)} ${name}, over the ${pct(worst.limit)} limit; nothing written. Scale the concentrations by ${Number((1 / worst.ratio).toPrecision(2))} or less (or use a more concentrated stock) to stay within it.`;
   }
   // Over-filled: more liquid than the well holds (the volumes as planned).
+  const overfilled = volume(after) > capacity + 1e-9 && volume(before) <= capacity + 1e-9;
+  return { aboveStock, overLimit, overfilled };
+}
+
+/**
+ * The refusal for a change that breaks a rule, or null. Each (before, after) pair of well
+ * objects is checked once: a change of 1400 wells mostly shares a few of each.
+ */
+export function checkChange(c: CheckInput): string | null {
+  const bySlug = new Map(c.bench.map((b) => [b.slug, b]));
   const capacity = WELL_CAPACITY_UL[c.defn.format];
-  const overfilled = ids.filter(
-    (id) => volume(c.after[id]) > capacity + 1e-9 && volume(c.before[id]) <= capacity + 1e-9,
-  );
+  const checked = new Map<Well, Map<Well, WellCheck>>();
+  const checks = c.changed.map((id) => {
+    const before = c.before[id];
+    const after = c.after[id];
+    let byAfter = checked.get(before);
+    if (!byAfter) checked.set(before, (byAfter = new Map()));
+    let one = byAfter.get(after);
+    if (!one) {
+      one = checkWell(before, after, c.bench, bySlug, capacity, c.explicitVolumes);
+      byAfter.set(after, one);
+    }
+    return one;
+  });
+  const stock = checks.find((k) => k.aboveStock !== null);
+  if (stock) return stock.aboveStock;
+  const solventOver: string[] = [];
+  let worst: { ratio: number; pct: number; limit: number; key: string } | null = null;
+  checks.forEach((k, n) => {
+    if (k.overLimit.length === 0) return;
+    solventOver.push(c.changed[n]);
+    for (const o of k.overLimit)
+      if (!worst || o.pct / o.limit > worst.ratio) worst = { ratio: o.pct / o.limit, ...o };
+  });
+  if (worst) {
+    const { key, pct: p, limit, ratio } = worst;
+    const name = solventName(c.bench, key);
+    return `That would put ${summarizeIds(solventOver)} at ${pct(p)} ${name}, over the ${pct(limit)} limit; nothing written. Scale the concentrations by ${Number((1 / ratio).toPrecision(2))} or less (or use a more concentrated stock) to stay within it.`;
+  }
+  const overfilled = c.changed.filter((_, n) => checks[n].overfilled);
   if (overfilled.length > 0)
     return `That would over-fill ${summarizeIds(overfilled)}; nothing written. Use a smaller volume.`;
   return null;
