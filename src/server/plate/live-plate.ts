@@ -116,19 +116,39 @@ export function buildLivePlate(
 
 type IndexName = 'by_sample' | 'by_col' | 'tags' | 'by_target';
 
-/** The index keys a well is listed under. */
-function keysOf(
-  defn: PlateDefn,
-  id: string,
-  w: StateWell | undefined,
-): Record<IndexName, string[]> {
-  if (!w) return { by_sample: [], by_col: [], tags: [], by_target: [] };
+/** The index keys a well's contents list it under (by_col, its position's, aside). */
+function contentKeysOf(w: StateWell | undefined): Record<ContentIndex, string[]> {
+  if (!w) return { by_sample: [], tags: [], by_target: [] };
   return {
     by_sample: w.sample ? [w.sample] : [],
-    by_col: [String((indexOfWellId(id, defn) % defn.cols) + 1)],
     tags: [...new Set(w.tags)],
     by_target: Object.keys(w.targets),
   };
+}
+
+/** What a well changing from one state to another does to the indices, wherever it is. */
+interface IndexMove {
+  /** [index, key] lists the well leaves and enters */
+  leaves: [ContentIndex, string][];
+  enters: [ContentIndex, string][];
+  wasUnmet: boolean;
+  isUnmet: boolean;
+}
+
+function indexMoveOf(before: StateWell | undefined, after: StateWell | undefined): IndexMove {
+  const a = contentKeysOf(before);
+  const b = contentKeysOf(after);
+  const move: IndexMove = {
+    leaves: [],
+    enters: [],
+    wasUnmet: before?.status === 'error',
+    isUnmet: after?.status === 'error',
+  };
+  for (const name of CONTENT_INDICES) {
+    for (const key of a[name]) if (!b[name].includes(key)) move.leaves.push([name, key]);
+    for (const key of b[name]) if (!a[name].includes(key)) move.enters.push([name, key]);
+  }
+  return move;
 }
 
 /** A row-major list without `drop` and with `add` (row-major too) merged in: a copy. */
@@ -154,21 +174,25 @@ function editedList(
   return out;
 }
 
-const INDEX_NAMES = ['by_sample', 'by_col', 'tags', 'by_target'] as const;
-type IndexEdits = Map<string, { drop?: Set<string>; add?: string[] }>;
+const CONTENT_INDICES = ['by_sample', 'tags', 'by_target'] as const;
+type ContentIndex = (typeof CONTENT_INDICES)[number];
+type IndexEdit = { drop?: Set<string>; add?: string[] };
+type IndexEdits = Map<IndexName, Map<string, IndexEdit>>;
 
-function editOf(edits: IndexEdits, name: IndexName, key: string) {
-  const k = `${name}\u0000${key}`;
-  let e = edits.get(k);
-  if (!e) edits.set(k, (e = {}));
+function editOf(edits: IndexEdits, name: IndexName, key: string): IndexEdit {
+  let byKey = edits.get(name);
+  if (!byKey) edits.set(name, (byKey = new Map()));
+  let e = byKey.get(key);
+  if (!e) byKey.set(key, (e = {}));
   return e;
 }
 
 /**
  * The indices after some wells changed: only the lists those wells enter or leave are
  * copied and edited, each once however many wells enter it (a 1400-well change is not 1400
- * copies of a 1400-well list); the others are shared. Same lists as computePlateState's
- * indices of the new wells.
+ * copies of a 1400-well list); the others are shared. What a change of state does to the
+ * lists is worked once per (before, after) pair of states (wells with the same contents
+ * share them). Same lists as computePlateState's indices of the new wells.
  */
 export function updateIndices(
   defn: PlateDefn,
@@ -179,25 +203,25 @@ export function updateIndices(
 ): PlateIndices {
   const edits: IndexEdits = new Map();
   const unmet = { drop: new Set<string>(), add: [] as string[] };
+  const moves = new Map<StateWell | undefined, Map<StateWell | undefined, IndexMove>>();
   const ordered = ids.toSorted((x, y) => indexOfWellId(x, defn) - indexOfWellId(y, defn));
   for (const id of ordered) {
-    const a = keysOf(defn, id, before[id]);
-    const b = keysOf(defn, id, after[id]);
-    for (const name of INDEX_NAMES) {
-      for (const key of a[name]) {
-        if (b[name].includes(key)) continue;
-        const e = editOf(edits, name, key);
-        (e.drop ??= new Set()).add(id);
-      }
-      for (const key of b[name]) {
-        if (a[name].includes(key)) continue;
-        (editOf(edits, name, key).add ??= []).push(id);
-      }
+    const was = before[id];
+    const is = after[id];
+    let byAfter = moves.get(was);
+    if (!byAfter) moves.set(was, (byAfter = new Map()));
+    let move = byAfter.get(is);
+    if (!move) byAfter.set(is, (move = indexMoveOf(was, is)));
+    for (const [name, key] of move.leaves) (editOf(edits, name, key).drop ??= new Set()).add(id);
+    for (const [name, key] of move.enters) (editOf(edits, name, key).add ??= []).push(id);
+    // the column's list: a well enters it when filled, leaves it when emptied
+    if (!was !== !is) {
+      const e = editOf(edits, 'by_col', String((indexOfWellId(id, defn) % defn.cols) + 1));
+      if (was) (e.drop ??= new Set()).add(id);
+      else (e.add ??= []).push(id);
     }
-    const wasUnmet = before[id]?.status === 'error';
-    const isUnmet = after[id]?.status === 'error';
-    if (wasUnmet && !isUnmet) unmet.drop.add(id);
-    if (!wasUnmet && isUnmet) unmet.add.push(id);
+    if (move.wasUnmet && !move.isUnmet) unmet.drop.add(id);
+    if (!move.wasUnmet && move.isUnmet) unmet.add.push(id);
   }
   const next: PlateIndices = {
     by_sample: { ...old.by_sample },
@@ -209,13 +233,13 @@ export function updateIndices(
         ? editedList(defn, old.unmet, unmet.drop, unmet.add)
         : old.unmet,
   };
-  for (const [k, e] of edits) {
-    const cut = k.indexOf('\u0000');
-    const index = next[k.slice(0, cut) as IndexName];
-    const key = k.slice(cut + 1);
-    const list = editedList(defn, index[key] ?? [], e.drop, e.add);
-    if (list.length > 0) index[key] = list;
-    else delete index[key];
+  for (const [name, byKey] of edits) {
+    const index = next[name];
+    for (const [key, e] of byKey) {
+      const list = editedList(defn, index[key] ?? [], e.drop, e.add);
+      if (list.length > 0) index[key] = list;
+      else delete index[key];
+    }
   }
   return next;
 }
