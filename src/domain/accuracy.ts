@@ -64,8 +64,10 @@ export function concentrationSigFigs(transferVolumeUL?: number | null): number {
   return 3;
 }
 
-// Acoustic droplets are 2.5 nL: below 0.01 uL two decimals of uL would read as 0.00.
-const NANOLITRE_BELOW_UL = 0.01;
+// Acoustic transfers are whole 2.5 nL droplets: below 0.1 uL two decimals of uL would round
+// them off (25 nL read as "0.03 µL", 20 % more), so they are shown in nL, as the picklist
+// has them. No pipette dispenses that little, so the bands' decimals lose nothing.
+const NANOLITRE_BELOW_UL = 0.1;
 
 /** A volume in uL for display: "0.50 µL", "5.0 µL", "50 µL"; droplet sizes in nL ("2.5 nL"). */
 export function formatVolume(volumeUL: number): string {

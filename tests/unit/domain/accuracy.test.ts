@@ -49,6 +49,10 @@ describe('display precision', () => {
   it('shows acoustic droplets in nL', () => {
     expect(formatVolume(0.0025)).toBe('2.5 nL');
     expect(formatVolume(0.005)).toBe('5 nL');
+    // ten droplets are 25 nL, not "0.03 µL"; 39 are 97.5 nL
+    expect(formatVolume(0.025)).toBe('25 nL');
+    expect(formatVolume(0.0975)).toBe('97.5 nL');
+    expect(formatVolume(0.1)).toBe('0.10 µL');
     expect(formatVolume(Number.NaN)).toBe('—');
   });
 
