@@ -55,8 +55,8 @@ export const plates = pgTable('plates', {
 });
 
 /**
- * The wells of an experiment's current plate, one row per plate row that holds any (a JSON
- * object of its filled wells, canonical wire wells keyed by id, in row-major order): a write
+ * The wells of an experiment's current plate, one row per plate row that holds any (its filled
+ * wells, canonical wire wells in row-major order, packed: repositories/packed-wells.ts): a write
  * stores only the plate rows it changed. Per plate row, not per well: a change of 1400 wells
  * is 32 rows to write rather than 1400 (measured: 10-13 ms against 25-50 ms on PostgreSQL),
  * while a one-well edit writes one row of at most 48 wells. plates.state keeps the defn.
@@ -69,7 +69,7 @@ export const plateRows = pgTable(
       .references(() => experiments.id, { onDelete: 'cascade' }),
     /** 0-based row index of the plate (A = 0, AF = 31) */
     row: integer('row').notNull(),
-    /** {"A1": wire well, ...} as JSON text, made from the server's canonical well texts */
+    /** the row's wells as packed JSON text, made from the server's canonical well texts */
     wells: text('wells').notNull(),
   },
   (t) => [primaryKey({ columns: [t.experimentId, t.row] })],
@@ -92,8 +92,8 @@ export const plateLog = pgTable(
     // json, not jsonb: written on every edit and read back whole, never queried inside;
     // json keeps the text as sent (no binary conversion of a 1400-well change per write)
     ops: json('ops').$type<unknown[]>().notNull(),
-    // the wells as JSON text, made by the server from its canonical well texts and parsed
-    // when read: text is stored as sent, where json parses every write to check it (a
+    // the wells as packed JSON text (packed-wells.ts), made by the server from its canonical
+    // well texts and parsed when read: text is stored as sent, where json parses every write to check it (a
     // 1400-well change is 700 kB of wells, measured 4-8 ms a write on PostgreSQL)
     changed: text('changed').notNull(),
     before: text('before').notNull(),
@@ -113,8 +113,8 @@ export const plateVersions = pgTable(
       .references(() => experiments.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     summary: text('summary'),
-    // the plate {defn, hash, wells} as JSON text: a whole plate written per saved change
-    // and read back whole, never queried inside (see plateLog)
+    // the plate {defn, hash, wells} as JSON text, the wells packed: a whole plate written per
+    // saved change and read back whole, never queried inside (see plateLog)
     state: text('state').notNull(),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
     createdAt: createdAt(),

@@ -228,22 +228,17 @@ export function plateWriter(onChanged?: PlateChangedListener) {
 
     const changed: Record<string, WireWell> = {};
     for (const id of changedIds) changed[id] = next.wireLayer.get(id)!;
-    const before: Record<string, WireWell | null> = {};
     const touched = [...changedIds, ...removed];
-    for (const id of touched) before[id] = base.wireLayer.get(id) ?? null;
     const written = await writePlateChange(tx, {
       ownerId: req.ownerId,
       experimentId: req.experimentId,
       baseVersion: version,
       defn: next.defn,
       hash: next.state.hash,
-      changed,
-      removed,
-      before,
-      // the same wells as stored, from the canonical JSON both plates keep (the removed ones
-      // null: the next plate does not hold them)
-      changedText: wellsText(next, touched),
-      beforeText: wellsText(base, touched),
+      // the touched wells as stored, from the canonical JSON both plates keep (the removed
+      // ones null after: the next plate does not hold them)
+      changed: wellsText(next, touched),
+      before: wellsText(base, touched),
       // the plate rows of these wells; a new format rewrites every row
       rows:
         next.defn.format === base.defn.format

@@ -7,7 +7,7 @@ import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-state';
 import { indexOfWellId } from '../../domain/well-id';
 import { plateLog, plateRows, plates } from '../db/schema';
-import { packWells, readStoredWells } from './packed-wells';
+import { readStoredWells } from './packed-wells';
 import type { DbOrTx } from './bench';
 
 /** The stored plate: version, defn, canonical wire wells, and the hash of the last write. */
@@ -87,18 +87,15 @@ export interface PlateWrite {
   baseVersion: number;
   defn: PlateDefn;
   hash: string;
-  changed: Record<string, WireWell>;
-  removed: string[];
-  before: Record<string, WireWell | null>;
   /**
-   * The log's changed wells (`changed`, and null for each removed one) and `before` as stored
-   * (packed-wells.ts) when the caller has them (no serializing again)
+   * The log's wells as stored (packed-wells.ts): the changed wells as they became (null for
+   * an emptied one), and the same wells as they were (null: empty)
    */
-  changedText?: string;
-  beforeText?: string;
+  changed: string;
+  before: string;
   /**
-   * The plate rows these wells are in, as stored after the write: the JSON text of each
-   * that holds wells, and the rows left empty (plate-text.ts rowsText)
+   * The plate rows these wells are in, as stored after the write: the packed wells of each
+   * row that holds any, and the rows left empty (plate-text.ts rowsText)
    */
   rows: { put: { row: number; wells: string }[]; empty: number[] };
   ops: unknown[];
@@ -121,10 +118,6 @@ export async function writePlateChange(
   tx: DbOrTx,
   w: PlateWrite,
 ): Promise<{ version: number; versionId?: number } | null> {
-  // the log's changed wells: these, and null for each removed one
-  const loggedText =
-    w.changedText ??
-    packWells({ ...w.changed, ...Object.fromEntries(w.removed.map((id) => [id, null])) });
   // each written plate row its own text parameter: stored as sent, nothing to parse (no row:
   // a values list that matches nothing)
   const rowValues =
@@ -154,8 +147,8 @@ export async function writePlateChange(
     ), log as (
       insert into plate_log (experiment_id, version, base_version, author, ops, changed, before, hash)
       select ${w.experimentId}, up.version, ${w.baseVersion}, ${w.author},
-        ${JSON.stringify(w.ops)}::json, ${loggedText}::text,
-        ${w.beforeText ?? packWells(w.before)}::text, ${w.hash}
+        ${JSON.stringify(w.ops)}::json, ${w.changed}::text,
+        ${w.before}::text, ${w.hash}
       from up
     ), touched as (
       update experiments set plate_type = ${String(w.defn.format)}, updated_at = clock_timestamp()
