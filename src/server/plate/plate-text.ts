@@ -4,6 +4,7 @@
 // What is stored is packed (repositories/packed-wells.ts); what is answered is wells one by one.
 import { idOfIndex, indexOfWellId } from '../../domain/well-id';
 import { packWellTexts } from '../repositories/packed-wells';
+import { versionStateText } from '../repositories/versions';
 import type { LivePlate } from './live-plate';
 
 const COMMA = Buffer.from(',');
@@ -19,7 +20,7 @@ export function versionPlateText(live: LivePlate): string {
     const json = wellJson[i];
     if (json !== undefined) held.push([idOfIndex(defn, i), json]);
   }
-  return `{"defn":${JSON.stringify(defn)},"hash":"${live.state.hash}","wells":${packWellTexts(held)}}`;
+  return versionStateText(defn, live.state.hash, packWellTexts(held));
 }
 
 /** [id, canonical JSON or null] of these wells of a plate (null: the plate does not hold it). */

@@ -80,17 +80,19 @@ export async function insertVersion(
       experimentId: values.experimentId,
       version: values.version,
       summary: values.summary,
-      state: typeof values.plate === 'string' ? values.plate : versionTextOf(values.plate),
+      state:
+        typeof values.plate === 'string'
+          ? values.plate
+          : versionStateText(values.plate.defn, values.plate.hash, packWells(values.plate.wells)),
       snapshot: values.snapshot as unknown as Record<string, unknown> | null,
     })
     .returning(summaryColumns);
   return versionSummaryOf(row);
 }
 
-/** A version plate as stored: its wells packed (packed-wells.ts). */
-function versionTextOf(plate: VersionPlate): string {
-  const { defn, hash, wells } = plate;
-  return `{"defn":${JSON.stringify(defn)},"hash":${JSON.stringify(hash)},"wells":${packWells(wells)}}`;
+/** A version's plate as stored, {defn, hash, wells}, from its wells packed already. */
+export function versionStateText(defn: PlateDefn, hash: string, packedWells: string): string {
+  return `{"defn":${JSON.stringify(defn)},"hash":${JSON.stringify(hash)},"wells":${packedWells}}`;
 }
 
 /** A stored version plate's text as the plate (its wells stored packed, or one by one before). */
