@@ -69,6 +69,11 @@ export function distinctWells(defn: PlateDefn, wells: WireWells, canonical = fal
   return { ids, slots, distinct };
 }
 
+// Packed grids are always this wide: their shapes are then the 32 of 48 x 1..32 (a 1536
+// plate's wells at most), never one per well count, so the id maps well-id.ts keeps per
+// shape stay few and the plates' own shapes always find room beside them.
+const PACKED_COLS = 48;
+
 /**
  * Wells packed at the start of a grid just large enough for them, with the plate's format
  * (the metrics kernel reads a well's capacity from the format): the n-th well is at
@@ -78,11 +83,10 @@ export function packedPlate(
   defn: PlateDefn,
   wells: readonly WireWell[],
 ): { defn: PlateDefn; wells: WireWells } {
-  const cols = Math.max(1, Math.min(wells.length, 48));
   const grid: PlateDefn = {
     format: defn.format,
-    rows: Math.max(1, Math.ceil(wells.length / cols)),
-    cols,
+    rows: Math.max(1, Math.ceil(wells.length / PACKED_COLS)),
+    cols: PACKED_COLS,
   };
   const packed: WireWells = {};
   wells.forEach((well, k) => (packed[idOfIndex(grid, k)] = well));

@@ -4,7 +4,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planDispense } from '../../../../src/domain/dispensing/plan';
-import { distinctWells } from '../../../../src/domain/plate/distinct-wells';
+import { distinctWells, packedPlate } from '../../../../src/domain/plate/distinct-wells';
 import { plateDefn } from '../../../../src/domain/plate-format';
 import type { WireWell, WireWells } from '../../../../src/domain/plate-wire';
 import { canonicalizeWells } from '../../../../src/domain/plate-wells';
@@ -82,5 +82,21 @@ describe('distinct wells', () => {
       }),
       { numRuns: 60, seed: 9 },
     );
+  });
+
+  it('packs any number of wells into one of 32 grid shapes, each well at its own index', () => {
+    const shapes = new Set<string>();
+    const well: WireWell = { targets: {} };
+    for (let n = 1; n <= 1536; n++) {
+      const packed = packedPlate(
+        plateDefn(1536),
+        Array.from({ length: n }, () => well),
+      );
+      shapes.add(`${packed.defn.rows}x${packed.defn.cols}`);
+      expect(packed.defn.format).toBe(1536);
+      expect(Object.keys(packed.wells)).toHaveLength(n);
+      expect(packed.defn.rows * packed.defn.cols).toBeGreaterThanOrEqual(n);
+    }
+    expect(shapes.size).toBe(32);
   });
 });
