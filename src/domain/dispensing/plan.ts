@@ -231,6 +231,7 @@ export function planDispense(
   const pending: PendingRow[] = [];
   const bulk = new Map<string, { reagent: string; volume_uL: number; wells: string[] }>();
   const solventRows: DispensePlan['wells'] = [];
+  const bulkWells = new Map<string, number>();
 
   ids.forEach((id, k) => {
     const plan = plans[slots[k]];
@@ -243,6 +244,7 @@ export function planDispense(
       step.wells.push(id);
       bulk.set(b.key, step);
     }
+    countBulk(bulkWells, plan);
     if (plan.solvent) solventRows.push({ well: id, ...plan.solvent });
   });
 
@@ -257,7 +259,7 @@ export function planDispense(
     return stock != null && stock > 0 ? stock / p.factor : null;
   };
   const diluentOf = (p: { reagent: string; factor: number }) =>
-    diluentFor(p, bench, slugIndex, rs, () => mostUsedBulk(bulkCounts(bulk)));
+    diluentFor(p, bench, slugIndex, rs, () => mostUsedBulk(bulkWells));
   for (const u of used) {
     const p = meta.get(u.key)!;
     sources.push({
@@ -357,13 +359,9 @@ export function planDispense(
   };
 }
 
-/** Wells per bulk liquid, the liquids in order of first use. */
-function bulkCounts(
-  bulk: ReadonlyMap<string, { reagent: string; wells: string[] }>,
-): Map<string, number> {
-  const count = new Map<string, number>();
-  for (const b of bulk.values()) count.set(b.reagent, (count.get(b.reagent) ?? 0) + b.wells.length);
-  return count;
+/** Counts a well's bulk liquids: wells per liquid, the liquids in order of first use. */
+function countBulk(count: Map<string, number>, plan: WellPlan): void {
+  for (const b of plan.bulk) count.set(b.reagent, (count.get(b.reagent) ?? 0) + 1);
 }
 
 /** The bulk liquid most wells get (the first of equals). */
@@ -435,16 +433,16 @@ export function planPreparations(
   // the transfers in run order (each distinct well's rows shared: only key and volume are
   // read), and the bulk liquids' well counts in order of first use
   const pending: Omit<PendingRow, 'dest' | 'destWell'>[] = [];
-  const counts = new Map<string, number>();
+  const bulkWells = new Map<string, number>();
   for (let k = 0; k < ids.length; k++) {
     const plan = plans[slots[k]];
     for (const t of plan.transfers) pending.push(t);
-    for (const b of plan.bulk) counts.set(b.reagent, (counts.get(b.reagent) ?? 0) + 1);
+    countBulk(bulkWells, plan);
   }
   const type = rs.sourceType;
   const { wells: used } = assignSourceWells(pending, type);
   const meta = new Map(pending.map((p) => [p.key, p]));
   const diluentOf = (p: { reagent: string; factor: number }) =>
-    diluentFor(p, bench, slugIndex, rs, () => mostUsedBulk(counts));
+    diluentFor(p, bench, slugIndex, rs, () => mostUsedBulk(bulkWells));
   return { intermediates: intermediatesFor(used, meta, type, bench, slugIndex, diluentOf) };
 }
