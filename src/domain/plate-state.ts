@@ -70,6 +70,15 @@ export interface StateWell {
   broken: BrokenConstraint[];
 }
 
+/**
+ * The volume of a well's reagent as it will be dispensed (on its instrument's step, the
+ * volume the predictions and the well's volume are made from); as designed when the state
+ * has none. What every view and export shows of a reagent's volume.
+ */
+export function dispensedVolumeUL(well: StateWell, slug: string): number {
+  return well.metrics.reagentVolumes[slug] ?? well.targets[slug]?.volume_uL ?? 0;
+}
+
 /** Lookups rebuilt on every write; well ids in row-major order. */
 export interface PlateIndices {
   by_sample: Record<string, string[]>;

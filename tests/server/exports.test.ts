@@ -108,6 +108,11 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     });
     const a2 = rowsOf(rows, 'A2').find((r) => r.Slug === 'staurosporine')!;
     expect(Number(a2['Predicted (nM)'])).toBe(2000);
+    // the volumes the prediction is made from: 0.1 uL on the pipette's step (0.055 written)
+    // and the medium's 49.9 on its step, together the well's 50 uL
+    expect(a2['Volume (uL)']).toBe('0.1');
+    expect(rowsOf(rows, 'A2').find((r) => r.Slug === 'assay-medium')!['Volume (uL)']).toBe('49.9');
+    expect(a2['Well volume (uL)']).toBe('50');
     expect(Number(a2['Error (%)'])).toBe(100);
     expect(a2.Status).toBe('error');
     const c4 = rowsOf(rows, 'C4').find((r) => r.Slug === 'staurosporine')!;

@@ -9,7 +9,12 @@ import { formatConcentration, formatVolume } from '../../domain/accuracy';
 import { transferAccuracyLabel } from '../../domain/dispensing/transfer-band';
 import { plateDefn, type PlateFormat } from '../../domain/plate-format';
 import type { DispenseSettings } from '../../domain/dispensing/settings';
-import { computePlateState, type StateWell, type WireWells } from '../../domain/plate-state';
+import {
+  computePlateState,
+  dispensedVolumeUL,
+  type StateWell,
+  type WireWells,
+} from '../../domain/plate-state';
 import type { BenchReagentInfo } from '../../domain/plate-wire';
 import type { TargetStatus } from '../../domain/prediction';
 import { idOfIndex } from '../../domain/well-id';
@@ -77,7 +82,8 @@ interface BandContext {
 function entriesOf(wellId: string, well: StateWell, ctx: BandContext): WellEntryView[] {
   return Object.entries(well.targets).map(([slug, t]) => {
     const predicted = well.predicted[slug];
-    const volume = t.volume_uL;
+    // as it will be dispensed, as the chat and the exports say it
+    const volume = dispensedVolumeUL(well, slug);
     return {
       wellId,
       slug,
@@ -91,7 +97,7 @@ function entriesOf(wellId: string, well: StateWell, ctx: BandContext): WellEntry
           : `${predicted.err_pct >= 0 ? '+' : ''}${predicted.err_pct.toFixed(1)} %`,
       status: t.status,
       // the band of the volume dispensed, by the instrument that dispenses it
-      accuracy: accuracyOf(slug, t, well.metrics.reagentVolumes[slug] ?? volume, ctx),
+      accuracy: accuracyOf(slug, t, volume, ctx),
     };
   });
 }

@@ -1,7 +1,7 @@
 // The plate as a long table (DOMAIN.md "Exports"): one row per well and reagent, every well
 // of the plate in row-major order, an empty well once with empty reagent columns. Numbers
 // are the plate state's own (computed by the domain); only float noise is trimmed.
-import type { PlateState } from '../../domain/plate-state';
+import { dispensedVolumeUL, type PlateState } from '../../domain/plate-state';
 import { idOfIndex, rowLetter } from '../../domain/well-id';
 
 /** Column headers of the long table, in order. */
@@ -72,7 +72,7 @@ export function plateTableRows(state: PlateState): Cell[][] {
         tidy(predicted?.nM),
         tidy(predicted?.err_pct),
         target.status === 'none' ? null : target.status,
-        tidyVolume(target.volume_uL),
+        tidyVolume(dispensedVolumeUL(well, slug)),
         wellVolume,
         ...tail,
       ]);

@@ -5,7 +5,7 @@
 // formulas, so a cell starting with "=" stays what was typed.
 import { utils, write, type WorkSheet } from '@e965/xlsx';
 import { formatVolume } from '../../domain/accuracy';
-import type { PlateState, StateWell } from '../../domain/plate-state';
+import { dispensedVolumeUL, type PlateState, type StateWell } from '../../domain/plate-state';
 import type { ProtocolOp } from '../../domain/plate-wire';
 import { idOfIndex, rowLetter } from '../../domain/well-id';
 import type { BenchReagentJson } from '../repositories/bench-json';
@@ -22,10 +22,10 @@ export const SHEETS = {
 /** What a plate-map cell says of a well: its label, then each reagent with its target. */
 export function wellSummary(well: StateWell | undefined): string {
   if (!well) return '';
-  const parts = Object.entries(well.targets).map(([slug, t]) => {
+  const parts = Object.keys(well.targets).map((slug) => {
     const shown = well.metrics.targetDisplayNames[slug];
     if (shown) return shown;
-    return `${well.metrics.reagentDisplayNames[slug] ?? slug} ${formatVolume(t.volume_uL)}`;
+    return `${well.metrics.reagentDisplayNames[slug] ?? slug} ${formatVolume(dispensedVolumeUL(well, slug))}`;
   });
   if (well.label) parts.unshift(well.label);
   return parts.join('; ');

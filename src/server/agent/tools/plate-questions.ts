@@ -6,7 +6,7 @@ import { formatConcentration, formatVolume } from '../../../domain/accuracy';
 import { workingStockLabel } from '../../../domain/dispensing/protocol-steps';
 import { vehiclePct } from '../../../domain/chemistry';
 import { computeMetrics, metricsInputFromPlate, STATUS } from '../../../domain/metrics-kernel';
-import { computePlateState, type StateWell } from '../../../domain/plate-state';
+import { computePlateState, dispensedVolumeUL, type StateWell } from '../../../domain/plate-state';
 import { idOfIndex } from '../../../domain/well-id';
 import type { WireWells } from '../../../domain/plate-wire';
 import { resolveReagent } from '../reagent-match';
@@ -64,7 +64,7 @@ function describeWell(id: string, w: StateWell | undefined): string {
   );
   const parts = entries.map(([slug, t]) => {
     // the volume as dispensed (a medium on the bulk dispenser's steps), shown by its band
-    const vol = formatVolume(w.metrics.reagentVolumes[slug] ?? t.volume_uL);
+    const vol = formatVolume(dispensedVolumeUL(w, slug));
     if (t.target_nM == null) return `${name(slug)} ${vol}`;
     const p = w.predicted[slug];
     const pred = p
