@@ -199,7 +199,12 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
       thread,
     );
     // On PostgreSQL events come back through LISTEN/NOTIFY, a moment after the answer.
-    await until(() => events.some((e) => e.type === 'plate_changed'));
+    // Each event is its own notification, so wait for the last of both kinds, in any order.
+    await until(
+      () =>
+        events.some((e) => e.type === 'plate_changed') &&
+        events.some((e) => e.type === 'agent_activity' && e.status === 'done'),
+    );
     stop();
     expect(res.statusCode).toBe(200);
     const body = res.json();
