@@ -89,6 +89,23 @@ describe('interpreter under arbitrary input', () => {
     );
   }, 30_000);
 
+  it('reads no well phrase across a reagent name (found by the property below)', () => {
+    // "column dmso 48" was read as column 48 with the name blanked: a removal from 32 wells
+    for (const text of ['empty column dmso 48', 'clear column dmso 48']) {
+      const i = interpret(text, filled);
+      expect(i.calls).toEqual([]);
+      expect(i.reply).toMatch(/^Which wells should I clear\?/);
+    }
+    // a name beside its wells still reads as before
+    const i = interpret('remove dmso from column 48', filled);
+    expect(i.calls).toEqual([
+      {
+        name: 'remove_reagent',
+        args: { reagent: 'dmso', wells: expect.arrayContaining(['A48', 'AF48']) },
+      },
+    ]);
+  });
+
   it('plans clears and removals only for wells the text names', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...WORDS), { maxLength: 12 }), (words) => {

@@ -76,6 +76,13 @@ function mask(text: string, spans: readonly { start: number; end: number }[]): s
   return chars.join('');
 }
 
+/** A blanked span that no well phrase reads across (a mark where it began). */
+function mark(masked: string, spans: readonly { start: number; end: number }[]): string {
+  const chars = [...masked];
+  for (const s of spans) if (s.start < chars.length) chars[s.start] = '¦';
+  return chars.join('');
+}
+
 const QUOTED = /"([^"]*)"|“([^”]*)”|'([^']*)'/;
 
 function readClause(
@@ -87,7 +94,8 @@ function readClause(
   const quoteSpans = q ? [{ start: q.index, end: q.index + q[0].length }] : [];
   const reagents = findReagents(mask(text, quoteSpans), candidates);
   const masked = mask(text, [...quoteSpans, ...reagents]);
-  const ranges = parseWellRanges(masked, {
+  // A reagent's name parts what stood either side of it: "column dmso 48" is not "column 48".
+  const ranges = parseWellRanges(mark(masked, reagents), {
     defn: ctx.defn,
     wells: ctx.wells,
     selection: ctx.selection,
