@@ -75,8 +75,10 @@ describe.each(DB_KINDS)('1536 dispense plan on %s', (kind) => {
         const well = plate.wells[w];
         const predicted = well.predicted.staurosporine.nM;
         const fromPicklist = (amount.get(w) ?? 0) / (well.metrics.volumeUl * 1000);
+        // the picklist prints concentrations to 6 significant figures (1:45 of 10 mM is
+        // 222.222 uM): half a unit of the sixth is 5e-6 of the value at most
         expect(Math.abs(fromPicklist - predicted)).toBeLessThanOrEqual(
-          1e-9 * Math.max(predicted, 1),
+          5e-6 * Math.max(predicted, 1),
         );
         checked++;
       }

@@ -1,50 +1,144 @@
 /**
- * Intermediate sources to prepare (DISPENSING.md "Screening practice"): each is made from
- * the next less diluted source of the same reagent on the plan (or the stock), so a 1:10000
- * source is a 1:100 of the 1:100 rather than a drop of stock in litres of solvent. Volumes
- * are pipetted: whole 0.1 uL, at least 0.5 uL taken.
+ * Intermediate sources to prepare (DISPENSING.md "Screening practice"): each is made from a
+ * less diluted source of the same reagent on the plan (or the stock), so a 1:10000 source is
+ * a 1:10 of the 1:1000 rather than a drop of stock in litres of solvent. Both volumes are
+ * pipetted: whole 0.1 uL, at least 0.5 uL each, and chosen so that they make the factor
+ * exactly (1:1000 from 1:405 is 8.1 uL to 11.9 uL), since every prediction of the plate is
+ * made from the factor: a working stock made a little off would put every well it feeds off.
  */
-import { ceilToStep } from './rounding';
 import type { Intermediate } from './plan-types';
 
 /** A pipette's step and minimum for preparing intermediates, uL. */
 export const PREPARATION_STEP_UL = 0.1;
 export const PREPARATION_MIN_UL = 0.5;
 
+/** A pipetted volume in whole steps (the step being 0.1 uL, units keep the sums exact). */
+const MIN_UNITS = Math.round(PREPARATION_MIN_UL / PREPARATION_STEP_UL);
+/** How much more than the least a preparation may make to be exact: 20 uL. */
+const EXTRA_UNITS = 200;
+/** A diluent volume within this of a whole step is that step (float quotients, 1000 / 405). */
+const WHOLE = 1e-6;
+/** Inexact volumes this near the factor (0.1 %) are taken: a pipette's own error is 1 %. */
+const NEAR = 1e-3;
+
+/** How a factor is made from a source: whole steps of each, and the factor they make. */
+interface Recipe {
+  /** the factor it is made from (1: the stock) */
+  from: number;
+  fromUnits: number;
+  diluentUnits: number;
+  /** the factor these volumes make: from * (taken + diluent) / taken */
+  made: number;
+}
+
+function recipeOf(from: number, fromUnits: number, diluentUnits: number): Recipe {
+  return { from, fromUnits, diluentUnits, made: (from * (fromUnits + diluentUnits)) / fromUnits };
+}
+
+/**
+ * The least volumes, in whole steps, that make `factor` from `from` and at least `needUL`
+ * of it: exactly when some taken volume within the search does (the first), else the first
+ * within 0.1 % of the factor or the nearest (`exact` false).
+ */
+function recipeFrom(
+  factor: number,
+  from: number,
+  needUL: number,
+): { recipe: Recipe; exact: boolean } {
+  const ratio = factor / from;
+  const least = Math.max(
+    MIN_UNITS,
+    Math.ceil(Number((needUL / PREPARATION_STEP_UL / ratio).toFixed(6))),
+    // the diluent is pipetted too
+    Math.ceil(Number((MIN_UNITS / (ratio - 1)).toFixed(6))),
+  );
+  // no more than 20 uL made past the least: exact volumes are not worth a vial of waste
+  const last = least + Math.floor(EXTRA_UNITS / ratio);
+  for (let a = least; a <= last; a++) {
+    const b = a * (ratio - 1);
+    const whole = Math.round(b);
+    if (Math.abs(b - whole) <= WHOLE) {
+      return { recipe: recipeOf(from, a, whole), exact: true };
+    }
+  }
+  let best: Recipe | undefined;
+  let bestErr = Infinity;
+  for (let a = least; a <= last; a++) {
+    const r = recipeOf(from, a, Math.max(MIN_UNITS, Math.round(a * (ratio - 1))));
+    const err = Math.abs(r.made / factor - 1);
+    if (err < bestErr) [best, bestErr] = [r, err];
+    // near enough for a factor no whole volumes make: more volume would only waste stock
+    if (err <= NEAR) break;
+  }
+  return { recipe: best!, exact: false };
+}
+
+/**
+ * How to make `factor` from one of `sources` (less diluted factors, 1 for the stock): exact
+ * volumes, the least total made (the nearer source on a tie: fewer steps from the stock);
+ * when none is exact, the nearest source's closest volumes.
+ */
+function chooseRecipe(
+  factor: number,
+  sources: readonly number[],
+  needUL: number,
+): { recipe: Recipe; exact: boolean } {
+  let best: Recipe | undefined;
+  for (const from of sources) {
+    const { recipe, exact } = recipeFrom(factor, from, needUL);
+    if (!exact) continue;
+    const total = recipe.fromUnits + recipe.diluentUnits;
+    if (!best || total < best.fromUnits + best.diluentUnits) best = recipe;
+  }
+  return best ? { recipe: best, exact: true } : recipeFrom(factor, sources[0], needUL);
+}
+
+/** A working stock the pipette's steps cannot make exactly, and what they make instead. */
+export interface InexactPreparation {
+  reagent: string;
+  factor: number;
+  made: number;
+}
+
+/** Whole steps to uL, without float dust (7 * 0.1 is 0.7000000000000001). */
+function ul(units: number): number {
+  return Number((units * PREPARATION_STEP_UL).toFixed(6));
+}
+
 /**
  * The preparations of one reagent: `needs` maps a factor (> 1) to the volume its source
  * wells must be filled with, uL. Works from the most diluted up, adding what each
- * preparation takes to the need of the source it is made from.
+ * preparation takes to the need of the source it is made from. A factor no whole volumes
+ * make (one typed as 1:45.045) is made as near as they can and listed in `inexact`.
  */
 export function intermediatesOf(
   reagent: string,
   stockNM: number,
   needs: ReadonlyMap<number, number>,
   diluent: string,
-): Intermediate[] {
+): { intermediates: Intermediate[]; inexact: InexactPreparation[] } {
   const factors = [...needs.keys()].filter((f) => f > 1).toSorted((a, b) => b - a);
   const need = new Map(needs);
   const out: Intermediate[] = [];
+  const inexact: InexactPreparation[] = [];
   for (const f of factors) {
-    const from = factors.find((g) => g < f) ?? 1;
-    const step = f / from;
-    const fromUL = Math.max(
-      PREPARATION_MIN_UL,
-      ceilToStep(need.get(f)! / step, PREPARATION_STEP_UL),
-    );
-    const total = Number((fromUL * step).toFixed(6));
+    // the less diluted sources, nearest first, then the stock
+    const sources = [...factors.filter((g) => g < f), 1];
+    const { recipe, exact } = chooseRecipe(f, sources, need.get(f)!);
+    if (!exact) inexact.push({ reagent, factor: f, made: recipe.made });
+    const fromUL = ul(recipe.fromUnits);
     out.push({
       reagent,
       concentration: stockNM / f,
       factor: f,
-      from_concentration: stockNM / from,
+      from_concentration: stockNM / recipe.from,
       from_uL: fromUL,
       diluent,
-      diluent_uL: Number((total - fromUL).toFixed(6)),
-      total_uL: total,
+      diluent_uL: ul(recipe.diluentUnits),
+      total_uL: ul(recipe.fromUnits + recipe.diluentUnits),
     });
-    if (from > 1) need.set(from, (need.get(from) ?? 0) + fromUL);
+    if (recipe.from > 1) need.set(recipe.from, (need.get(recipe.from) ?? 0) + fromUL);
   }
   // Prepared in order: the least diluted first, since the next is made from it.
-  return out.toSorted((a, b) => a.factor - b.factor);
+  return { intermediates: out.toSorted((a, b) => a.factor - b.factor), inexact };
 }

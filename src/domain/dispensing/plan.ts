@@ -8,7 +8,8 @@ import { isAqueous } from '../chemistry/solvents';
 import { plateDefn, type PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireWells } from '../plate-wire';
 import { indexOfWellId } from '../well-id';
-import { intermediatesOf } from './intermediates';
+import { intermediatesOf, type InexactPreparation } from './intermediates';
+import { workingStockLabel } from './protocol-steps';
 import { BULK_RESERVOIR_TYPE, sourcePlateTypeById, type SourcePlateType } from './plate-types';
 import type { DispensePlan, Intermediate, SourceFill, Transfer, UnmetWell } from './plan-types';
 import { resolveSettings, type DispenseSettings, type ResolvedSettings } from './settings';
@@ -167,14 +168,15 @@ export function planDispense(
     });
   }
 
-  const intermediates = intermediatesFor(used, meta, type, bench, slugIndex, diluentOf);
+  const prepared = intermediatesFor(used, meta, type, bench, slugIndex, diluentOf);
+  warnings.push(...prepared.warnings);
 
   return {
     settings: s,
     transfers: order.map((o) => o.t),
     sources,
     bulk: bulkSteps,
-    intermediates,
+    intermediates: prepared.intermediates,
     unmet,
     warnings: [...new Set(warnings)],
     wells: solventRows,
@@ -216,7 +218,7 @@ function intermediatesFor(
   bench: readonly BenchReagentInfo[],
   slugIndex: ReadonlyMap<string, number>,
   diluentOf: (p: { reagent: string; factor: number }) => string | null,
-): Intermediate[] {
+): { intermediates: Intermediate[]; warnings: string[] } {
   const needs = new Map<string, Map<number, number>>();
   for (const u of used) {
     const p = meta.get(u.key)!;
@@ -225,11 +227,28 @@ function intermediatesFor(
     map.set(p.factor, (map.get(p.factor) ?? 0) + fillOf(u.transfersUL, type));
     needs.set(p.reagent, map);
   }
-  return [...needs].flatMap(([slug, map]) => {
+  const intermediates: Intermediate[] = [];
+  const warnings: string[] = [];
+  for (const [slug, map] of needs) {
     const r = bench[slugIndex.get(slug)!];
     const p = [...meta.values()].find((x) => x.reagent === slug && x.factor > 1)!;
-    return intermediatesOf(slug, r.stock_nM!, map, diluentOf(p)!);
-  });
+    const made = intermediatesOf(slug, r.stock_nM!, map, diluentOf(p)!);
+    intermediates.push(...made.intermediates);
+    for (const x of made.inexact) warnings.push(inexactWarning(r.name, x));
+  }
+  return { intermediates, warnings };
+}
+
+/** Says that a working stock is made off its factor, by how much, and what would be exact. */
+function inexactWarning(name: string, x: InexactPreparation): string {
+  // a factor made larger is a stock less concentrated than the predictions assume
+  const off = (x.factor / x.made - 1) * 100;
+  const made = Number(x.made.toPrecision(6));
+  return (
+    `${workingStockLabel(name, x.factor)}: whole 0.1 µL volumes make it 1:${made}, ` +
+    `${Math.abs(off).toPrecision(2)} % ${off > 0 ? 'more' : 'less'} concentrated than the ` +
+    `plate predicts; a dilution of 1:${Number(x.factor.toPrecision(3))} would be made exactly.`
+  );
 }
 
 /**
@@ -261,5 +280,6 @@ export function planPreparations(
   const meta = new Map(pending.map((p) => [p.key, p]));
   const diluentOf = (p: { reagent: string; factor: number }) =>
     diluentFor(p, bench, slugIndex, rs, () => mostUsedBulk(bulkWells));
-  return { intermediates: intermediatesFor(used, meta, type, bench, slugIndex, diluentOf) };
+  const { intermediates } = intermediatesFor(used, meta, type, bench, slugIndex, diluentOf);
+  return { intermediates };
 }

@@ -32,6 +32,11 @@ function factorOf(stockNM: number | null | undefined, sourceNM: number | null): 
   return Number((stockNM / sourceNM).toPrecision(6));
 }
 
+/** A volume pipetted at the bench, in uL whatever its size ("0.5 µL", as the pipette reads). */
+function pipettedText(volumeUL: number): string {
+  return `${Number(volumeUL.toFixed(4))} µL`;
+}
+
 function preparationOp(i: Intermediate, name: string, stockNM: number | null): ProtocolOp {
   const fromFactor = factorOf(stockNM, i.from_concentration);
   const from = fromFactor > 1 ? workingStockLabel(name, fromFactor) : `${name} stock`;
@@ -42,8 +47,8 @@ function preparationOp(i: Intermediate, name: string, stockNM: number | null): P
     volume_uL: i.from_uL,
     label: workingStockLabel(name, i.factor),
     notes:
-      `Add ${volumeText(i.from_uL)} of ${from} to ${volumeText(i.diluent_uL)} ${i.diluent} ` +
-      `(${formatConcentration(i.concentration)}); ${volumeText(i.total_uL)} made`,
+      `Add ${pipettedText(i.from_uL)} of ${from} to ${pipettedText(i.diluent_uL)} ${i.diluent} ` +
+      `(${formatConcentration(i.concentration)}); ${pipettedText(i.total_uL)} made`,
   };
 }
 

@@ -133,9 +133,40 @@ export function chooseSources(
   return { factors: byConcentration, fits };
 }
 
+/**
+ * A source made for a target: the dilution of the stock that puts the target in the
+ * proposal's volume, rounded to 2 significant figures (1:45 for 1.11 uM in 25 nL of 5 uL
+ * from 10 mM), else 3 (1:3650 for 13.7 nM, not 1:3645.01): such factors are pipetted exactly
+ * in whole 0.1 uL (intermediates.ts), so the working stock is what the predictions say. A
+ * rounder factor is taken while it is within half a point of the most exact one's error.
+ * The unrounded factor when only it meets (the plan then says the stock is made off it);
+ * undefined when none meets.
+ */
+export function madeSourceFit(
+  need: TargetNeed,
+  stockNM: number,
+  proposal: SourceProposal,
+  profile: InstrumentProfile,
+): SourceFit | undefined {
+  if (proposal.source_nM == null || proposal.volume_uL == null) return undefined;
+  const exact = (stockNM * proposal.volume_uL) / (need.target_nM * need.wellVolumeUL);
+  const fits = [Number(exact.toPrecision(2)), Number(exact.toPrecision(3)), exact]
+    .filter((f) => f > 1)
+    .map((f) => fitFrom(need, stockNM, f, profile))
+    .filter((fit) => fitMeets(fit, need, profile));
+  if (fits.length === 0) return undefined;
+  const least = Math.min(...fits.map((f) => Math.abs(f.err_pct)));
+  return fits.find((f) => Math.abs(f.err_pct) <= least + ROUNDER_FACTOR_PCT);
+}
+
+/** How much more error (percentage points) a rounder made-for-target factor may bring. */
+const ROUNDER_FACTOR_PCT = 0.5;
+
 /** What would meet a target no source of the plan meets, in words and as a concentration. */
 export interface SourceProposal {
   source_nM: number | null;
+  /** the volume a well would take of it, uL; null with the source */
+  volume_uL: number | null;
   text: string;
 }
 
@@ -155,6 +186,7 @@ export function proposeSource(
   if (need.target_nM > ceiling * (1 + need.tol_pct / 100)) {
     return {
       source_nM: null,
+      volume_uL: null,
       text:
         `the stock's solvent limits it to ${formatConcentration(ceiling)} in the well ` +
         `(${volumeText(need.solventBudgetUL)} of solvent): a more concentrated stock would meet it`,
@@ -166,6 +198,7 @@ export function proposeSource(
   if (profile.kind === 'acoustic' && volume > need.solventBudgetUL + SLACK) {
     return {
       source_nM: null,
+      volume_uL: null,
       text:
         `±${need.tol_pct}% needs at least ${n} steps (${volumeText(volume)}), more than the ` +
         `${volumeText(need.solventBudgetUL)} of solvent the well may take`,
@@ -174,6 +207,7 @@ export function proposeSource(
   const source = Number(((need.target_nM * need.wellVolumeUL) / volume).toPrecision(3));
   return {
     source_nM: source,
+    volume_uL: volume,
     text: `a ${formatConcentration(source)} source (${volumeText(volume)} a well) would meet it`,
   };
 }

@@ -15,7 +15,7 @@ import { backfillKey, solventBudgetUL } from './solvent-budget';
 import {
   chooseSources,
   fitFrom,
-  fitMeets,
+  madeSourceFit,
   proposeSource,
   solventShareOf,
   type TargetNeed,
@@ -117,8 +117,8 @@ export function planWellTargets(
     // serial dilution in the stock's solvent, as screening practice prepares anyway).
     const proposal = proposeSource(need, profile, r.stock_nM);
     if (req.adopt_proposals && proposal.source_nM != null && proposal.source_nM < r.stock_nM) {
-      const made = fitFrom(need, r.stock_nM, r.stock_nM / proposal.source_nM, profile);
-      if (fitMeets(made, need, profile)) {
+      const made = madeSourceFit(need, r.stock_nM, proposal, profile);
+      if (made) {
         entry.volume_uL = made.volumeUL;
         entry.dilution = made.factor;
         used += made.volumeUL;

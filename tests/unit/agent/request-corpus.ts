@@ -194,9 +194,10 @@ export const CORPUS: CorpusCase[] = [
         [4.1, 10000],
         [1.4, 10000],
         // 4.57 and 1.52 nM: 0.5 uL of the 1 uM stock is +9 % and 0.2 uL under the minimum;
-        // 1 uL of a 457 nM and of a 152 nM source made for them
-        [1, 1e7 / 457],
-        [1, 1e7 / 152],
+        // 1 uL of sources made for them, 1:21900 and 1:65600 of 10 mM (457 and 152 nM: -0.14
+        // and -0.02 %; 1:22000 and 1:66000 would be -0.6 %)
+        [1, 21_900],
+        [1, 65_600],
       ],
       100,
     ),
@@ -391,7 +392,7 @@ export const CORPUS: CorpusCase[] = [
         [1.2, 1000],
         [4.1, 10000],
         [1.4, 10000],
-        [1, 1e7 / 457],
+        [1, 21_900],
       ],
       100,
     ),
@@ -674,12 +675,13 @@ export const CORPUS: CorpusCase[] = [
         [0.005],
         [0.0175, 10],
         // the 50 nL DMSO budget of a 5 uL well and 5 % of rounding leave 25-50 nL: 25 nL of
-        // sources made for 1.11 uM, 370 nM, 123 nM (222, 74.1, 24.7 uM)
-        [0.025, 1e7 / 222_000],
-        [0.025, 1e7 / 74_100],
-        [0.025, 1e7 / 24_700],
+        // sources made for 1.11 uM, 370 nM, 123 nM, 1:45, 1:135, 1:405 of 10 mM (222, 74.1,
+        // 24.7 uM), and for 13.7 nM 1:3650 (2.74 uM, -0.14 %; 1:3600 would be +1.3 %)
+        [0.025, 45],
+        [0.025, 135],
+        [0.025, 405],
         [0.02, 1000],
-        [0.025, 1e7 / 2740],
+        [0.025, 3650],
         [0.0225, 10000],
         [0.0075, 10000],
       ],

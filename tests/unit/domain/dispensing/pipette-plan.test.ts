@@ -90,7 +90,7 @@ describe('pipette plan with an aqueous intermediate', () => {
   it('protocol steps say the volumes exactly as pipetted', () => {
     const ops = planProtocolOps(defn, plan, bench);
     // the preparation: 0.7 uL of stock into 69.3 uL of medium (never "69 uL")
-    expect(ops[0].notes).toBe('Add 700 nL of Cpd stock to 69.3 µL media (100 µM); 70 µL made');
+    expect(ops[0].notes).toBe('Add 0.7 µL of Cpd stock to 69.3 µL media (100 µM); 70 µL made');
     // A1: 99 uL of medium; A3: 70 uL; the 1 uL transfer of the intermediate
     const a1 = ops.filter((o) => o.sel === 'A1').map((o) => o.notes);
     expect(a1).toEqual(['Add 1 µL of Cpd working stock 1:100', 'Add 99 µL of Media']);

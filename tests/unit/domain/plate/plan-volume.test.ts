@@ -101,9 +101,9 @@ describe('planned wells', () => {
     expect(plan.ok).toBe(true);
     if (!plan.ok) return;
     expect(plan.volume_uL).toBeCloseTo(0.025, 9);
-    const source_nM = 10_000_000 / plan.dilution!;
-    expect(source_nM).toBeCloseTo(222_000, -2);
-    expect(Math.abs((source_nM * 0.025) / 5 / (10_000 / 9) - 1)).toBeLessThan(0.05);
+    // 1.11 uM x 5 uL / 25 nL = 222.2 uM = 10 mM / 45: a factor pipetted exactly (1:45)
+    expect(plan.dilution).toBe(45);
+    expect(((10_000_000 / 45) * 0.025) / 5).toBeCloseTo(10_000 / 9, 6);
   });
 
   it('a target over what the solvent limit allows is planned, and the plate shows it unmet', () => {
