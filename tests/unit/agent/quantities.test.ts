@@ -24,6 +24,13 @@ describe('quantities in requests', () => {
     expect(conc('96 Media, 10 mL')).toEqual([]);
   });
 
+  it('reads no quantity from the tail of a well id (found by a property run)', () => {
+    // "staurosporine A1-A6 uM B3" was set at 6 uM in 7 wells
+    expect(conc('staurosporine A1-A6 uM B3')).toEqual([]);
+    expect(findVolumes('dmso to B12 uL')).toEqual([]);
+    expect(conc('A1-A6 10 uM')).toEqual(['10000 nM']);
+  });
+
   it('reads volumes and tells the well volume from an added volume', () => {
     expect(findVolumes('add 2 uL of X').map((v) => [v.uL, v.final])).toEqual([[2, false]]);
     expect(findVolumes('to 50 µL').map((v) => [v.uL, v.final])).toEqual([[50, true]]);

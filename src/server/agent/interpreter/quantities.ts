@@ -57,8 +57,11 @@ const MOLAR_WORDS: Record<string, MolarUnit> = {
   molar: 'M',
 };
 
+// A number that begins a quantity: not the tail of a word or a well id ("A6 uM" is not 6 uM).
+const START = String.raw`(?<![A-Za-z0-9.])`;
+
 const CONC = new RegExp(
-  String.raw`${NUM}\s*(nM|[uUµμ]M|mM|M|nm|um|mm|NM|UM|MM|pM|%|percent|nanomolar|micromolar|millimolar|molar)(?![A-Za-z])`,
+  String.raw`${START}${NUM}\s*(nM|[uUµμ]M|mM|M|nm|um|mm|NM|UM|MM|pM|%|percent|nanomolar|micromolar|millimolar|molar)(?![A-Za-z])`,
   'g',
 );
 
@@ -90,7 +93,7 @@ export function findConcentrations(text: string): Concentration[] {
 }
 
 const VOL = new RegExp(
-  String.raw`${NUM}\s*(nL|[uUµμ]L|mL|nl|ul|ml|UL|microlit(?:re|er)s?|nanolit(?:re|er)s?|millilit(?:re|er)s?)(?![A-Za-z])`,
+  String.raw`${START}${NUM}\s*(nL|[uUµμ]L|mL|nl|ul|ml|UL|microlit(?:re|er)s?|nanolit(?:re|er)s?|millilit(?:re|er)s?)(?![A-Za-z])`,
   'g',
 );
 const FINAL_BEFORE =
