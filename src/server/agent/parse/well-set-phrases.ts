@@ -369,8 +369,10 @@ export function findPhrase(text: string, ctx: PhraseContext): PhraseMatch | null
 
 const EXCEPT =
   /\s*,?\s*\b(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|excluding|without|save)\s+/i;
-// Where the excluded wells end: the next verb-like word of the request.
-const EXCLUDED_END = /\s+(?:with|as|to|at|using|in\s+(?:duplicate|triplicate))\b|\s*[,;.]|$/i;
+// Where the excluded wells end: the next verb-like word of the request. A "to" between a
+// column number or a row or well and another is a range ("except columns 12 to 21").
+const EXCLUDED_END =
+  /\s+(?:with|as|to(?!\s+(?:[A-Za-z]{1,2}\d{0,3}|\d{1,3})(?![\w.]|\s*(?:[nuµμmp]?M|%|[nuµμm]L)\b))|at|using|in\s+(?:duplicate|triplicate))\b|\s*[,;.]|$/i;
 const ALL =
   /\b(?:all(?:\s+the)?\s+wells?|every\s*where|every\s+well|each\s+well|the\s+(?:whole|entire)\s+plate|all)\s*$/i;
 

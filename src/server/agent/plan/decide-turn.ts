@@ -168,17 +168,24 @@ function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
     text = `${text.slice(0, except.start)}the selection${text.slice(except.end)}`;
     selection = except.indices;
   } else {
-    const phrase = findPhrase(text, pc);
-    if (phrase) {
+    // Every phrase of the request, joined: "even columns and odd rows" is both, not the first.
+    const union = new Set<number>();
+    let named = false;
+    for (let phrase = findPhrase(text, pc), n = 0; phrase && n < 16; n++) {
       if (phrase.error) return refuse(phrase.error);
       if (phrase.readings.length === 0)
         return refuse(
           `${text.slice(phrase.start, phrase.end)} is not on a ${ctx.defn.format}-well plate`,
         );
       if (phrase.readings.length > 1) return askReadings(text, phrase, raw);
-      text = `${text.slice(0, phrase.start)}the selection${text.slice(phrase.end)}`;
-      selection = phrase.readings[0].indices;
+      for (const i of phrase.readings[0].indices) union.add(i);
+      // the first becomes "the selection", the others blanks the reader passes over
+      const stand = named ? ' '.repeat(phrase.end - phrase.start) : 'the selection';
+      text = `${text.slice(0, phrase.start)}${stand}${text.slice(phrase.end)}`;
+      named = true;
+      phrase = findPhrase(text, pc);
     }
+    if (named) selection = [...union];
   }
   const ictx = { ...ctx, selection };
   const i = interpret(text, ictx);
