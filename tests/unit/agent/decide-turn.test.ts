@@ -23,6 +23,22 @@ describe('picking a choice', () => {
 });
 
 describe('decideTurn', () => {
+  it('reads a thousands comma, in any unit, and refuses a decimal comma (found by a property run)', () => {
+    const ctx = context(1536);
+    // "10,000 nanomolar" was read as 000 nanomolar: a blank written to A1
+    for (const amount of ['10,000 nM', '10,000 nanomolar']) {
+      expect(decideTurn(`add ${amount} compound A to A1`, ctx).calls).toEqual([
+        { name: 'set_reagent', args: { wells: ['A1'], reagent: 'compound-a', target_nM: 10_000 } },
+      ]);
+    }
+    // "1,5 uM" was read as 5 uM
+    const d = decideTurn('add 1,5 uM staurosporine to A1', ctx);
+    expect(d.calls).toEqual([]);
+    expect(d.reply).toBe(
+      '"1,5" reads two ways: write a decimal with a point ("1.5") and a thousand without a comma. Nothing changed.',
+    );
+  });
+
   it('asks which compound, writes nothing, and applies the pick next turn', () => {
     const ctx = context(96);
     const q = decideTurn('add 10 uM compound to B3', ctx);

@@ -57,8 +57,9 @@ const MOLAR_WORDS: Record<string, MolarUnit> = {
   molar: 'M',
 };
 
-// A number that begins a quantity: not the tail of a word or a well id ("A6 uM" is not 6 uM).
-const START = String.raw`(?<![A-Za-z0-9.])`;
+// A number that begins a quantity: not the tail of a word, a well id or a number written
+// with a comma ("A6 uM" is not 6 uM, "1,5 uM" not 5 uM).
+const START = String.raw`(?<![A-Za-z0-9.,])`;
 
 const CONC = new RegExp(
   String.raw`${START}${NUM}\s*(nM|[uUµμ]M|mM|M|nm|um|mm|NM|UM|MM|pM|%|percent|nanomolar|micromolar|millimolar|molar)(?![A-Za-z])`,

@@ -16,9 +16,14 @@ export interface Normalized {
   refusal?: string;
 }
 
+// The units an amount ends with, spelt out too ("10,000 nanomolar").
+const UNIT = String.raw`(?:[pnuµμm]?M|%|percent|(?:pico|nano|micro|milli)?molar|[nuµμm]L|(?:nano|micro|milli)lit(?:re|er)s?)(?![A-Za-z])`;
+// "1,5 uM": a decimal comma, which "1,500 uM" (a thousands separator) is not.
+const DECIMAL_COMMA = new RegExp(String.raw`(?<![\w.,])(\d+),(\d{1,2}|\d{4,})(?=\s*${UNIT})`);
+
 const WORDS: [RegExp, string][] = [
   // "10,000 nM": a thousands separator, not a list.
-  [/\b(\d{1,3}),(\d{3})(?=\s*(?:[pnuµμm]?M|%|[nuµμm]L)\b)/g, '$1$2'],
+  [new RegExp(String.raw`\b(\d{1,3}),(\d{3})(?=\s*${UNIT})`, 'g'), '$1$2'],
   [/\b([pnuµμm])mol\s*\/\s*L\b/gi, '$1M'],
   [/\bmol\s*\/\s*L\b/g, 'M'],
   [/\b(?:cmpd|cpd|cmpnd|comp)\.?\s+(?=[A-Za-z0-9])/gi, 'compound '],
@@ -94,6 +99,12 @@ function seriesStart(text: string, defn: PlateDefn): string {
 
 /** The request in the reader's forms, its tolerance taken out. */
 export function normalize(text: string, defn: PlateDefn): Normalized {
+  const comma = DECIMAL_COMMA.exec(text);
+  if (comma)
+    return {
+      text,
+      refusal: `"${comma[0]}" reads two ways: write a decimal with a point ("${comma[1]}.${comma[2]}") and a thousand without a comma`,
+    };
   let t = text;
   for (const [re, to] of WORDS) t = t.replace(re, to);
   let tol: number | undefined;
