@@ -23,6 +23,28 @@ describe('picking a choice', () => {
 });
 
 describe('decideTurn', () => {
+  it('puts a series "in column 48" down that column (found by a property run)', () => {
+    // the last column was read as where a row's series starts, leaving no wells: it asked
+    const ctx = context(1536);
+    const d = decideTurn('3-point 10-fold dilution of compound A from 3 uM in column 48', ctx);
+    const wells = d.result?.wells ?? {};
+    expect(Object.keys(wells).toSorted()).toEqual(['A48', 'B48', 'C48']);
+    expect(wells.C48.targets['compound-a'].target_nM).toBeCloseTo(30, 9);
+    // with a row named, it is where the row's series starts
+    const row = decideTurn(
+      '3-fold dilution of compound A from 3 uM in row B starting at column 48, 5 points',
+      ctx,
+    );
+    expect(Object.keys(row.result?.wells ?? {}).toSorted()).toEqual([
+      'B44',
+      'B45',
+      'B46',
+      'B47',
+      'B48',
+    ]);
+    expect(row.result!.wells!.B48.targets['compound-a'].target_nM).toBe(3000);
+  });
+
   it('reads a thousands comma, in any unit, and refuses a decimal comma (found by a property run)', () => {
     const ctx = context(1536);
     // "10,000 nanomolar" was read as 000 nanomolar: a blank written to A1

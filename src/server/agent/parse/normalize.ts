@@ -92,6 +92,9 @@ function seriesStart(text: string, defn: PlateDefn): string {
   if (!m || !/\b(?:dilution|series|titrat|dose|high\s+to\s+low|fold|1:\d)/i.test(text)) return text;
   const col = Number(m[1]);
   const rest = text.slice(0, m.index) + text.slice(m.index + m[0].length);
+  // "in column 12" alone is where the series goes (down the column), not where a row's
+  // series starts: a start needs rows to run along.
+  if (!/\brows?\b/i.test(rest)) return text;
   if (col === defn.cols) return `${rest.replace(/\s*,?\s*right\s+to\s+left\b/i, '')} right to left`;
   if (col === 1) return rest;
   return text;
