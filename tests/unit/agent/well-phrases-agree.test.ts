@@ -2,8 +2,8 @@
 // (src/domain/plate/well-set-grammar.ts, a separate reader) reads the same phrase: for every
 // phrase the grammar reads, the wells the turn changes are its reading (or, where it reads
 // two ways, one of them), or the turn asks or refuses. Found and mended this way: "except
-// columns 12 to 21" excluded column 12 only, and "even columns and odd rows" wrote the
-// first phrase only.
+// columns 12 to 21" excluded column 12 only, "even columns and odd rows" wrote the first
+// phrase only, and "change staurosporine in row D except row N to 5 uM" changed row N too.
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseWellSet } from '../../../src/domain/plate/well-set-grammar';
@@ -91,5 +91,46 @@ describe.each([384, 1536] as const)('well phrases on %i wells', (format) => {
     );
     // most phrases are written, so the comparison is not vacuous
     expect(compared).toBeGreaterThan(100);
+  }, 60_000);
+});
+
+describe('edits of what a plate holds, on the wells named', () => {
+  // staurosporine in the odd columns, compound B in the even ones
+  let ctx = context(384);
+  for (const req of [
+    'add 1 uM staurosporine to odd columns',
+    'add 2 uM compound B to even columns',
+  ])
+    ctx = { ...ctx, wells: decideTurn(req, ctx).result!.wells! };
+  const holds = (id: string) => ctx.wells[id]?.targets.staurosporine !== undefined;
+
+  it('changes, replaces and removes staurosporine in the named wells that hold it', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        phrases(384),
+        fc.constantFrom(
+          'change staurosporine in {w} to 5 uM',
+          'replace staurosporine with compound A at 3 uM in {w}',
+          'remove staurosporine from {w}',
+        ),
+        (phrase, lead) => {
+          const want = parseWellSet(phrase, ctx.defn);
+          if (!('wells' in want)) return;
+          const turn = decideTurn(lead.replace('{w}', phrase), ctx);
+          const after = turn.result?.wells;
+          if (!after || turn.calls.length === 0) return;
+          const ids = new Set([...Object.keys(after), ...Object.keys(ctx.wells)]);
+          const changed = [...ids].filter(
+            (id) => JSON.stringify(after[id]) !== JSON.stringify(ctx.wells[id]),
+          );
+          const expected = want.wells.map((i) => idOfIndex(ctx.defn, i)).filter(holds);
+          expect(changed.toSorted(), lead.replace('{w}', phrase)).toEqual(expected.toSorted());
+          compared++;
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(compared).toBeGreaterThan(50);
   }, 60_000);
 });

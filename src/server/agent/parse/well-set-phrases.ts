@@ -381,15 +381,15 @@ export function wellsOfText(
   text: string,
   ctx: PhraseContext,
 ): { indices: number[]; ambiguous?: PhraseMatch; error?: string } {
-  const phrase = findPhrase(text, ctx);
-  if (phrase?.error) return { indices: [], error: phrase.error };
-  if (phrase && phrase.readings.length > 1) return { indices: [], ambiguous: phrase };
   let rest = text;
   const out = new Set<number>();
-  if (phrase) {
+  // every phrase: "even columns and odd rows" is both
+  for (let phrase = findPhrase(rest, ctx), n = 0; phrase && n < 16; n++) {
+    if (phrase.error) return { indices: [], error: phrase.error };
+    if (phrase.readings.length > 1) return { indices: [], ambiguous: phrase };
     for (const i of phrase.readings[0]?.indices ?? []) out.add(i);
-    rest =
-      text.slice(0, phrase.start) + ' '.repeat(phrase.end - phrase.start) + text.slice(phrase.end);
+    rest = blank(rest, phrase.start, phrase.end);
+    phrase = findPhrase(rest, ctx);
   }
   const ranges = parseWellRanges(rest, {
     defn: ctx.defn,
@@ -399,6 +399,27 @@ export function wellsOfText(
   if (ranges.errors.length > 0) return { indices: [], error: ranges.errors[0] };
   for (const i of ranges.indices) out.add(i);
   return { indices: [...out] };
+}
+
+function blank(text: string, start: number, end: number): string {
+  return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+}
+
+/**
+ * The wells a piece of text names with its "except" applied: "row D except D5" is row D
+ * less D5, where wellsOfText would join them.
+ */
+export function namedWells(
+  text: string,
+  ctx: PhraseContext,
+): { indices: number[]; ambiguous?: PhraseMatch; error?: string } {
+  const except = findExcept(text, ctx);
+  if (!except) return wellsOfText(text, ctx);
+  if (except.ambiguous) return { indices: [], ambiguous: except.ambiguous };
+  if (except.error) return { indices: [], error: except.error };
+  const others = wellsOfText(blank(text, except.start, except.end), ctx);
+  if (others.error || others.ambiguous) return others;
+  return { indices: [...new Set([...others.indices, ...except.indices])] };
 }
 
 /** "all wells except X" / "<wells> except X": the span it covers and the wells left. */

@@ -8,7 +8,7 @@ import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';
 import { idsOf } from '../well-ranges';
-import { wellsOfText, type PhraseContext } from '../parse/well-set-phrases';
+import { namedWells, type PhraseContext } from '../parse/well-set-phrases';
 
 export type EditReading =
   | { kind: 'calls'; calls: ToolCall[] }
@@ -54,7 +54,7 @@ export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): Edi
     const nu = news[0];
     const conc = findConcentrations(rep[2])[0];
     // Wells the request names ("in column 1 only") narrow the wells that hold the old one.
-    const named = wellsOfText(rep[2].slice(nu.end), pc);
+    const named = namedWells(rep[2].slice(nu.end), pc);
     if (named.error) return { kind: 'refuse', reason: named.error };
     const within = named.indices.length > 0 ? new Set(named.indices) : undefined;
     const wells = holding(ctx, old.ref.slug, within);
@@ -78,7 +78,7 @@ export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): Edi
     const conc = findConcentrations(ch[2])[0];
     if (names.length === 1 && conc?.nM != null) {
       const r = names[0];
-      const named = wellsOfText(
+      const named = namedWells(
         ch[1].slice(0, r.start) + ' '.repeat(r.end - r.start) + ch[1].slice(r.end),
         pc,
       );
@@ -94,8 +94,8 @@ export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): Edi
   }
   const mv = MOVE.exec(text);
   if (mv) {
-    const from = wellsOfText(mv[2], pc);
-    const to = wellsOfText(mv[3], pc);
+    const from = namedWells(mv[2], pc);
+    const to = namedWells(mv[3], pc);
     const err = from.error ?? to.error;
     if (err) return { kind: 'refuse', reason: err };
     if (from.ambiguous || to.ambiguous)
