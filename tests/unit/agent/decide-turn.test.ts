@@ -23,6 +23,32 @@ describe('picking a choice', () => {
 });
 
 describe('decideTurn', () => {
+  it('writes each of two actions joined by "and", and asks when one add names two reagents', () => {
+    const ctx = context(384);
+    const targets = (text: string) => {
+      const out: Record<string, string> = {};
+      for (const [id, w] of Object.entries(decideTurn(text, ctx).result?.wells ?? {}))
+        for (const [slug, t] of Object.entries(w.targets))
+          if (t.target_nM) out[`${id} ${slug}`] = String(t.target_nM);
+      return out;
+    };
+    // was: staurosporine in C4 and G4, compound B nowhere
+    expect(targets('add 100 nM compound A to G4 and add 0.5 uM compound B to C4')).toEqual({
+      'G4 compound-a': '100',
+      'C4 compound-b': '500',
+    });
+    // was: staurosporine in rows F and P, compound A dropped
+    const d = decideTurn('add 1 uM staurosporine to row F and compound A to row P', ctx);
+    expect(d.calls).toEqual([]);
+    expect(d.reply).toMatch(
+      /names Staurosporine and Compound A: which amount and wells go with which\?/,
+    );
+    // what a reagent comes in is not a second reagent
+    expect(targets('add 10 uM staurosporine in DMSO to A1')).toEqual({
+      'A1 staurosporine': '10000',
+    });
+  });
+
   it('puts a series "in column 48" down that column (found by a property run)', () => {
     // the last column was read as where a row's series starts, leaving no wells: it asked
     const ctx = context(1536);

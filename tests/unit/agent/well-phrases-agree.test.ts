@@ -134,3 +134,49 @@ describe('edits of what a plate holds, on the wells named', () => {
     expect(compared).toBeGreaterThan(50);
   }, 60_000);
 });
+
+describe('two requests in one message', () => {
+  const ctx = context(384);
+  const AMOUNTS: [string, string, string, number][] = [
+    ['1 uM', 'staurosporine', 'staurosporine', 1000],
+    ['0.5 uM', 'compound B', 'compound-b', 500],
+    ['100 nM', 'compound A', 'compound-a', 100],
+  ];
+  it('each writes its reagent at its amount in its wells, and nowhere else', () => {
+    let compared = 0;
+    const atom = fc.oneof(
+      ...[...'ABCDEFGHIJKLMNOP'].map((r) => fc.constant(`row ${r}`)),
+      fc.integer({ min: 1, max: 24 }).map((c) => `column ${c}`),
+      fc
+        .tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 1, max: 24 }))
+        .map(([r, c]) => `${'ABCDEFGHIJKLMNOP'[r]}${c}`),
+      fc.constantFrom('the outer wells', 'every other column'),
+    );
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...AMOUNTS), { minLength: 2, maxLength: 2 }),
+        atom,
+        atom,
+        fc.constantFrom(' and ', ', then ', '; ', '. Then '),
+        ([[c1, r1, s1, n1], [c2, r2, s2, n2]], w1, w2, sep) => {
+          const text = `add ${c1} ${r1} to ${w1}${sep}add ${c2} ${r2} to ${w2}`;
+          const after = decideTurn(text, ctx).result?.wells;
+          if (!after) return;
+          const g1 = parseWellSet(w1, ctx.defn);
+          const g2 = parseWellSet(w2, ctx.defn);
+          if (!('wells' in g1) || !('wells' in g2)) return;
+          const ids = (g: number[]) => g.map((i) => idOfIndex(ctx.defn, i)).toSorted();
+          const holding = (slug: string, nM: number) =>
+            Object.keys(after)
+              .filter((id) => after[id].targets[slug]?.target_nM === nM)
+              .toSorted();
+          expect(holding(s1, n1), text).toEqual(ids(g1.wells));
+          expect(holding(s2, n2), text).toEqual(ids(g2.wells));
+          compared++;
+        },
+      ),
+      { numRuns: 100 },
+    );
+    expect(compared).toBeGreaterThan(50);
+  }, 60_000);
+});

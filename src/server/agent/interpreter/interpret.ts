@@ -28,6 +28,8 @@ export interface InterpretContext {
   bench: readonly BenchReagentInfo[];
   catalog?: readonly CatalogReagent[];
   selection?: readonly number[];
+  /** the experiment's default vehicle, which fills what the reagents leave */
+  vehicleSlug?: string | null;
 }
 
 /** Tool calls to run, or a reply when the request cannot be turned into any. */
@@ -59,10 +61,13 @@ function refuse(reply: string): Interpretation {
   return { calls: [], reply };
 }
 
-// Clauses: sentences, "then", and "and" before a new amount ("10 uM X to A1 and 5 uM Y to A2").
+// Clauses: sentences, "then", "and" before a new amount ("10 uM X to A1 and 5 uM Y to A2")
+// and "and" before a new action ("add X to row F and add Y to row P").
 function clauses(text: string): string[] {
   return text
-    .split(/[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+/i)
+    .split(
+      /[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+|,?\s+and\s+(?=(?:please\s+)?(?:add|put|dispense|pipette|place|set|fill|clear|remove|empty|label|tag|make|copy|move)\s)/i,
+    )
     .flatMap((c) =>
       c.split(/\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:nM|uM|µM|μM|mM|M|%)(?![A-Za-z]))/),
     )
@@ -176,6 +181,39 @@ function mainReagent(f: ClauseFacts): ReagentMention | undefined {
   return f.reagents[0];
 }
 
+/**
+ * The names of the clause's other reagents than `r`, once each, but for what `r` comes in:
+ * its stock's solvent or the experiment's vehicle ("10 uM staurosporine in DMSO to A1", "to
+ * A1 in DMEM"), which the plan adds anyway.
+ */
+function otherReagents(f: ClauseFacts, r: ReagentMention, ctx: InterpretContext): string[] {
+  const solvent = ctx.bench.find((b) => b.slug === r.ref.slug)?.solvent?.toLowerCase();
+  const names = f.reagents
+    .filter((m) => m.ref.slug !== r.ref.slug)
+    .filter((m) => m.ref.slug !== ctx.vehicleSlug && m.ref.name.toLowerCase() !== solvent)
+    .map((m) => m.ref.name);
+  return [...new Set(names)];
+}
+
+// "add staurosporine to row F and compound A to row P at 1 uM": one add names one reagent;
+// which amount and wells go with which is not for the reader to guess.
+function oneReagentEach(
+  f: ClauseFacts,
+  r: ReagentMention,
+  others: string[],
+  kind: 'add' | 'series',
+): string {
+  const [a, b] = [r.ref.name, ...others];
+  const example =
+    kind === 'add'
+      ? `"add 1 uM ${a} to row B and add 2 uM ${b} to row C"`
+      : `"3-fold dilution of ${a} from 10 uM across row B, 8 points; 3-fold dilution of ${b} from 10 uM across row C, 8 points"`;
+  return (
+    `"${f.text}" names ${[a, ...others].join(' and ')}: which amount and wells go with which? ` +
+    `Give each its own, e.g. ${example}.`
+  );
+}
+
 function clauseCalls(
   intent: Intent,
   f: ClauseFacts,
@@ -243,6 +281,8 @@ function clauseCalls(
     }
     case 'series': {
       if (!r) return unknownReagent(f, candidates, ctx.bench);
+      const others = otherReagents(f, r, ctx);
+      if (others.length > 0) return oneReagentEach(f, r, others, 'series');
       const ids = needWells(f, ctx, 'put the series in');
       if (typeof ids === 'string') return ids;
       const start = f.concs.find((c) => c.nM != null);
@@ -287,6 +327,8 @@ function clauseCalls(
     }
     case 'add': {
       if (!r) return unknownReagent(f, candidates, ctx.bench);
+      const others = otherReagents(f, r, ctx);
+      if (others.length > 0) return oneReagentEach(f, r, others, 'add');
       const amt = amountArgs(f);
       if (!amt)
         return `How much ${r.ref.name}? e.g. "add 10 uM ${r.ref.name} to B3" or "add 2 uL ${r.ref.name} to B3".`;
