@@ -1,5 +1,6 @@
-// The assistant writes the wells a request names, as the designer's own well-set grammar
-// (src/domain/plate/well-set-grammar.ts, a separate reader) reads the same phrase: for every
+// The assistant writes the wells a request names, as the domain's well-set grammar
+// (src/domain/plate/well-set-grammar.ts, a separate reader of whole phrases, where the
+// assistant finds phrases inside a sentence) reads the same phrase: for every
 // phrase the grammar reads, the wells the turn changes are its reading (or, where it reads
 // two ways, one of them), or the turn asks or refuses. Found and mended this way: "except
 // columns 12 to 21" excluded column 12 only, "even columns and odd rows" wrote the first
