@@ -54,23 +54,20 @@ function recipeFrom(
   );
   // no more than 20 uL made past the least: exact volumes are not worth a vial of waste
   const last = least + Math.floor(EXTRA_UNITS / ratio);
-  for (let a = least; a <= last; a++) {
-    const b = a * (ratio - 1);
-    const whole = Math.round(b);
-    if (Math.abs(b - whole) <= WHOLE) {
-      return { recipe: recipeOf(from, a, whole), exact: true };
-    }
-  }
+  let near: Recipe | undefined;
   let best: Recipe | undefined;
   let bestErr = Infinity;
   for (let a = least; a <= last; a++) {
-    const r = recipeOf(from, a, Math.max(MIN_UNITS, Math.round(a * (ratio - 1))));
+    const b = a * (ratio - 1);
+    const whole = Math.round(b);
+    if (Math.abs(b - whole) <= WHOLE) return { recipe: recipeOf(from, a, whole), exact: true };
+    const r = recipeOf(from, a, Math.max(MIN_UNITS, whole));
     const err = Math.abs(r.made / factor - 1);
     if (err < bestErr) [best, bestErr] = [r, err];
     // near enough for a factor no whole volumes make: more volume would only waste stock
-    if (err <= NEAR) break;
+    if (!near && err <= NEAR) near = r;
   }
-  return { recipe: best!, exact: false };
+  return { recipe: near ?? best!, exact: false };
 }
 
 /**
@@ -83,14 +80,14 @@ function chooseRecipe(
   sources: readonly number[],
   needUL: number,
 ): { recipe: Recipe; exact: boolean } {
+  const tried = sources.map((from) => recipeFrom(factor, from, needUL));
   let best: Recipe | undefined;
-  for (const from of sources) {
-    const { recipe, exact } = recipeFrom(factor, from, needUL);
+  for (const { recipe, exact } of tried) {
     if (!exact) continue;
     const total = recipe.fromUnits + recipe.diluentUnits;
     if (!best || total < best.fromUnits + best.diluentUnits) best = recipe;
   }
-  return best ? { recipe: best, exact: true } : recipeFrom(factor, sources[0], needUL);
+  return best ? { recipe: best, exact: true } : tried[0];
 }
 
 /** A working stock the pipette's steps cannot make exactly, and what they make instead. */

@@ -6,7 +6,7 @@
  * the same working stocks and the same volumes.
  */
 import { formatConcentration } from '../accuracy';
-import { volumeText } from './source-choice';
+import { pipettedText, volumeText } from './source-choice';
 import type { PlateDefn } from '../plate-format';
 import type { ProtocolOp } from '../plate-wire';
 import { indexOfWellId } from '../well-id';
@@ -30,11 +30,6 @@ function factorOf(stockNM: number | null | undefined, sourceNM: number | null): 
   if (stockNM == null || !(stockNM > 0) || sourceNM == null || !(sourceNM > 0)) return 1;
   // Factors are whole (10, 100, ...) or made for a target: keep 6 significant figures.
   return Number((stockNM / sourceNM).toPrecision(6));
-}
-
-/** A volume pipetted at the bench, in uL whatever its size ("0.5 µL", as the pipette reads). */
-function pipettedText(volumeUL: number): string {
-  return `${Number(volumeUL.toFixed(4))} µL`;
 }
 
 function preparationOp(i: Intermediate, name: string, stockNM: number | null): ProtocolOp {

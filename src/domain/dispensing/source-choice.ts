@@ -35,6 +35,11 @@ export interface SourceFit {
  */
 export function volumeText(volumeUL: number): string {
   if (volumeUL > 0 && volumeUL < 1) return `${Number((volumeUL * 1000).toFixed(3))} nL`;
+  return pipettedText(volumeUL);
+}
+
+/** A volume pipetted at the bench, in uL whatever its size ("0.5 µL", as the pipette reads). */
+export function pipettedText(volumeUL: number): string {
   return `${Number(volumeUL.toFixed(4))} µL`;
 }
 
@@ -148,7 +153,7 @@ export function madeSourceFit(
   proposal: SourceProposal,
   profile: InstrumentProfile,
 ): SourceFit | undefined {
-  if (proposal.source_nM == null || proposal.volume_uL == null) return undefined;
+  if (proposal.volume_uL == null) return undefined;
   const exact = (stockNM * proposal.volume_uL) / (need.target_nM * need.wellVolumeUL);
   const fits = [Number(exact.toPrecision(2)), Number(exact.toPrecision(3)), exact]
     .filter((f) => f > 1)
