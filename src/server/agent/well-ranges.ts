@@ -54,11 +54,11 @@ const COLS = new RegExp(
   'gi',
 );
 const WELL = new RegExp(String.raw`\b(${ROW})0*(${COL})\b`, 'gi');
+/** "the selection", "the selected wells": the wells selected on the plate. */
+export const SELECTION_WORDS =
+  /\b(?:the\s+)?(?:current\s+)?(?:selection|selected\s+wells?|wells?\s+(?:i\s+)?selected)\b/i;
 const SETS: [RegExp, SetName][] = [
-  [
-    /\b(?:the\s+)?(?:current\s+)?(?:selection|selected\s+wells?|wells?\s+(?:i\s+)?selected)\b/gi,
-    'selection',
-  ],
+  [new RegExp(SELECTION_WORDS.source, 'gi'), 'selection'],
   [/\b(?:outer|edge|outside|perimeter|border)\s+wells?\b|\bthe\s+edges?\b/gi, 'outer'],
   [/\b(?:inner|interior|inside|central)\s+wells?\b/gi, 'inner'],
   // "empty wells A1 to A3" opens with the verb; "fill the empty wells" names a set.

@@ -22,7 +22,22 @@ describe('picking a choice', () => {
   });
 });
 
+const count = (d: ReturnType<typeof decideTurn>) => Object.keys(d.result?.wells ?? {}).length;
+
 describe('decideTurn', () => {
+  it('keeps every phrase and the selection when a request joins them', () => {
+    const ctx = context(384, {}, [0, 1, 2]);
+    // 192 even-column wells and interleaved quadrant 1 (rows A, C.., columns 1, 3..: 96);
+    // the pick kept the quadrant only
+    const q = decideTurn('add 10 uM staurosporine to even columns and quadrant 1', ctx);
+    expect(q.question?.choices).toHaveLength(2);
+    expect(count(decideTurn('1', ctx, q.question))).toBe(288);
+    // A1-A3 and the 192 wells of every other column (A1 and A3 among them): A2 was dropped
+    const s = decideTurn('add 10 uM staurosporine to the selection and every other column', ctx);
+    expect(count(s)).toBe(193);
+    expect(s.result?.wells?.A2).toBeDefined();
+  });
+
   it('writes each of two actions joined by "and", and asks when one add names two reagents', () => {
     const ctx = context(384);
     const targets = (text: string) => {

@@ -381,15 +381,12 @@ export function wellsOfText(
   text: string,
   ctx: PhraseContext,
 ): { indices: number[]; ambiguous?: PhraseMatch; error?: string } {
-  let rest = text;
+  const { phrases, rest } = findPhrases(text, ctx);
   const out = new Set<number>();
-  // every phrase: "even columns and odd rows" is both
-  for (let phrase = findPhrase(rest, ctx), n = 0; phrase && n < 16; n++) {
+  for (const phrase of phrases) {
     if (phrase.error) return { indices: [], error: phrase.error };
     if (phrase.readings.length > 1) return { indices: [], ambiguous: phrase };
     for (const i of phrase.readings[0]?.indices ?? []) out.add(i);
-    rest = blank(rest, phrase.start, phrase.end);
-    phrase = findPhrase(rest, ctx);
   }
   const ranges = parseWellRanges(rest, {
     defn: ctx.defn,
@@ -401,8 +398,26 @@ export function wellsOfText(
   return { indices: [...out] };
 }
 
-function blank(text: string, start: number, end: number): string {
+/** The text with a span blanked, its length kept (spans after it keep their places). */
+export function blank(text: string, start: number, end: number): string {
   return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+}
+
+/**
+ * Every screening phrase of a text, in reading order ("even columns and odd rows" is two),
+ * and the text with each blanked, so that what is left reads as plain wells.
+ */
+export function findPhrases(
+  text: string,
+  ctx: PhraseContext,
+): { phrases: PhraseMatch[]; rest: string } {
+  const phrases: PhraseMatch[] = [];
+  let rest = text;
+  for (let p = findPhrase(rest, ctx); p && phrases.length < 16; p = findPhrase(rest, ctx)) {
+    phrases.push(p);
+    rest = blank(rest, p.start, p.end);
+  }
+  return { phrases, rest };
 }
 
 /**

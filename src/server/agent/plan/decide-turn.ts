@@ -7,7 +7,8 @@
 import { interpret } from '../interpreter/interpret';
 import { readAmounts } from '../parse/amounts';
 import { normalize } from '../parse/normalize';
-import { findExcept, findPhrase, type PhraseContext } from '../parse/well-set-phrases';
+import { findExcept, findPhrase, findPhrases, type PhraseContext } from '../parse/well-set-phrases';
+import { SELECTION_WORDS } from '../well-ranges';
 import { buildCandidates, catalogToBench } from '../reagent-match';
 import { runCalls, type CallsResult } from '../run-calls';
 import type { ToolCall } from '../tools/tool-registry';
@@ -168,24 +169,24 @@ function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
     text = `${text.slice(0, except.start)}the selection${text.slice(except.end)}`;
     selection = except.indices;
   } else {
-    // Every phrase of the request, joined: "even columns and odd rows" is both, not the first.
-    const union = new Set<number>();
-    let named = false;
-    for (let phrase = findPhrase(text, pc), n = 0; phrase && n < 16; n++) {
+    // Every phrase of the request, joined ("even columns and odd rows" is both), with the
+    // selection when the request names it too: they all become "the selection".
+    const { phrases, rest } = findPhrases(text, pc);
+    for (const phrase of phrases) {
       if (phrase.error) return refuse(phrase.error);
       if (phrase.readings.length === 0)
         return refuse(
           `${text.slice(phrase.start, phrase.end)} is not on a ${ctx.defn.format}-well plate`,
         );
       if (phrase.readings.length > 1) return askReadings(text, phrase, raw);
-      for (const i of phrase.readings[0].indices) union.add(i);
-      // the first becomes "the selection", the others blanks the reader passes over
-      const stand = named ? ' '.repeat(phrase.end - phrase.start) : 'the selection';
-      text = `${text.slice(0, phrase.start)}${stand}${text.slice(phrase.end)}`;
-      named = true;
-      phrase = findPhrase(text, pc);
     }
-    if (named) selection = [...union];
+    const [first] = phrases;
+    if (first) {
+      const union = new Set(phrases.flatMap((p) => p.readings[0].indices));
+      if (SELECTION_WORDS.test(rest)) for (const i of ctx.selection ?? []) union.add(i);
+      text = `${rest.slice(0, first.start)}the selection${rest.slice(first.end)}`;
+      selection = [...union];
+    }
   }
   const ictx = { ...ctx, selection };
   const i = interpret(text, ictx);

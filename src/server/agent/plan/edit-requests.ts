@@ -8,7 +8,7 @@ import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';
 import { idsOf } from '../well-ranges';
-import { namedWells, type PhraseContext } from '../parse/well-set-phrases';
+import { blank, namedWells, type PhraseContext } from '../parse/well-set-phrases';
 
 export type EditReading =
   | { kind: 'calls'; calls: ToolCall[] }
@@ -78,10 +78,7 @@ export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): Edi
     const conc = findConcentrations(ch[2])[0];
     if (names.length === 1 && conc?.nM != null) {
       const r = names[0];
-      const named = namedWells(
-        ch[1].slice(0, r.start) + ' '.repeat(r.end - r.start) + ch[1].slice(r.end),
-        pc,
-      );
+      const named = namedWells(blank(ch[1], r.start, r.end), pc);
       if (named.error) return { kind: 'refuse', reason: named.error };
       const within = named.indices.length > 0 ? new Set(named.indices) : undefined;
       const wells = holding(ctx, r.ref.slug, within);
