@@ -2,11 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { plateDefn, type PlateFormat } from '../../../src/domain/plate-format';
 import { idsOf } from '../../../src/server/agent/well-ranges';
-import {
-  findExcept,
-  findPhrase,
-  type PhraseContext,
-} from '../../../src/server/agent/parse/well-set-phrases';
+import { findExcept } from '../../../src/server/agent/parse/named-wells';
+import { findPhrase, type PhraseContext } from '../../../src/server/agent/parse/well-set-phrases';
 
 function ctx(format: PlateFormat, wells: PhraseContext['wells'] = {}): PhraseContext {
   return {

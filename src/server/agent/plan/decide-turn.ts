@@ -7,7 +7,8 @@
 import { interpret } from '../interpreter/interpret';
 import { readAmounts } from '../parse/amounts';
 import { normalize } from '../parse/normalize';
-import { findExcept, findPhrase, findPhrases, type PhraseContext } from '../parse/well-set-phrases';
+import { findExcept, findPhrases } from '../parse/named-wells';
+import type { PhraseContext, PhraseMatch } from '../parse/well-set-phrases';
 import { SELECTION_WORDS } from '../well-ranges';
 import { buildCandidates, catalogToBench } from '../reagent-match';
 import { runCalls, type CallsResult } from '../run-calls';
@@ -199,11 +200,7 @@ function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
   return planAndCheck(i.calls, ictx, norm.tol, raw);
 }
 
-function askReadings(
-  text: string,
-  phrase: NonNullable<ReturnType<typeof findPhrase>>,
-  raw: string,
-): TurnDecision {
+function askReadings(text: string, phrase: PhraseMatch, raw: string): TurnDecision {
   const words = text.slice(phrase.start, phrase.end);
   const choices = phrase.readings.map((r) => ({
     label: r.label,

@@ -8,7 +8,8 @@ import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';
 import { idsOf } from '../well-ranges';
-import { blank, namedWells, type PhraseContext } from '../parse/well-set-phrases';
+import { blank, namedWells } from '../parse/named-wells';
+import type { PhraseContext } from '../parse/well-set-phrases';
 
 export type EditReading =
   | { kind: 'calls'; calls: ToolCall[] }
