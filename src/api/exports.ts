@@ -6,7 +6,14 @@
 import { apiRequest } from './http-client';
 
 export type ExportKind =
-  'csv' | 'excel' | 'transfer-list' | 'picklist' | 'fill-sheet' | 'bulk-sheet' | 'worklist';
+  | 'csv'
+  | 'excel'
+  | 'transfer-list'
+  | 'picklist'
+  | 'fill-sheet'
+  | 'bulk-sheet'
+  | 'worklist'
+  | 'unmet';
 
 /** The dispense plan's CSVs and the suffix of their file names. */
 const PLAN_SUFFIX: Partial<Record<ExportKind, string>> = {
@@ -14,6 +21,7 @@ const PLAN_SUFFIX: Partial<Record<ExportKind, string>> = {
   'fill-sheet': 'fill_sheet',
   'bulk-sheet': 'bulk_sheet',
   worklist: 'worklist',
+  unmet: 'unmet',
 };
 
 interface ExportSpec {

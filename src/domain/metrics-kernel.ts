@@ -16,7 +16,7 @@ import {
   type DispenseSettings,
   type ResolvedSettings,
 } from './dispensing/settings';
-import { STATUS, errorPct, predictNM, targetStatus } from './prediction';
+import { STATUS, effectiveTolerance, errorPct, predictNM, targetStatus } from './prediction';
 import { WELL_CAPACITY_UL, type PlateDefn } from './plate-format';
 import type { BenchReagentInfo, WireWells } from './plate-wire';
 import { REAGENT_TYPES, reagentTypeCode } from './reagent-types';
@@ -30,6 +30,12 @@ export const CONSTRAINT = {
   SOLVENT_LOAD: 2,
   MIN_TRANSFER: 4,
   MAX_PERCENT: 8,
+  /**
+   * A volume its instrument cannot dispense as written: below one step or the instrument's
+   * minimum, or (an entry without a target) rounded off its volume by more than the tolerance
+   * (3.5 nL is one 2.5 nL droplet). The plan does not dispense such a well.
+   */
+  UNDISPENSABLE: 16,
 } as const;
 
 /** Typed-array description of a plate and its bench. W wells x R reagents, index w*R + r. */
@@ -80,6 +86,8 @@ export interface MetricsInput {
   stepUL?: Float64Array;
   /** [W*R] 1 when the entry goes by the bulk dispenser (its bands apply), else 0 */
   route?: Uint8Array;
+  /** smallest volume each route dispenses (0 instrument, 1 bulk), uL; absent = no minimum */
+  routeMinUL?: readonly number[];
   /** band thresholds per route (0 instrument, 1 bulk): below `poor` poor, below `moderate` moderate */
   bandLimitsUL?: readonly { poor: number; moderate: number }[];
   /** [W*R] share of an entry's volume that is its stock's solvent (1 when absent) */
@@ -142,6 +150,23 @@ function lumpedSolvents(input: MetricsInput): { id: Int16Array; limit: Float64Ar
   return { id, limit: Float64Array.of(limit) };
 }
 
+/**
+ * Whether a written volume `raw`, dispensed as `v` (on its step), cannot be dispensed: it
+ * rounds to nothing, lands below the route's minimum, or (without a target, whose error says
+ * it otherwise) is off the written volume by more than the tolerance.
+ */
+export function undispensable(
+  raw: number,
+  v: number,
+  minUL: number,
+  targetNM: number,
+  tolPct: number,
+): boolean {
+  if (v === 0 || v < minUL - SLACK) return true;
+  if (targetNM >= 0) return false;
+  return Math.abs(v - raw) > (raw * effectiveTolerance(nanToNull(tolPct))) / 100 + SLACK;
+}
+
 function bandOfRoute(v: number, route: number, limits: MetricsInput['bandLimitsUL']): number {
   const l = limits?.[route];
   if (!l) return bandCode(v);
@@ -157,6 +182,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   const R = input.reagentCount;
   const { stockNM, stockPct, reagentType, ionicMM, maxPct, minTransferUL } = input;
   const { volumeUL: vol, targetNM, tolPct, dilution, stepUL, route, solventShare } = input;
+  const routeMin = input.routeMinUL;
   const capacity = input.capacityUL ?? Number.NaN;
   const lumped = input.solventId && input.solventLimitPct ? null : lumpedSolvents(input);
   const solventId = input.solventId ?? lumped!.id;
@@ -239,6 +265,10 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       const i = base + r;
       const v = disp[i];
       const target = targetNM[i];
+      if (stepUL !== undefined && vol[i] > 0) {
+        const min = routeMin?.[route !== undefined ? route[i] : 0] ?? 0;
+        if (undispensable(vol[i], v, min, target, tolPct[i])) broken |= CONSTRAINT.UNDISPENSABLE;
+      }
       if (v === 0 && !(target >= 0)) continue;
       const d = dilution !== undefined && dilution[i] > 0 ? dilution[i] : 1;
       const pred = predictNM(stockNM[r] / d, v, V);
@@ -455,6 +485,9 @@ export function metricsInputFromPlate(
     input.route = route;
     input.solventShare = solventShare;
     input.bandLimitsUL = [bandLimits(resolved.instrument), bandLimits(resolved.bulk)];
+    // the plan holds only the instrument's transfers to its minimum (routing.ts keeps a
+    // volume under the bulk dispenser's minimum with the instrument)
+    input.routeMinUL = [resolved.instrument.min_nL / 1000, 0];
     input.temperatureC = resolved.settings.temperature_C ?? PKA_REFERENCE_C;
     if (backfill && backfill.percent > 0) {
       input.backfill = {

@@ -11,8 +11,9 @@ import type { DispenseSettings } from './dispensing/settings';
 import type { BenchReagentInfo, WireTarget, WireWells } from './plate-wire';
 import { canonicalizeWells } from './plate-wells';
 import {
-  STATUS,
   effectiveTolerance,
+  isUnmetStatus,
+  plannedTargetStatus,
   statusName,
   targetStatus,
   type TargetStatus,
@@ -54,7 +55,8 @@ export interface WellMetrics {
 }
 
 /** Names of the constraints a well breaks. */
-export type BrokenConstraint = 'overfill' | 'solvent_load' | 'min_transfer' | 'max_percent';
+export type BrokenConstraint =
+  'overfill' | 'solvent_load' | 'min_transfer' | 'max_percent' | 'undispensable';
 
 /** A well as the server answers it. */
 export interface StateWell {
@@ -65,7 +67,7 @@ export interface StateWell {
   sample: string;
   tags: string[];
   vehicle_vv_pct: number;
-  /** worst target status, "error" also for a broken constraint */
+  /** worst target status, "error" also for a broken constraint (the plan's status) */
   status: TargetStatus;
   broken: BrokenConstraint[];
 }
@@ -86,6 +88,7 @@ export interface PlateIndices {
   by_col: Record<string, string[]>;
   tags: Record<string, string[]>;
   by_target: Record<string, string[]>;
+  /** wells the plan cannot meet, and so does not dispense: a warning, an error or a broken constraint */
   unmet: string[];
 }
 
@@ -124,6 +127,7 @@ const CONSTRAINT_NAMES: [number, BrokenConstraint][] = [
   [CONSTRAINT.SOLVENT_LOAD, 'solvent_load'],
   [CONSTRAINT.MIN_TRANSFER, 'min_transfer'],
   [CONSTRAINT.MAX_PERCENT, 'max_percent'],
+  [CONSTRAINT.UNDISPENSABLE, 'undispensable'],
 ];
 
 /**
@@ -213,7 +217,9 @@ export function computePlateState(input: PlateStateInput): PlateState {
         ...t,
         tol_pct: effectiveTolerance(t.tol_pct),
         final_vol_uL: V,
-        status: statusName(targetStatus(pred, t.target_nM, t.tol_pct, V)),
+        status: statusName(
+          plannedTargetStatus(targetStatus(pred, t.target_nM, t.tol_pct, V), m.broken[w] !== 0),
+        ),
       };
       if (!Number.isNaN(pred))
         state.predicted[slug] = { nM: pred, err_pct: nullIfNaN(m.errPct[i]) };
@@ -229,7 +235,7 @@ export function computePlateState(input: PlateStateInput): PlateState {
     if (state.sample) push(indices.by_sample, state.sample, id);
     push(indices.by_col, String((w % defn.cols) + 1), id);
     for (const tag of new Set(state.tags)) push(indices.tags, tag, id);
-    if (m.status[w] === STATUS.ERROR) indices.unmet.push(id);
+    if (isUnmetStatus(m.status[w])) indices.unmet.push(id);
   }
 
   const hash = input.hasher === null ? '' : plateHash(defn, wire, input.hasher);

@@ -64,6 +64,24 @@ export function targetStatus(
   return statusOfError(errorPct(predictedNM, targetNM), tolPct);
 }
 
+/**
+ * A target's status as the plan has it: a well that breaks a constraint (over its solvent
+ * limit, a volume no instrument dispenses, over-filled) is not dispensed, so none of its
+ * targets is met, however near its own prediction is.
+ */
+export function plannedTargetStatus(code: StatusCode, wellBroken: boolean): StatusCode {
+  return wellBroken && code > STATUS.UNKNOWN ? STATUS.ERROR : code;
+}
+
+/**
+ * Whether the plan dispenses a well of this status: a target outside its tolerance (a
+ * warning or an error) or a broken constraint leaves it unmet, and unmet wells are not
+ * dispensed.
+ */
+export function isUnmetStatus(code: number): boolean {
+  return code >= STATUS.WARNING;
+}
+
 /** Name of a status code ("none", "unknown", "good", "warning", "error"). */
 export function statusName(code: number): TargetStatus {
   return STATUS_NAMES[code] ?? 'none';

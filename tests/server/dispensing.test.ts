@@ -133,7 +133,7 @@ describe.each(DB_KINDS)('dispensing on %s', (kind) => {
     }
   });
 
-  it('counts unmet wells and lists them with reasons in the picklist', async () => {
+  it('counts unmet wells and lists them with reasons in the unmet file, never in the picklist', async () => {
     const current = await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner);
     const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
       version: current.json().version,
@@ -153,9 +153,22 @@ describe.each(DB_KINDS)('dispensing on %s', (kind) => {
     });
     expect(pick.headers['x-unmet-wells']).toBe(String(count));
     const rows = parse(pick.body, { columns: true, bom: true }) as Record<string, string>[];
-    const unmetRows = rows.filter((r) => r['Unmet Reason'] !== '');
+    // no row of an unmet well: an instrument run from the picklist dispenses none of them
+    expect(rows.filter((r) => r['Destination Well'] === 'B1')).toEqual([]);
+    expect(Object.keys(rows[0] ?? {})).not.toContain('Unmet Reason');
+    expect(
+      plan.transfers.some((x: { destination_well: string }) => x.destination_well === 'B1'),
+    ).toBe(false);
+    const unmetFile = await t.app.inject({
+      url: `/api/experiments/${id}/export/unmet`,
+      headers: owner,
+    });
+    const unmetRows = parse(unmetFile.body, { columns: true, bom: true }) as Record<
+      string,
+      string
+    >[];
     expect(unmetRows).toHaveLength(plan.unmet.length);
-    for (const u of unmetRows) expect(u['Transfer Volume']).toBe('0');
+    expect(unmetRows.map((u) => u.Well)).toContain('B1');
   });
 
   it('neutralises formula-leading cells in CSV and keeps them as text in Excel', async () => {

@@ -135,14 +135,14 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(b3.find((r) => r.Slug === 'dmso')!['Volume (uL)']).toBe('1');
   });
 
-  it("writes the transfer list as the dispense plan's picklist, unmet rows included", async () => {
+  it("writes the transfer list as the dispense plan's picklist; unmet wells only in the unmet file", async () => {
     const res = await get('transfer-list?instrument=acoustic');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="experiment_${id}_transfers.csv"`,
     );
-    // A2's 0.055 uL rounds to one 0.1 uL pipette step, below the 0.5 uL minimum: an unmet
-    // row, never a transfer row, and the older header counts it.
+    // A2's 0.055 uL rounds to one 0.1 uL pipette step, below the 0.5 uL minimum: the well is
+    // unmet, so nothing of it is dispensed (nor its medium), and the older header counts it.
     expect(res.headers['x-unmet-wells']).toBe('1');
     expect(res.headers['x-skipped-transfers']).toBe('1');
     const rows = parse(res.body, { columns: true }) as Row[];
@@ -159,9 +159,8 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
       'Sample Name',
       'Sample Concentration',
       'Sample Concentration Units',
-      'Unmet Reason',
     ]);
-    const made = rows.filter((r) => r['Unmet Reason'] === '');
+    const made = rows;
     // The medium goes to the bulk dispenser, never as transfers from one source well.
     expect(made.map((r) => `${r['Destination Well']}:${r['Transfer Volume']}`).toSorted()).toEqual(
       ['A1:500', 'B3:1000', 'C4:500'].toSorted(),
@@ -176,9 +175,16 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(c4['Source Well']).not.toBe(
       made.find((r) => r['Destination Well'] === 'A1')!['Source Well'],
     );
-    const unmet = rows.filter((r) => r['Unmet Reason'] !== '');
-    expect(new Set(unmet.map((r) => r['Destination Well']))).toEqual(new Set(['A2']));
-    expect(unmet.map((r) => r['Unmet Reason']).join(' ')).toContain('below the 500 nL minimum');
+    // the unmet wells: a file of their own, which no instrument reads
+    const unmetRes = await get('unmet');
+    expect(unmetRes.headers['content-disposition']).toBe(
+      `attachment; filename="experiment_${id}_unmet.csv"`,
+    );
+    const unmet = parse(unmetRes.body, { columns: true, bom: true }) as Row[];
+    expect(new Set(unmet.map((r) => r.Well))).toEqual(new Set(['A2']));
+    expect(unmet.map((r) => r.Reason).join(' ')).toContain('below the 500 nL minimum');
+    const bulk = parse((await get('bulk-sheet')).body, { columns: true, bom: true }) as Row[];
+    expect(bulk.map((r) => r.Wells).join(' ')).not.toContain('A2');
 
     const other = await get('transfer-list?instrument=pipette');
     expect(other.statusCode).toBe(400);
@@ -246,8 +252,10 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
       Label: 'Staurosporine working stock 1:10',
     });
     const adds = protocol.filter((p) => p.Operation === 'add' && p.Where !== 'OFF');
-    // A2's staurosporine is below the pipette's minimum: not a step of the protocol
-    expect(adds).toHaveLength(7);
+    // A2's staurosporine is below the pipette's minimum: the well is unmet and none of it
+    // (its medium neither) is a step of the protocol
+    expect(adds).toHaveLength(6);
+    expect(adds.find((p) => p.Where === 'A2')).toBeUndefined();
     expect(adds.find((p) => p.Where === 'C4' && p.Reagent === 'staurosporine')!.Label).toBe(
       'Staurosporine working stock 1:10',
     );
@@ -267,9 +275,7 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     const fill = utils.sheet_to_json<Record<string, string | number>>(wb.Sheets['Source fill'], {
       defval: '',
     });
-    const list = (parse((await get('transfer-list')).body, { columns: true }) as Row[]).filter(
-      (r) => r['Unmet Reason'] === '',
-    );
+    const list = parse((await get('transfer-list')).body, { columns: true }) as Row[];
     // Hand-summed: the 1 mM stock well gives A1 0.5 uL (A2's 0.1 uL is under the minimum,
     // unmet), DMSO 1 uL to B3, the 100 uM intermediate 0.5 uL to C4; each plus the 20 uL
     // dead volume of a tube.

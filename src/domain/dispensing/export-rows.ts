@@ -23,8 +23,8 @@ export const PICKLIST_HEADERS = [
   'Sample Concentration Units',
 ] as const;
 
-/** The column an unmet row explains itself in (after the instrument's columns). */
-export const UNMET_HEADER = 'Unmet Reason';
+/** The column that marks a transfer to an unmet well dispensed anyway (`dispense_unmet`). */
+export const DISPENSED_ANYWAY_HEADER = 'Unmet Well';
 
 /** A molar concentration in uM for a sheet cell; empty for none. */
 function micromolar(nM: number | null): Cell {
@@ -32,13 +32,15 @@ function micromolar(nM: number | null): Cell {
 }
 
 /**
- * The picklist: one row a transfer, grouped by source plate and well. With `unmet`, each
- * unmet target follows as a row with no source, a volume of 0 and its reason, so the export
- * says what cannot be made instead of dropping it.
+ * The picklist: one row a transfer, grouped by source plate and well. It holds what the
+ * instrument is to dispense and nothing else: the unmet wells are not in it (they are in
+ * the unmet sheet, which no instrument reads), unless the plan dispenses them anyway; then
+ * a last column marks each of their rows "dispensed anyway".
  */
-export function picklistCells(plan: DispensePlan, opts: { unmet?: boolean } = {}): Cell[][] {
+export function picklistCells(plan: DispensePlan): Cell[][] {
+  const marked = plan.transfers.some((t) => t.unmet);
   const header: Cell[] = [...PICKLIST_HEADERS];
-  if (opts.unmet) header.push(UNMET_HEADER);
+  if (marked) header.push(DISPENSED_ANYWAY_HEADER);
   const rows: Cell[][] = plan.transfers.map((t) => {
     const row: Cell[] = [
       t.source_plate,
@@ -54,29 +56,9 @@ export function picklistCells(plan: DispensePlan, opts: { unmet?: boolean } = {}
       micromolar(t.stock_nM),
       t.stock_nM == null ? '' : 'uM',
     ];
-    if (opts.unmet) row.push('');
+    if (marked) row.push(t.unmet ? 'dispensed anyway' : '');
     return row;
   });
-  if (opts.unmet) {
-    const s = plan.settings;
-    for (const u of plan.unmet) {
-      rows.push([
-        '',
-        '',
-        '',
-        '',
-        'Destination[1]',
-        s.destination_barcode,
-        s.destination_plate_type,
-        u.well,
-        0,
-        u.reagent,
-        '',
-        '',
-        u.proposal ? `${u.reason}; ${u.proposal}` : u.reason,
-      ]);
-    }
-  }
   return [header, ...rows];
 }
 

@@ -22,6 +22,8 @@ export interface Transfer {
   reagent: string;
   /** the source's molar concentration, nM; null for a liquid without one */
   stock_nM: number | null;
+  /** true for a transfer to a well the plan cannot meet, kept by `dispense_unmet` */
+  unmet?: boolean;
 }
 
 /** One source well and what to fill it with. */

@@ -23,6 +23,8 @@ const DESTINATION_PLATE = 'Destination[1]';
 interface PendingRow extends WellTransfer {
   dest: number;
   destWell: string;
+  /** the well is unmet and dispensed anyway */
+  missed: boolean;
 }
 
 function nl(volumeUL: number): number {
@@ -61,14 +63,18 @@ export function planDispense(
     const dest = indexOfWellId(id, d);
     for (const u of plan.unmet)
       unmet.push({ well: id, reagent: u.reagent, reason: u.reason, proposal: u.proposal });
-    for (const t of plan.transfers) pending.push({ ...t, dest, destWell: id });
+    if (plan.solvent) solventRows.push({ well: id, ...plan.solvent });
+    // a well the plan cannot meet is not dispensed: no instrument file holds it, unless the
+    // user asked to dispense it anyway, and then each of its transfers says so
+    const missed = plan.unmet.length > 0;
+    if (missed && !s.dispense_unmet) return;
+    for (const t of plan.transfers) pending.push({ ...t, dest, destWell: id, missed });
     for (const b of plan.bulk) {
       const step = bulk.get(b.key) ?? { reagent: b.reagent, volume_uL: b.volume_uL, wells: [] };
       step.wells.push(id);
       bulk.set(b.key, step);
     }
     countBulk(bulkWells, plan);
-    if (plan.solvent) solventRows.push({ well: id, ...plan.solvent });
   });
 
   // Source wells: liquids in order of first use.
@@ -131,6 +137,7 @@ export function planDispense(
     volume_nL: nl(p.volumeUL),
     reagent: p.reagent,
     stock_nM: concentrationOf(p),
+    ...(p.missed ? { unmet: true } : {}),
   }));
   const sourceOrder = new Map(used.map((u, k) => [`${u.plate}|${u.well}`, k]));
   const order = transfers.map((t, k) => ({
@@ -160,6 +167,7 @@ export function planDispense(
         factor: 1,
         dest: 0,
         destWell: '',
+        missed: false,
       }),
       diluent: null,
       fill_uL: fillOf(u.transfersUL, reservoir),
@@ -266,12 +274,14 @@ export function planPreparations(
   const rs = resolveSettings(d.format, settings);
   const { ids, slots, plans } = planWells(d, wells, bench, rs);
   const slugIndex = new Map(bench.map((b, r) => [b.slug, r]));
+  const dispenseUnmet = rs.settings.dispense_unmet === true;
   // the transfers in run order (each distinct well's rows shared: only key and volume are
   // read), and the bulk liquids' well counts in order of first use
   const pending: WellTransfer[] = [];
   const bulkWells = new Map<string, number>();
   for (let k = 0; k < ids.length; k++) {
     const plan = plans[slots[k]];
+    if (plan.unmet.length > 0 && !dispenseUnmet) continue; // not dispensed, as in planDispense
     for (const t of plan.transfers) pending.push(t);
     countBulk(bulkWells, plan);
   }

@@ -30,6 +30,11 @@ export interface DispenseSettings {
   diluent?: string | null;
   /** the well's temperature for pH, C; default 25 */
   temperature_C?: number;
+  /**
+   * Dispense the wells the plan cannot meet anyway (their transfers marked in the picklist);
+   * default false: an unmet well is in no instrument's file.
+   */
+  dispense_unmet?: boolean;
 }
 
 /** The settings of a plate that has none stored. */

@@ -5,7 +5,12 @@
  * contents only, so each distinct well is planned once (distinct-wells.ts).
  */
 import { formatConcentration } from '../accuracy';
-import { computeMetrics, CONSTRAINT, metricsInputFromPlate } from '../metrics-kernel';
+import {
+  computeMetrics,
+  CONSTRAINT,
+  metricsInputFromPlate,
+  undispensable,
+} from '../metrics-kernel';
 import type { PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireWells } from '../plate-wire';
 import { distinctWells, packedPlate } from '../plate/distinct-wells';
@@ -123,6 +128,20 @@ export function planWells(
         miss(
           slug,
           `${volumeText(v)} of ${reagent.name} is below the ${volumeText(rs.instrument.min_nL / 1000)} minimum of ${rs.instrument.name}`,
+        );
+      }
+      // a volume without a target is what the user wants: droplets that land it off by more
+      // than its tolerance (3.5 nL as one 2.5 nL droplet) do not make it
+      const offVolume =
+        v > 0 &&
+        !belowMinimum &&
+        t.target_nM == null &&
+        undispensable(t.volume_uL, v, 0, Number.NaN, t.tol_pct ?? Number.NaN);
+      if (offVolume) {
+        const by = route === 'bulk' ? rs.bulk : rs.instrument;
+        miss(
+          slug,
+          `${volumeText(t.volume_uL)} of ${reagent.name} is dispensed as ${volumeText(v)} in ${by.step_nL} nL steps of ${by.name}, outside ±${effectiveTolerance(t.tol_pct)}%`,
         );
       }
       const target = t.target_nM;

@@ -11,7 +11,7 @@ import { CONSTRAINT, computeMetrics, metricsInputFromPlate } from '../metrics-ke
 import type { PlateDefn } from '../plate-format';
 import type { BrokenConstraint, StateWell } from '../plate-state';
 import type { BenchReagentInfo, WireWell, WireWells } from '../plate-wire';
-import { effectiveTolerance, statusName, targetStatus } from '../prediction';
+import { effectiveTolerance, plannedTargetStatus, statusName, targetStatus } from '../prediction';
 import { distinctWells, packedPlate } from './distinct-wells';
 
 const CONSTRAINT_NAMES: [number, BrokenConstraint][] = [
@@ -19,6 +19,7 @@ const CONSTRAINT_NAMES: [number, BrokenConstraint][] = [
   [CONSTRAINT.SOLVENT_LOAD, 'solvent_load'],
   [CONSTRAINT.MIN_TRANSFER, 'min_transfer'],
   [CONSTRAINT.MAX_PERCENT, 'max_percent'],
+  [CONSTRAINT.UNDISPENSABLE, 'undispensable'],
 ];
 
 // As computePlateState: a reagent no longer on the bench stays in the well as a liquid of
@@ -112,7 +113,9 @@ function distinctStates(
         ...t,
         tol_pct: effectiveTolerance(t.tol_pct),
         final_vol_uL: V,
-        status: statusName(targetStatus(pred, t.target_nM, t.tol_pct, V)),
+        status: statusName(
+          plannedTargetStatus(targetStatus(pred, t.target_nM, t.tol_pct, V), m.broken[w] !== 0),
+        ),
       };
       if (!Number.isNaN(pred))
         state.predicted[slug] = { nM: pred, err_pct: nullIfNaN(m.errPct[i]) };

@@ -30,6 +30,10 @@ export const dispenseSettingsSchema = z
     backfill: backfillSchema.nullable(),
     diluent: z.string().max(200).nullable().optional(),
     temperature_C: z.number().min(-20).max(100).optional(),
+    dispense_unmet: z
+      .boolean()
+      .optional()
+      .describe('dispense the wells the plan cannot meet anyway, marked; default false'),
   })
   .strict();
 
@@ -85,6 +89,10 @@ export const dispensePlanSchema = z.object({
       volume_nL: z.number(),
       reagent: z.string(),
       stock_nM: nullableNumber.describe('the source concentration, nM'),
+      unmet: z
+        .boolean()
+        .optional()
+        .describe('a transfer to a well the plan cannot meet, kept by dispense_unmet'),
     }),
   ),
   sources: z.array(

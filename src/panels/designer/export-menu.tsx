@@ -14,6 +14,7 @@ const ITEMS: [ExportKind, string][] = [
   ['fill-sheet', 'Download source fill sheet'],
   ['bulk-sheet', 'Download bulk sheet'],
   ['worklist', 'Download pipetting worklist'],
+  ['unmet', 'Download unmet wells'],
 ];
 
 export function ExportMenu({ experimentId }: { experimentId: number }) {

@@ -1,6 +1,6 @@
 // File exports of an experiment's plate: CSV long table, Excel workbook, and the dispense
-// plan's picklist (also served as the transfer list), fill sheet, bulk sheet and pipetting
-// worklist. The plate is the one GET /plate answers (computed with the current
+// plan's picklist (also served as the transfer list), fill sheet, bulk sheet, pipetting
+// worklist and the unmet wells (a file of their own: an instrument never reads them). The plate is the one GET /plate answers (computed with the current
 // bench) and the plan the one GET /dispense-plan answers, so every export agrees with what
 // the designer and the API show. Every answer names its count of unmet wells
 // (X-Unmet-Wells); CSV cells that a spreadsheet would read as formulas are neutralised.
@@ -112,9 +112,15 @@ export async function exportRoutes(
 
   planCsv(
     'picklist',
-    'Dispenser picklist in nL, with unmet rows and their reasons',
+    'Dispenser picklist in nL: the transfers to dispense (unmet wells are in the unmet list)',
     'picklist',
-    (plan) => picklistCells(plan, { unmet: true }),
+    picklistCells,
+  );
+  planCsv(
+    'unmet',
+    'The wells the plan cannot meet, with reasons and proposals (no instrument reads it)',
+    'unmet',
+    unmetCells,
   );
   planCsv('fill-sheet', 'What to put in each source well', 'fill_sheet', fillSheetCells);
   planCsv(
@@ -159,7 +165,7 @@ export async function exportRoutes(
       const extra = [
         {
           name: 'Picklist',
-          cells: picklistCells(plan, { unmet: true }),
+          cells: picklistCells(plan),
           widths: Array(13).fill(16),
         },
         { name: 'Source fill', cells: fillSheetCells(plan), widths: Array(10).fill(16) },
@@ -192,7 +198,7 @@ export async function exportRoutes(
     {
       schema: {
         summary:
-          "The dispense plan's picklist under its older name, unmet rows included (experiment_{id}_transfers.csv)",
+          "The dispense plan's picklist under its older name; unmet wells left out (experiment_{id}_transfers.csv)",
         tags,
         produces: ['text/csv'],
       },
@@ -200,10 +206,10 @@ export async function exportRoutes(
     async (request, reply) => {
       parseOrThrow(transferQuery, request.query, 'query');
       const { id, plan } = await plateOf(request, reply);
-      // Older clients read this header: nothing is left out in silence any more, so it
-      // counts the unmet wells, which the list carries as rows with their reasons.
+      // Older clients read this header: the unmet wells are left out of the list (they are
+      // in the unmet export, with their reasons), so it counts them.
       reply.header('x-skipped-transfers', String(unmetWellCount(plan)));
-      const csv = csvOf(picklistCells(plan, { unmet: true }), false);
+      const csv = csvOf(picklistCells(plan), false);
       return download(reply, 'text/csv; charset=utf-8', `experiment_${id}_transfers.csv`, csv);
     },
   );

@@ -50,11 +50,14 @@ describe('wellViews', () => {
       target: '100 µM',
       predicted: '100 µM',
       error: '+0.0 %',
-      status: 'good',
+      // 1 uL of a stock in DMSO in 100 uL is 1 % DMSO, above DMSO's 0.5 % default limit:
+      // the plan does not dispense the well, so its target is not met (it said good)
+      status: 'error',
       accuracy: 'poor (±10–20%)',
     });
     const buffer = a1.entries.find((e) => e.slug === 'hepes-buffer')!;
     expect(buffer).toMatchObject({ target: '—', volume: '99 µL', accuracy: 'good' });
+    expect(a1.state!.broken).toEqual(['solvent_load']);
     const summary = metricsSummary([a1]);
     expect(summary.volume).toBe('100 µL');
     // The one buffer (HEPES made at pH 7.4) diluted 99:100 keeps its pH.

@@ -134,7 +134,10 @@ describe('10-point 3-fold series at 2.5 nL droplets, no backfill', () => {
   it('sends the medium to the bulk dispenser, not as droplets', () => {
     expect(plan.transfers.some((t) => t.reagent === 'media')).toBe(false);
     const total = plan.bulk.reduce((a, b) => a + b.wells.length, 0);
-    expect(total).toBe(10);
+    // A4 is unmet: nothing of it is dispensed, its medium neither
+    expect(total).toBe(9);
+    expect(plan.bulk.some((b) => b.wells.includes('A4'))).toBe(false);
+    expect(plan.transfers.some((t) => t.destination_well === 'A4')).toBe(false);
     expect(plan.sources.find((s) => s.reagent === 'media')?.type).toBe('6RES_AQ_BP2');
   });
 
@@ -177,11 +180,12 @@ describe('the same series with a 2 % DMSO backfill', () => {
 
   it('lists the backfill as droplets of DMSO from its own source well', () => {
     const bf = plan.transfers.filter((t) => t.reagent === 'dmso');
-    expect(bf).toHaveLength(10);
+    // A4 is unmet and not dispensed: its 100 nL of backfill are not in the transfers
+    expect(bf).toHaveLength(9);
     expect(bf.every((t) => t.volume_nL % 2.5 === 0)).toBe(true);
-    // 10 wells: 50 + 82.5 + 45 + 100 + 37.5 + 80 + 32.5 + 77.5 + 92.5 + 97.5 nL = 695 nL
+    // 9 wells: 50 + 82.5 + 45 + 37.5 + 80 + 32.5 + 77.5 + 92.5 + 97.5 nL = 595 nL
     const sum = bf.reduce((a, t) => a + t.volume_nL, 0);
-    expect(sum).toBeCloseTo(695, 9);
+    expect(sum).toBeCloseTo(595, 9);
   });
 });
 
@@ -206,10 +210,17 @@ describe('volumes written off the step', () => {
   const state = computePlateState({ defn, wells, version: 1, bench: BENCH, dispensing: {} });
   const plan = planDispense(defn, wells, BENCH, {});
 
-  it('predicts from the dispensed 12.5 nL', () => {
+  it('predicts from the dispensed 12.5 nL, and does not dispense the unmet well', () => {
     expect(state.wells.A1.predicted.cpd.nM).toBeCloseTo((1e7 * 0.0125) / 5.0125, 9);
     expect(state.wells.A1.targets.cpd.status).toBe('warning');
-    expect(plan.transfers.find((t) => t.destination_well === 'A1')?.volume_nL).toBe(12.5);
+    expect(state.indices.unmet).toContain('A1');
+    expect(plan.transfers.find((t) => t.destination_well === 'A1')).toBeUndefined();
+    // dispensed anyway on the user's word, and marked so
+    const anyway = planDispense(defn, wells, BENCH, { dispense_unmet: true });
+    expect(anyway.transfers.find((t) => t.destination_well === 'A1')).toMatchObject({
+      volume_nL: 12.5,
+      unmet: true,
+    });
   });
 
   it('lists a volume below one droplet as unmet', () => {

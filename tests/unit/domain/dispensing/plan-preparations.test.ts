@@ -21,11 +21,18 @@ const target = fc.record(
 const kind: fc.Arbitrary<WireWell> = fc.record({
   targets: fc.dictionary(fc.constantFrom('cpd', 'dmso', 'media'), target, { maxKeys: 3 }),
 });
+const BASE: Partial<DispenseSettings>[] = [
+  {},
+  { backfill: { solvent: 'dmso', percent: 1 } },
+  { instrument: 'pipette' },
+  { instrument: 'pipette', diluent: 'media' },
+];
+// unmet wells are not dispensed, so most random plates need no working stock: the wells
+// dispensed anyway keep the property's plates with stocks
 const SETTINGS: (Partial<DispenseSettings> | null)[] = [
   null,
-  { backfill: { solvent: 'dmso', percent: 1 } },
-  { instrument: 'pipette' } as Partial<DispenseSettings>,
-  { instrument: 'pipette', diluent: 'media' } as Partial<DispenseSettings>,
+  ...BASE,
+  ...BASE.map((s) => ({ ...s, dispense_unmet: true })),
 ];
 
 describe('planPreparations', () => {

@@ -39,15 +39,22 @@ describe('dispense plan (properties)', () => {
             dispensing: settings,
           });
           const volume = new Map(plan.wells.map((w) => [w.well, w.volume_uL]));
+          const unmet = new Set(plan.unmet.map((u) => u.well));
           for (const id of Object.keys(wells)) {
             const sum = plan.transfers
               .filter((t) => t.destination_well === id && t.reagent === 'cpd')
               .reduce((a, t) => a + ((t.stock_nM ?? 0) * t.volume_nL) / 1000, 0);
-            const predicted = state.wells[id].predicted.cpd?.nM ?? 0;
-            expect(sum / volume.get(id)!).toBeCloseTo(predicted, 6);
-            // a target that is not good is listed unmet
-            if (state.wells[id].targets.cpd.status !== 'good')
-              expect(plan.unmet.some((u) => u.well === id)).toBe(true);
+            // a target that is not good is listed unmet, is not dispensed, and GET /plate
+            // says it unmet too
+            if (state.wells[id].targets.cpd.status !== 'good') {
+              expect(unmet.has(id)).toBe(true);
+              expect(sum).toBe(0);
+            } else {
+              expect(unmet.has(id)).toBe(false);
+              const predicted = state.wells[id].predicted.cpd?.nM ?? 0;
+              expect(sum / volume.get(id)!).toBeCloseTo(predicted, 6);
+            }
+            expect(state.indices.unmet.includes(id)).toBe(unmet.has(id));
           }
           for (const s of plan.sources) {
             const taken = plan.transfers
