@@ -88,6 +88,7 @@ export const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/experiments/:id/export/fill-sheet', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/bulk-sheet', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/worklist', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/unmet', access: 'experiment', ok: 200 },
   {
     method: 'GET',
     path: '/api/experiments/:id/export/transfer-list',

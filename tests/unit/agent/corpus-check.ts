@@ -69,7 +69,15 @@ export function expectChange(
   if (!c.cleared && expected.length > 0) {
     const only: WireWells = {};
     for (const id of expected) if (after[id]) only[id] = after[id];
-    const state = computePlateState({ defn: plateDefn(c.format), wells: only, version: 0, bench });
+    // as the server computes it: the format's default instruments (a pipetted working stock
+    // brings 1/F of its DMSO), so a well over its solvent limit is unmet here too
+    const state = computePlateState({
+      defn: plateDefn(c.format),
+      wells: only,
+      version: 0,
+      bench,
+      dispensing: null,
+    });
     for (const id of expected) {
       if (c.unmetAllowed?.includes(id)) continue;
       for (const [slug, t] of Object.entries(state.wells[id]?.targets ?? {})) {

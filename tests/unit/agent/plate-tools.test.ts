@@ -95,15 +95,22 @@ describe('plate tools', () => {
         },
       ),
     );
+    // as the server computes it (the format's default instruments): a status is the plan's
     const state = computePlateState({
       defn: ctx.defn,
       wells: b.wells,
       version: 0,
       bench: ctx.bench,
+      dispensing: null,
     });
     expect(state.wells.B2.metrics.volumeUl).toBeCloseTo(100, 9);
-    expect(state.wells.B2.targets['compound-b'].status).toBe('good');
-    expect(state.wells.B2.targets.staurosporine.status).toBe('good');
+    // both predictions on target; but 0.5 uL + 1 uL of DMSO stocks in 100 uL is 1.5 % DMSO,
+    // above the bench's 1 % limit: the plan does not dispense the well, so neither is met
+    expect(Math.abs(state.wells.B2.predicted['compound-b'].err_pct!)).toBeLessThanOrEqual(5);
+    expect(Math.abs(state.wells.B2.predicted.staurosporine.err_pct!)).toBeLessThanOrEqual(5);
+    expect(state.wells.B2.broken).toEqual(['solvent_load']);
+    expect(state.wells.B2.targets['compound-b'].status).toBe('error');
+    expect(state.wells.B2.targets.staurosporine.status).toBe('error');
   });
 
   it('refuses wells off the plate, unknown reagents and missing amounts', () => {
