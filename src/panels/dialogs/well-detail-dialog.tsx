@@ -6,7 +6,7 @@ import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
-import { formatVolume } from '../../domain/accuracy';
+import { formatPercent, formatVolume } from '../../domain/accuracy';
 import { plateDefn } from '../../domain/plate-format';
 import type { WireWells } from '../../domain/plate-state';
 import { idOfIndex } from '../../domain/well-id';
@@ -64,7 +64,7 @@ function Body({ index }: { index: number }) {
         <dt>Ionic strength</dt>
         <dd>{m.ionicStrength == null ? '—' : `${m.ionicStrength.toFixed(1)} mM`}</dd>
         <dt>Vehicle</dt>
-        <dd>{`${well.vehicle_vv_pct.toFixed(2)} %`}</dd>
+        <dd>{formatPercent(well.vehicle_vv_pct)}</dd>
         <dt>Label</dt>
         <dd>{well.label || '—'}</dd>
         <dt>Sample</dt>

@@ -5,7 +5,7 @@
  */
 import type { BenchReagent } from '../../api/bench';
 import { benchReagentInfo } from '../../api/bench';
-import { formatConcentration, formatVolume } from '../../domain/accuracy';
+import { formatConcentration, formatPercent, formatVolume } from '../../domain/accuracy';
 import { transferAccuracyLabel } from '../../domain/dispensing/transfer-band';
 import { plateDefn, type PlateFormat } from '../../domain/plate-format';
 import type { DispenseSettings } from '../../domain/dispensing/settings';
@@ -134,7 +134,7 @@ export function metricsSummary(views: readonly WellView[]): MetricsSummary {
       num(filled.map((w) => w.metrics.ionicStrength)),
       (x) => `${x.toFixed(1)} mM`,
     ),
-    vehicle: range(num(filled.map((w) => w.vehicle_vv_pct)), (x) => `${x.toFixed(2)} %`),
+    vehicle: range(num(filled.map((w) => w.vehicle_vv_pct)), formatPercent),
   };
 }
 

@@ -272,7 +272,7 @@ export const CORPUS: CorpusCase[] = [
     setup: ['add 10 uM staurosporine to B3'],
     request: 'what is in B3?',
     answer:
-      /B3: Staurosporine 10\.0 µM \(1\.00 µL; predicted 10 µM, good\); DMEM 99 µL; total 100 µL; solvent 1 % v\/v; tags TARGET:staurosporine@10000\./,
+      /B3: Staurosporine 10\.0 µM \(1\.00 µL; predicted 10\.0 µM, good\); DMEM 99 µL; total 100 µL; solvent 1 % v\/v; tags TARGET:staurosporine@10000\./,
   },
   {
     format: 96,

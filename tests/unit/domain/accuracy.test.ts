@@ -5,7 +5,6 @@ import {
   accuracyBand,
   accuracyLabel,
   bandCode,
-  concentrationSigFigs,
   formatConcentration,
   formatVolume,
   volumeDecimals,
@@ -35,15 +34,21 @@ describe('accuracy bands', () => {
 });
 
 describe('display precision', () => {
-  it('shows volumes with 2, 1 and 0 decimals', () => {
+  it('shows volumes with 2, 1 and 0 decimals at least, and as many as they need to be exact', () => {
     expect(volumeDecimals(0.5)).toBe(2);
     expect(volumeDecimals(5)).toBe(1);
     expect(volumeDecimals(50)).toBe(0);
     expect(formatVolume(0.5)).toBe('0.50 µL');
-    expect(formatVolume(1.234)).toBe('1.23 µL');
+    expect(formatVolume(1.234)).toBe('1.234 µL');
     expect(formatVolume(5)).toBe('5.0 µL');
-    expect(formatVolume(49.5)).toBe('50 µL');
+    expect(formatVolume(50)).toBe('50 µL');
     expect(formatVolume(0)).toBe('0.00 µL');
+    // on the 0.1 uL step: 90.5 uL reads 90.5, not 91 (it said "50 µL" for 49.5)
+    expect(formatVolume(90.5)).toBe('90.5 µL');
+    expect(formatVolume(49.5)).toBe('49.5 µL');
+    // a source fill of 1 uL dead + 67.5 nL, to 0.1 nL at most
+    expect(formatVolume(1.0675)).toBe('1.0675 µL');
+    expect(formatVolume(1 / 3)).toBe('0.3333 µL');
   });
 
   it('shows acoustic droplets in nL', () => {
@@ -54,13 +59,6 @@ describe('display precision', () => {
     expect(formatVolume(0.0975)).toBe('97.5 nL');
     expect(formatVolume(0.1)).toBe('0.10 µL');
     expect(formatVolume(Number.NaN)).toBe('—');
-  });
-
-  it('picks 1, 2 or 3 significant figures from the transfer volume', () => {
-    expect(concentrationSigFigs(1)).toBe(1);
-    expect(concentrationSigFigs(5)).toBe(2);
-    expect(concentrationSigFigs(10)).toBe(3);
-    expect(concentrationSigFigs(undefined)).toBe(3);
   });
 
   it('auto-scales concentrations to nM, µM, mM and M', () => {
@@ -74,15 +72,18 @@ describe('display precision', () => {
     expect(formatConcentration(Number.NaN)).toBe('—');
   });
 
-  it('rounds to the band of the transfer volume', () => {
-    expect(formatConcentration(1500, 1)).toBe('2 µM');
-    expect(formatConcentration(1540, 5)).toBe('1.5 µM');
-    expect(formatConcentration(123_456, 50)).toBe('123 µM');
-    expect(formatConcentration(123_456, 1)).toBe('100 µM');
+  it('keeps 3 figures whatever the transfer volume: within 0.5 % of the value', () => {
+    // droplet transfers (2.5-25 nL, a good band) were cut to one figure by the pipette's
+    // rule under 2 uL: 368.5 nM read "400 nM", 13.6 nM "10 nM", a 1.52 nM target "2 nM"
+    expect(formatConcentration(368.5, 0.0025)).toBe('369 nM');
+    expect(formatConcentration(13.6, 0.01)).toBe('13.6 nM');
+    expect(formatConcentration(1.5242, 0.0075)).toBe('1.52 nM');
+    expect(formatConcentration(1540, 5)).toBe('1.54 µM');
+    expect(formatConcentration(123_456, 1)).toBe('123 µM');
   });
 
   it('carries a rounding overflow into the next unit', () => {
     expect(formatConcentration(999.6)).toBe('1.00 µM');
-    expect(formatConcentration(999.6, 1)).toBe('1 µM');
+    expect(formatConcentration(999.6, 1)).toBe('1.00 µM');
   });
 });

@@ -54,7 +54,8 @@ describe('WellEditorPanel', () => {
     fireEvent.change(screen.getByLabelText('Volume slider (µL)'), { target: { value: '5' } });
     expect((screen.getByLabelText('Volume (µL)') as HTMLInputElement).value).toBe('5');
     expect(screen.getByTestId('well-editor-preview').textContent).toBe(
-      '50 µM with 5.0 µL · pipetting moderate (±5–10%)',
+      // three figures whatever the band (it said 50 µM)
+      '50.0 µM with 5.0 µL · pipetting moderate (±5–10%)',
     );
     await click('Apply to 2 wells');
     expect(Object.keys(designer.wells).toSorted()).toEqual(['A1', 'B2']);
@@ -63,7 +64,7 @@ describe('WellEditorPanel', () => {
     expect(rows).toHaveLength(2);
     // 10 mM stock, 5 uL in a 5 uL well: 10 mM predicted against 50 uM -> error.
     expect(rows[0].textContent).toContain('A1');
-    expect(rows[0].textContent).toContain('10 mM');
+    expect(rows[0].textContent).toContain('10.0 mM');
     expect(within(rows[0]).getByText('Error').className).toContain('status-text--error');
     expect(screen.getByText('5.0 µL', { selector: 'dd' })).toBeTruthy();
   });
