@@ -223,7 +223,8 @@ describe.each(DB_KINDS)('exports on %s', (kind) => {
     expect(map[0]).toEqual([null, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(map.map((r) => r[0])).toEqual([null, 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
     expect(String(map[1][1]).split('; ').toSorted()).toEqual([
-      'Assay medium 50 µL',
+      // the 49.5 uL dispensed, to its 0.1 uL step (it said 50 µL)
+      'Assay medium 49.5 µL',
       'Staurosporine @ 10.0 µM',
     ]);
     expect(String(map[2][3])).toMatch(/^blank; /);
