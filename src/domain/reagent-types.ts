@@ -2,6 +2,7 @@
  * Reagent types, their colours, defaults and the form fields each shows (spec sections 3,
  * 4 and 9). The server stores "chemical"; people see "compound".
  */
+import { fillLiquid } from './dispensing/fill-liquid';
 
 /** Display types, in the order the kernel indexes them. */
 export const REAGENT_TYPES = [
@@ -144,21 +145,13 @@ export interface VehicleCandidate {
   max_concentration_percent?: number | null;
 }
 
-function byName(a: VehicleCandidate, b: VehicleCandidate): number {
-  return (
-    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.slug.localeCompare(b.slug)
-  );
-}
-
 /**
- * Default vehicle (spec section 4): the alphabetically first media reagent without a max
- * concentration, else the alphabetically first solvent; null when there is neither.
+ * Default vehicle: the liquid that fills wells (dispensing/fill-liquid.ts), when the bench
+ * holds it: the first medium without a limit, else a buffer or an aqueous liquid; never a
+ * solvent with a limit (the spec's "else a solvent" made DMSO fill every well). Null when
+ * water, which the bench does not hold, fills.
  */
 export function pickDefaultVehicle(bench: readonly VehicleCandidate[]): string | null {
-  const media = bench
-    .filter((r) => toDisplayType(r.type) === 'media' && r.max_concentration_percent == null)
-    .toSorted(byName);
-  if (media.length > 0) return media[0].slug;
-  const solvents = bench.filter((r) => toDisplayType(r.type) === 'solvent').toSorted(byName);
-  return solvents.length > 0 ? solvents[0].slug : null;
+  const fill = fillLiquid(bench);
+  return fill.onBench ? fill.slug : null;
 }

@@ -14,7 +14,7 @@ import {
 import { edgeFillOps, treatmentsOnEdge } from '../domain/layout/edges';
 import { applyOps } from '../domain/plate/apply-ops';
 import { planVolumeFor, plannedWellVolume } from '../domain/plate/plan-volume';
-import { pickDefaultVehicle } from '../domain/reagent-types';
+import { benchWithFill, fillLiquid } from '../domain/dispensing/fill-liquid';
 import { plateDefn, type PlateDefn, type PlateFormat } from '../domain/plate-format';
 import type { WireWells } from '../domain/plate-wire';
 import { bench } from './bench-store';
@@ -83,12 +83,13 @@ export function previewOp(
     return { ok: false, message: `${expanded.message}${where}`, rejected: expanded.rejected ?? [] };
   }
   // planned as the server plans it: the same engine, settings and vehicle
-  const infos = reagents.map(benchReagentInfo);
-  const dispensing = designer.dispensing;
   const chosen = designer.experiment?.vehicle_slug ?? null;
-  const vehicle = chosen && benchSlugs.includes(chosen) ? chosen : pickDefaultVehicle(infos);
+  // the server's bench with its fill (water when no medium or buffer is on the bench)
+  const infos = benchWithFill(reagents.map(benchReagentInfo), chosen);
+  const dispensing = designer.dispensing;
+  const vehicle = fillLiquid(infos, chosen).slug;
   const applied = applyOps(defn, plate.wells, expanded.ops, {
-    benchSlugs: new Set(benchSlugs),
+    benchSlugs: new Set(infos.map((b) => b.slug)),
     planVolume: planVolumeFor(defn, infos, dispensing),
     vehicle,
     wellVolume: (current) => plannedWellVolume(defn, dispensing, current),

@@ -1,34 +1,36 @@
 /**
- * Banners above the designer's work area: agent activity, the missing default vehicle, and
+ * Banners above the designer's work area: agent activity, water filling the wells, and
  * what a save, snapshot or revert could not do.
  */
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
+import { fillLiquid } from '../../domain/dispensing/fill-liquid';
 import { toDisplayType } from '../../domain/reagent-types';
 import { bench, type BenchStatus } from '../../state/bench-store';
 import { designer } from '../../state/designer-store';
 
-/** Spec section 4: no default vehicle set and no media or solvent reagent on the bench. */
-export function needsDefaultVehicle(
+/**
+ * Whether water fills the wells (fill-liquid.ts): the bench holds no medium, buffer or
+ * aqueous liquid that may fill them. Never while the bench loads.
+ */
+export function fillsWithWater(
   status: BenchStatus,
   vehicleSlug: string | null,
-  reagents: readonly Pick<BenchReagent, 'type' | 'reagent_type'>[],
+  reagents: readonly Pick<BenchReagent, 'slug' | 'name' | 'type' | 'reagent_type'>[],
 ): boolean {
-  if (status === 'loading' || vehicleSlug) return false;
-  return !reagents.some((r) => {
-    const t = toDisplayType(r.type || r.reagent_type);
-    return t === 'media' || t === 'solvent';
-  });
+  if (status === 'loading') return false;
+  const candidates = reagents.map((r) => ({
+    slug: r.slug,
+    name: r.name,
+    type: toDisplayType(r.type || r.reagent_type),
+  }));
+  return !fillLiquid(candidates, vehicleSlug).onBench;
 }
 
 export function DesignerBanners() {
   const { agentActive, saveStatus, saveError, actionError } = useSnapshot(designer);
   const b = useSnapshot(bench);
-  const vehicleMissing = needsDefaultVehicle(
-    b.status,
-    b.vehicleSlug,
-    b.reagents as readonly BenchReagent[],
-  );
+  const water = fillsWithWater(b.status, b.vehicleSlug, b.reagents as readonly BenchReagent[]);
   return (
     <div className="designer-banners">
       {agentActive && (
@@ -37,11 +39,12 @@ export function DesignerBanners() {
           Agent is thinking...
         </div>
       )}
-      {vehicleMissing && (
-        <div className="banner banner--danger" role="alert" data-testid="vehicle-banner">
-          <strong>Default vehicle required</strong>
+      {water && (
+        <div className="banner banner--info" role="status" data-testid="vehicle-banner">
+          <strong>Water fills the wells</strong>
           <span>
-            Add a media or solvent reagent to the bench fridge and set it as the default vehicle.
+            The bench holds no medium or buffer. Add one to the bench fridge to fill the wells with
+            it instead.
           </span>
         </div>
       )}

@@ -2,7 +2,7 @@
 // (checked against the stored version and bench on every request, so several server
 // instances never serve each other's stale state), serialized once per version as the full
 // state or the compact form. Writes (PUT, PATCH) go through the plate writer.
-import { pickDefaultVehicle } from '../../domain/reagent-types';
+import { benchWithFill, fillLiquid } from '../../domain/dispensing/fill-liquid';
 import { encodeCompactPlate } from '../../domain/plate/compact';
 import { validatePlateWells, type StateWell } from '../../domain/plate-state';
 import type { WireWell } from '../../domain/plate-wire';
@@ -57,14 +57,13 @@ export function benchFactsOf(
   dispensing: Record<string, unknown> | null = null,
   vehicleSlug: string | null = null,
 ): BenchFacts {
-  const infos = rows.map(benchInfoOf);
+  // with no medium or buffer on the bench water fills the wells: the arithmetic and the
+  // plan read it as a bench liquid (fill-liquid.ts)
+  const infos = benchWithFill(rows.map(benchInfoOf), vehicleSlug);
   // the settings change the computed plate as the bench does: both key the cache
   const key = `${benchKeyOf(infos)}|${JSON.stringify(dispensing)}`;
   // the vehicle only plans new ops (it changes no computed number): not part of the key
-  const vehicle =
-    vehicleSlug && infos.some((b) => b.slug === vehicleSlug)
-      ? vehicleSlug
-      : pickDefaultVehicle(infos);
+  const vehicle = fillLiquid(infos, vehicleSlug).slug;
   return { infos, key, dispensing: dispensing as BenchFacts['dispensing'], vehicle };
 }
 

@@ -171,7 +171,8 @@ describe('plate tools', () => {
   it('refuses a planned target when no vehicle can fill the well', () => {
     const ctx = {
       ...context(96),
-      bench: BENCH.filter((b) => b.slug !== 'dmem' && b.slug !== 'dmso'),
+      // no medium and no buffer (a buffer fills wells: fill-liquid.ts)
+      bench: BENCH.filter((b) => !['dmem', 'dmso', 'hepes-buffer'].includes(b.slug)),
       vehicleSlug: null,
     };
     const r = runTool(ctx, {

@@ -96,18 +96,20 @@ describe('default vehicle', () => {
     expect(pickDefaultVehicle(bench)).toBe('dmem');
   });
 
-  it('falls back to a solvent', () => {
+  it('falls back to water on the bench, never to a solvent with a limit', () => {
     const bench = [
       r('amem', 'Alpha MEM', 'media', 1),
       r('water', 'Water', 'solvent'),
       r('dmso', 'DMSO', 'solvent', 0.1),
       r('cpd', 'Compound A', 'chemical'),
     ];
-    expect(pickDefaultVehicle(bench)).toBe('dmso');
+    // it picked DMSO, which then filled every well to 99 % DMSO
+    expect(pickDefaultVehicle(bench)).toBe('water');
   });
 
-  it('is null without media or solvent', () => {
+  it('is null when water the bench does not hold fills the wells', () => {
     expect(pickDefaultVehicle([r('cpd', 'Compound A', 'chemical')])).toBeNull();
+    expect(pickDefaultVehicle([r('dmso', 'DMSO', 'solvent')])).toBeNull();
     expect(pickDefaultVehicle([])).toBeNull();
   });
 });

@@ -14,8 +14,8 @@ describe('the demo bench (spec section 8)', () => {
     for (const r of DEMO_REAGENTS) expect(r.color).toBe(reagentTypeColor(r.type));
   });
 
-  it('has DMSO as its default vehicle', () => {
-    expect(pickDefaultVehicle(DEMO_REAGENTS)).toBe('dmso');
+  it('has its buffer as its default vehicle (DMSO never fills wells)', () => {
+    expect(pickDefaultVehicle(DEMO_REAGENTS)).toBe('hepes-buffer');
   });
 
   it('finds reagents by slug', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsDefaultVehicle } from '../../../../src/panels/designer/designer-banners';
+import { fillsWithWater } from '../../../../src/panels/designer/designer-banners';
 import { designerKeyAction } from '../../../../src/panels/designer/designer-keys';
 import {
   SPLIT_DEFAULT,
@@ -63,18 +63,25 @@ describe('split width', () => {
   });
 });
 
-const r = (type: string) => ({ type, reagent_type: type === 'compound' ? 'chemical' : type });
+const r = (type: string, slug = type) => ({
+  slug,
+  name: slug,
+  type,
+  reagent_type: type === 'compound' ? 'chemical' : type,
+});
 
-describe('default vehicle banner', () => {
-  it('shows when no vehicle is set and there is no media or solvent', () => {
-    expect(needsDefaultVehicle('ready', null, [])).toBe(true);
-    expect(needsDefaultVehicle('ready', null, [r('compound'), r('buffer')])).toBe(true);
+describe('water fill banner', () => {
+  it('shows when the bench holds no medium, buffer or aqueous liquid', () => {
+    expect(fillsWithWater('ready', null, [])).toBe(true);
+    expect(fillsWithWater('ready', null, [r('compound')])).toBe(true);
+    // DMSO never fills wells, even when set as the vehicle (it said nothing: DMSO filled)
+    expect(fillsWithWater('ready', 'dmso', [r('compound'), r('solvent', 'dmso')])).toBe(true);
   });
-  it('hides with a vehicle, a media or solvent reagent, or while loading', () => {
-    expect(needsDefaultVehicle('ready', 'dmso', [])).toBe(false);
-    expect(needsDefaultVehicle('ready', null, [r('solvent')])).toBe(false);
-    expect(needsDefaultVehicle('ready', null, [r('media')])).toBe(false);
-    expect(needsDefaultVehicle('loading', null, [])).toBe(false);
+  it('hides with a medium, a buffer or water on the bench, or while loading', () => {
+    expect(fillsWithWater('ready', null, [r('media')])).toBe(false);
+    expect(fillsWithWater('ready', null, [r('compound'), r('buffer')])).toBe(false);
+    expect(fillsWithWater('ready', null, [r('solvent', 'water')])).toBe(false);
+    expect(fillsWithWater('loading', null, [])).toBe(false);
   });
 });
 
