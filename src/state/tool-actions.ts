@@ -14,6 +14,7 @@ import {
 import { edgeFillOps, treatmentsOnEdge } from '../domain/layout/edges';
 import { applyOps } from '../domain/plate/apply-ops';
 import { planVolumeFor, plannedWellVolume } from '../domain/plate/plan-volume';
+import { vehicleLoadOf } from '../domain/dispensing/vehicle-load';
 import { benchWithFill, fillLiquid } from '../domain/dispensing/fill-liquid';
 import { plateDefn, type PlateDefn, type PlateFormat } from '../domain/plate-format';
 import type { WireWells } from '../domain/plate-wire';
@@ -93,6 +94,7 @@ export function previewOp(
     planVolume: planVolumeFor(defn, infos, dispensing),
     vehicle,
     wellVolume: (current) => plannedWellVolume(defn, dispensing, current),
+    vehicleLoadPct: vehicleLoadOf(defn, plate.wells, infos, dispensing ?? null),
   });
   if (!applied.ok) {
     const where = applied.well ? ` (well ${applied.well})` : '';

@@ -42,6 +42,12 @@ export interface ApplyContext {
   vehicle?: string | null;
   /** the volume a planned well holds, from the liquid it holds now (uL) */
   wellVolume?: (currentUL: number) => number;
+  /**
+   * The v/v % a vehicle control of a solvent gets: the load the plate's compound wells carry
+   * of it (dispensing/vehicle-load.ts); null when the reagent is no such solvent. A `set` of
+   * it without a target or volume then holds that share of the well, and the vehicle the rest.
+   */
+  vehicleLoadPct?: (reagent: string) => number | null;
 }
 
 export type ApplyResult =
@@ -315,6 +321,18 @@ function draftOps(
               const rest = ctx.wellVolume!(before) - wellVolume(w, op.reagent);
               if (!(rest > 1e-9)) throw new OpRefused(`${id} is full: no room for ${op.reagent}`);
               volume_uL = Number(rest.toFixed(6));
+            }
+            if (
+              volume_uL === undefined &&
+              target_nM === null &&
+              existing === undefined &&
+              vehicle !== null &&
+              vehicle !== op.reagent
+            ) {
+              // a vehicle control: the solvent load of the plate's compound wells
+              const pct = ctx.vehicleLoadPct?.(op.reagent);
+              if (pct != null)
+                volume_uL = Number(((pct / 100) * ctx.wellVolume!(before)).toFixed(6));
             }
             if (
               volume_uL === undefined &&

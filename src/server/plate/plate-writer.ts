@@ -5,6 +5,7 @@
 // transaction commits the caller calls published(): the new computed plate becomes the cached
 // one and listeners (the events stream) are told, with the changed wells.
 import { applyOpsDelta } from '../../domain/plate/apply-ops';
+import { vehicleLoadOf } from '../../domain/dispensing/vehicle-load';
 import { opExpander } from '../../domain/plate/expanders';
 import type { PrimitiveOp } from '../../domain/plate/ops';
 import type { PlateDefn } from '../../domain/plate-format';
@@ -184,6 +185,12 @@ export function plateWriter(onChanged?: PlateChangedListener) {
           planVolume: planVolumeFor(base.defn, req.bench.infos, req.bench.dispensing),
           vehicle: req.bench.vehicle ?? null,
           wellVolume: (current) => plannedWellVolume(base.defn, req.bench.dispensing, current),
+          vehicleLoadPct: vehicleLoadOf(
+            base.defn,
+            base.wire,
+            req.bench.infos,
+            req.bench.dispensing ?? null,
+          ),
         },
         (id) => base.wellJson[indexOfWellId(id, base.defn)],
       );
