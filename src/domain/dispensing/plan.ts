@@ -4,7 +4,7 @@
  * transfers summed per well give exactly the concentrations the plate shows. Data in, data
  * out: the routes and exports only read it.
  */
-import { isAqueous } from '../chemistry/solvents';
+import { solventOfReagent } from '../chemistry';
 import { plateDefn, type PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireWells } from '../plate-wire';
 import { indexOfWellId } from '../well-id';
@@ -111,14 +111,11 @@ export function planDispense(
   }
   for (const p of meta.values()) {
     const r = slugIndex.get(p.reagent);
-    const solvent = r === undefined ? p.reagent : bench[r].solvent;
-    if (
-      type.fluid === 'dmso' &&
-      rs.instrument.kind === 'acoustic' &&
-      isAqueous(solvent) &&
-      r !== undefined &&
-      p.factor === 1
-    ) {
+    // aqueous: no solvent of its own (DMSO itself is a solvent: its null `solvent` field
+    // read as aqueous, and every acoustic plan with DMSO on the bench warned falsely)
+    const aqueous =
+      r !== undefined && solventOfReagent(bench[r].type, bench[r].solvent, bench[r].slug) === null;
+    if (type.fluid === 'dmso' && rs.instrument.kind === 'acoustic' && aqueous && p.factor === 1) {
       warnings.push(
         `${bench[r].name} is aqueous: ${type.id} is calibrated for DMSO; use an aqueous source plate type.`,
       );
