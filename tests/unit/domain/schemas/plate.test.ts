@@ -62,6 +62,17 @@ describe('plate PUT body', () => {
     expect(issuesDetail(issues)).toBe('wells.C5.targets.dmso.volume_uL: must be >= 0');
   });
 
+  it('refuses a target past 1e15 nM (1e308 was stored and shown as an error)', () => {
+    const bad = structuredClone(body);
+    bad.wells.C5.targets.staurosporine.target_nM = 1e308;
+    expect(issuesOf(bad)).toEqual([
+      {
+        path: 'wells.C5.targets.staurosporine.target_nM',
+        message: 'must be at most 1000000000000000',
+      },
+    ]);
+  });
+
   it('refuses non-numbers and non-finite numbers', () => {
     const bad = structuredClone(body) as unknown as {
       wells: { C5: { targets: Record<string, Record<string, unknown>> } };
