@@ -7,7 +7,8 @@
 import { solventOfReagent } from '../chemistry';
 import { plateDefn, type PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireWells } from '../plate-wire';
-import { indexOfWellId } from '../well-id';
+import { idOfIndex, indexOfWellId } from '../well-id';
+import { formatPercent } from '../accuracy';
 import { intermediatesOf, type InexactPreparation } from './intermediates';
 import { workingStockLabel } from './protocol-steps';
 import { BULK_RESERVOIR_TYPE, sourcePlateTypeById, type SourcePlateType } from './plate-types';
@@ -175,6 +176,7 @@ export function planDispense(
 
   const prepared = intermediatesFor(used, meta, type, bench, slugIndex, diluentOf);
   warnings.push(...prepared.warnings);
+  if (!s.backfill) warnings.push(...solventSpreadWarnings(d, wells, bench, solventRows));
 
   return {
     settings: s,
@@ -186,6 +188,48 @@ export function planDispense(
     warnings: [...new Set(warnings)],
     wells: solventRows,
   };
+}
+
+/** Compound and control wells whose loads of a solvent differ more than this fold warn. */
+const SOLVENT_SPREAD_FOLD = 2;
+
+/**
+ * Says each solvent whose load varies more than 2-fold across the compound and control wells
+ * (a compound target, or tagged POS, NEG or vehicle), a well without it counting as 0 %, and
+ * proposes the backfill that makes it constant: an assay reads the solvent too.
+ */
+function solventSpreadWarnings(
+  d: PlateDefn,
+  wells: WireWells,
+  bench: readonly BenchReagentInfo[],
+  rows: DispensePlan['wells'],
+): string[] {
+  const compounds = new Set(bench.filter((b) => b.type === 'chemical').map((b) => b.slug));
+  const byId = new Map<string, WireWells[string]>();
+  for (const [id, w] of Object.entries(wells)) {
+    const i = indexOfWellId(id, d);
+    if (i >= 0) byId.set(idOfIndex(d, i), w);
+  }
+  const counted = rows.filter((row) => {
+    const w = byId.get(row.well);
+    if (!w) return false;
+    const control = (w.tags ?? []).some((t) => t === 'POS' || t === 'NEG' || t === 'vehicle');
+    return control || Object.keys(w.targets).some((slug) => compounds.has(slug));
+  });
+  const keys = new Set(counted.flatMap((row) => Object.keys(row.solvent_pct)));
+  const out: string[] = [];
+  for (const key of keys) {
+    const loads = counted.map((row) => row.solvent_pct[key] ?? 0);
+    const lo = Math.min(...loads);
+    const hi = Math.max(...loads);
+    if (!(hi > SOLVENT_SPREAD_FOLD * lo + 1e-9)) continue;
+    out.push(
+      `${key.toUpperCase()} varies from ${formatPercent(lo)} to ${formatPercent(hi)} across the ` +
+        `compound and control wells: a backfill of ${key.toUpperCase()} to ${formatPercent(hi)} ` +
+        `(dispensing settings) would keep it constant.`,
+    );
+  }
+  return out;
 }
 
 /** The bulk liquid most wells get (the first of equals). */
