@@ -129,6 +129,13 @@ export function campaignService(db: Db, plates: PlateService, libraries: Library
         }),
       ),
     ];
+    const slugs = new Set<string>();
+    for (const p of payloads) {
+      const slug = benchInsertOf(0, p).slug;
+      if (slugs.has(slug))
+        throw new HttpError(400, `reagents: "${slug}" is named twice; name each reagent once`);
+      slugs.add(slug);
+    }
     const benchOf = (experimentId: number): BenchInsert[] =>
       payloads.map((p) => benchInsertOf(experimentId, p));
     const dispensing = (barcode: string) => ({ ...body.dispensing, destination_barcode: barcode });

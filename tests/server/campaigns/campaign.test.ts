@@ -181,4 +181,23 @@ describe.each(DB_KINDS)('a three-plate campaign on %s', (kind) => {
     expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
+
+  it('refuses a campaign that names a reagent twice, writing nothing', async () => {
+    const before = (await call(t.app, 'GET', '/api/experiments/', alice)).json().length;
+    const library = (await call(t.app, 'GET', '/api/libraries', alice)).json().libraries[0].id;
+    const res = await call(t.app, 'POST', '/api/campaigns', alice, {
+      name: 'Twice',
+      format: 384,
+      library_id: library,
+      barcode: { prefix: 'T' },
+      layout: { template: CONTROL_TEMPLATE },
+      dose: { top: { value: 10, unit: 'uM' } },
+      reagents: [...CONTROL_REAGENTS, CONTROL_REAGENTS[1]],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(
+      'reagents: "assay-buffer" is named twice; name each reagent once',
+    );
+    expect((await call(t.app, 'GET', '/api/experiments/', alice)).json()).toHaveLength(before);
+  });
 });
