@@ -126,6 +126,8 @@ export const campaignCreateSchema = z.object({
   }),
   /** the reagents the layout names (controls, buffer), put on every plate's bench */
   reagents: z.array(benchReagent).max(20).default([]),
+  /** copy the bench of this experiment of yours (the plate the template was made on) */
+  bench_from: z.number().int().min(1).optional(),
   /** the dispensing settings of every plate (instrument, assay volume, backfill...) */
   dispensing: z.record(z.string(), z.unknown()).optional(),
 });

@@ -30,7 +30,7 @@ import {
 } from '../db/schema';
 import { HttpError, parseOrThrow } from '../errors';
 import { benchFactsOf, type PlateService } from '../plate/plate-service';
-import { listBenchFacts } from '../repositories/bench';
+import { listBench, listBenchFacts } from '../repositories/bench';
 import { benchInsertOf, type BenchInsert } from '../repositories/bench-json';
 import { initialPlateRow } from '../repositories/experiments';
 import { readStoredWells } from '../repositories/packed-wells';
@@ -63,6 +63,18 @@ export function campaignService(db: Db, plates: PlateService, libraries: Library
       );
     if (!row) throw new HttpError(404, 'Template not found');
     return templateBodySchema.parse({ name: row.name, wells: row.wells }) as LayoutTemplate;
+  }
+
+  /** The bench rows of one of the owner's experiments, as values to insert elsewhere. */
+  async function benchOfExperiment(ownerId: string, experimentId: number) {
+    const [owned] = await db
+      .select({ id: experiments.id })
+      .from(experiments)
+      .where(and(eq(experiments.id, experimentId), eq(experiments.ownerId, ownerId)));
+    if (!owned) throw new HttpError(404, `bench_from: experiment ${experimentId} not found`);
+    return (await listBench(db, experimentId)).map(
+      ({ id: _id, createdAt: _c, updatedAt: _u, ...row }): BenchInsert => row,
+    );
   }
 
   /** Makes the campaign's plates; its id and plates. */
@@ -136,8 +148,14 @@ export function campaignService(db: Db, plates: PlateService, libraries: Library
         throw new HttpError(400, `reagents: "${slug}" is named twice; name each reagent once`);
       slugs.add(slug);
     }
-    const benchOf = (experimentId: number): BenchInsert[] =>
-      payloads.map((p) => benchInsertOf(experimentId, p));
+    // the bench of a designed plate: its reagents as stored, those not named already
+    const copied =
+      body.bench_from === undefined ? [] : await benchOfExperiment(ownerId, body.bench_from);
+    const extra = copied.filter((r) => !slugs.has(r.slug));
+    const benchOf = (experimentId: number): BenchInsert[] => [
+      ...payloads.map((p) => benchInsertOf(experimentId, p)),
+      ...extra.map((r) => ({ ...r, experimentId })),
+    ];
     const dispensing = (barcode: string) => ({ ...body.dispensing, destination_barcode: barcode });
 
     return db.transaction(async (tx) => {

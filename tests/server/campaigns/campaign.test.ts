@@ -5,7 +5,7 @@
 // volume, so the 50 nL of plate 3 cannot come from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
-import { call } from '../plate-fixtures';
+import { call, experimentWithBench } from '../plate-fixtures';
 import { CONTROL_REAGENTS, CONTROL_TEMPLATE, importLibrary } from './campaign-fixtures';
 
 const LIBRARY = [
@@ -199,5 +199,41 @@ describe.each(DB_KINDS)('a three-plate campaign on %s', (kind) => {
       'reagents: "assay-buffer" is named twice; name each reagent once',
     );
     expect((await call(t.app, 'GET', '/api/experiments/', alice)).json()).toHaveLength(before);
+  });
+
+  it('takes the bench of a designed plate, and refuses someone else’s', async () => {
+    const designed = await experimentWithBench(t.app, alice, '384');
+    const library = (await call(t.app, 'GET', '/api/libraries', alice)).json().libraries[0].id;
+    const body = {
+      name: 'From the designer',
+      format: 384,
+      library_id: library,
+      barcode: { prefix: 'D' },
+      layout: {
+        template: {
+          name: 'Pair',
+          wells: [{ dr: 0, dc: 0, targets: { staurosporine: { target_nM: 100 } }, tags: ['POS'] }],
+        },
+        compound_wells: ['C3:D4'],
+      },
+      dose: { top: { value: 1, unit: 'uM' } },
+      bench_from: designed,
+    };
+    const res = await call(t.app, 'POST', '/api/campaigns', alice, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const first = res.json().plates[0].experiment_id;
+    const bench = (
+      await call(t.app, 'GET', `/api/experiments/${first}/bench/reagents`, alice)
+    ).json();
+    expect(bench.map((r: { slug: string }) => r.slug).toSorted()).toEqual([
+      'assay-medium',
+      'dmso',
+      'library-10000um-dmso',
+      'staurosporine',
+    ]);
+    const bobs = (await importLibrary(t.app, bob, LIBRARY)).json().id;
+    const theirs = await call(t.app, 'POST', '/api/campaigns', bob, { ...body, library_id: bobs });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().detail).toBe(`bench_from: experiment ${designed} not found`);
   });
 });
