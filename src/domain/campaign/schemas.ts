@@ -192,6 +192,8 @@ export const campaignPlanSchema = z.object({
   transfers: z
     .array(transferSchema)
     .describe(`at most ${CAMPAIGN_LIMITS.listedTransfers}; the picklist export has them all`),
+  library_count: z.number().int().describe('library wells the plan read'),
+  unmet_count: z.number().int(),
   library: z.array(
     z.object({
       barcode: z.string(),

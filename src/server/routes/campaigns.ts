@@ -135,10 +135,17 @@ export async function campaignRoutes(
           ? plan.transfers
           : plan.transfers.filter((t) => t.destination_barcode === plate);
       const { settings: _settings, ...rest } = plan;
+      // the lists are bounded (a primary screen plans 400,000 transfers); the picklist export
+      // has every transfer, the counts say how many there are
+      const listed = CAMPAIGN_LIMITS.listedTransfers;
       return {
         ...rest,
         transfer_count: transfers.length,
-        transfers: transfers.slice(0, CAMPAIGN_LIMITS.listedTransfers),
+        transfers: transfers.slice(0, listed),
+        library_count: plan.library.length,
+        library: plan.library.slice(0, listed),
+        unmet_count: plan.unmet.length,
+        unmet: plan.unmet.slice(0, listed),
       };
     },
   );

@@ -146,6 +146,7 @@ describe.each(DB_KINDS)('a three-plate campaign on %s', (kind) => {
       },
     ]);
     expect(plan.plates.map((p: { shortfalls: number }) => p.shortfalls)).toEqual([0, 0, 1]);
+    expect([plan.transfer_count, plan.library_count, plan.unmet_count]).toEqual([11, 6, 0]);
     // the controls: 50 nL of 1 mM staurosporine for 1 uM in 50 uL, two wells a plate
     const controls = plan.transfers.filter(
       (x: { reagent: string }) => x.reagent === 'staurosporine',
