@@ -13,6 +13,7 @@ const ExperimentsPage = lazy(() => import('./experiments/experiments-page'));
 // The designer brings the WebGL plate; it must stay out of the main chunk.
 const DesignerRoute = lazy(() => import('./designer/designer-route'));
 const DevUploadPage = lazy(() => import('./dev-upload/dev-upload-page'));
+const CampaignsPage = lazy(() => import('./campaigns/campaigns-page'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageStatus message="Loading…" />}>{children}</Suspense>;
@@ -47,6 +48,14 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/experiments/:id', element: <NumericExperimentRoute /> },
+          {
+            path: '/campaigns',
+            element: (
+              <Lazy>
+                <CampaignsPage />
+              </Lazy>
+            ),
+          },
           {
             path: '/dev/upload',
             element: (

@@ -286,6 +286,47 @@ export const ROUTES: RouteCase[] = [
     body: (f) => ({ experiment_ids: [f.id], at: 'B2' }),
   },
 
+  { method: 'GET', path: '/api/libraries', access: 'user', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/libraries',
+    access: 'user',
+    ok: 201,
+    body: () => ({
+      name: 'Fixture library',
+      file_base64: Buffer.from('Barcode,Well,Compound ID,Concentration\nL1,A1,C1,10\n').toString(
+        'base64',
+      ),
+    }),
+  },
+  { method: 'GET', path: '/api/libraries/:libraryId', access: 'user', ok: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/libraries/:libraryId/wells',
+    access: 'user',
+    ok: 200,
+    body: () => ({ barcode: 'L1', well: 'A1', current_uL: 40 }),
+  },
+  { method: 'GET', path: '/api/campaigns', access: 'user', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/campaigns',
+    access: 'user',
+    ok: 201,
+    body: () => ({
+      name: 'Fixture campaign',
+      format: 384,
+      library_id: 1,
+      barcode: { prefix: 'F' },
+      layout: { template: { name: 'None', wells: [] } },
+      dose: { top: { value: 10, unit: 'uM' } },
+    }),
+  },
+  { method: 'GET', path: '/api/campaigns/:campaignId', access: 'user', ok: 200 },
+  { method: 'GET', path: '/api/campaigns/:campaignId/dispense-plan', access: 'user', ok: 200 },
+  { method: 'GET', path: '/api/campaigns/:campaignId/export/picklist', access: 'user', ok: 200 },
+  { method: 'GET', path: '/api/campaigns/:campaignId/export/platemap', access: 'user', ok: 200 },
+
   { method: 'GET', path: '/api/reagents/catalog', access: 'user', ok: 200, query: 'q=dmso' },
   { method: 'GET', path: '/api/reagents/definitions', access: 'user', ok: 200 },
   {
@@ -350,6 +391,8 @@ export function fillPath(path: string, f: Fixture, agent = 'planner'): string {
     .replace(':sid', f.sid)
     .replace(':slug', 'dmso')
     .replace(':templateId', '1')
+    .replace(':libraryId', '1')
+    .replace(':campaignId', '1')
     .replace(':agent', agent);
 }
 

@@ -1,6 +1,6 @@
 /** /experiments: greeting, search, the create card and the list (spec section 2). */
 import { useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { Experiment } from '../../api/types';
 import { useAuth } from '../auth/auth-context';
 import { greeting } from '../auth/user-names';
@@ -42,7 +42,11 @@ export default function ExperimentsPage() {
 
   return (
     <div className="app-shell">
-      <AppHeader />
+      <AppHeader>
+        <Link to="/campaigns" className="btn">
+          Screening campaigns
+        </Link>
+      </AppHeader>
       <main className="page" id="main">
         <div className="page__head">
           <div className="page__titles">

@@ -31,6 +31,10 @@ import { reportIssueRoutes } from './report-issue';
 import { templateRoutes } from './templates';
 import { uploadRoutes } from './uploads';
 import { versionRoutes } from './versions';
+import { campaignService } from '../campaigns/campaign-service';
+import { libraryRepository } from '../campaigns/library-repository';
+import { campaignRoutes } from './campaigns';
+import { libraryRoutes } from './libraries';
 
 export interface ApiOptions {
   config: Config;
@@ -67,6 +71,11 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   const catalog = await openReagentCatalog(app, database, () => definitions.listPublic());
   await app.register(reagentRoutes, { prefix: '/reagents', catalog, definitions });
   await app.register(templateRoutes, { db: database.db, plates });
+  const libraries = libraryRepository(database.db);
+  await app.register(libraryRoutes, { libraries, db: database.db });
+  await app.register(campaignRoutes, {
+    campaigns: campaignService(database.db, plates, libraries),
+  });
   await app.register(reagentStockRoutes, {
     prefix: '/reagents',
     definitions,

@@ -1,0 +1,48 @@
+CREATE TABLE "campaign_plates" (
+	"campaign_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"experiment_id" integer NOT NULL,
+	"barcode" text NOT NULL,
+	CONSTRAINT "campaign_plates_campaign_id_position_pk" PRIMARY KEY("campaign_id","position")
+);
+--> statement-breakpoint
+CREATE TABLE "campaigns" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"owner_id" text NOT NULL,
+	"name" text NOT NULL,
+	"format" integer NOT NULL,
+	"library_id" integer,
+	"spec" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "libraries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"owner_id" text NOT NULL,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "library_wells" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"library_id" integer NOT NULL,
+	"barcode" text NOT NULL,
+	"plate_type" text NOT NULL,
+	"well" text NOT NULL,
+	"compound_id" text NOT NULL,
+	"compound_name" text DEFAULT '' NOT NULL,
+	"concentration_nm" double precision NOT NULL,
+	"solvent" text NOT NULL,
+	"volume_ul" double precision NOT NULL,
+	"current_ul" double precision NOT NULL,
+	"molecular_weight" double precision
+);
+--> statement-breakpoint
+ALTER TABLE "campaign_plates" ADD CONSTRAINT "campaign_plates_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_library_id_libraries_id_fk" FOREIGN KEY ("library_id") REFERENCES "public"."libraries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "library_wells" ADD CONSTRAINT "library_wells_library_id_libraries_id_fk" FOREIGN KEY ("library_id") REFERENCES "public"."libraries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "campaign_plates_experiment_idx" ON "campaign_plates" USING btree ("experiment_id");--> statement-breakpoint
+CREATE INDEX "campaigns_owner_idx" ON "campaigns" USING btree ("owner_id","id");--> statement-breakpoint
+CREATE INDEX "libraries_owner_idx" ON "libraries" USING btree ("owner_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "library_wells_plate_well_idx" ON "library_wells" USING btree ("library_id","barcode","well");--> statement-breakpoint
+CREATE INDEX "library_wells_compound_idx" ON "library_wells" USING btree ("library_id","compound_id");

@@ -1,0 +1,39 @@
+/** /campaigns: compound libraries and screening campaigns of many assay plates. */
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../../api/api-error';
+import { listLibraries, listTemplates, type LibrarySummary } from '../../api/campaigns';
+import { AppHeader } from '../header/app-header';
+import { CampaignCard } from './campaign-card';
+import { LibraryCard } from './library-card';
+
+export default function CampaignsPage() {
+  const [libraries, setLibraries] = useState<LibrarySummary[]>([]);
+  const [templates, setTemplates] = useState<{ id: number; name: string }[]>([]);
+  const [error, setError] = useState('');
+
+  const load = useCallback(() => {
+    Promise.all([listLibraries(), listTemplates()])
+      .then(([l, t]) => {
+        setLibraries(l);
+        setTemplates(t);
+      })
+      .catch((cause: unknown) => setError(errorMessage(cause)));
+  }, []);
+  useEffect(load, [load]);
+
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      <main className="page page--narrow stack">
+        <h1>Screening campaigns</h1>
+        {error && (
+          <p className="error-line" role="alert">
+            {error}
+          </p>
+        )}
+        <LibraryCard libraries={libraries} onImported={load} />
+        <CampaignCard libraries={libraries} templates={templates} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * Compound library files (SCREENING.md "Libraries and campaigns"): one line per source well
+ * with its plate barcode, well, compound and stock. People name the columns differently, so
+ * each field has the names it is known by and the user may map any other header to it. A
+ * line that cannot be read is refused with its line number and reason; the caller stores
+ * nothing from a file with refused lines unless the user keeps the good ones.
+ */
+import { plateDefn } from '../plate-format';
+import { sourcePlateTypeById, type SourcePlateType } from '../dispensing/plate-types';
+import { parseConcentrationUnit, toNanomolar, isMolarUnit } from '../units';
+import { canonicalWellId } from '../well-id';
+
+/** One source well of a library plate, as stored. */
+export interface LibraryWell {
+  barcode: string;
+  plate_type: string;
+  /** canonical well id of the source plate */
+  well: string;
+  compound_id: string;
+  compound_name: string;
+  /** molar stock concentration, nM */
+  concentration_nM: number;
+  solvent: string;
+  /** the volume the well holds, uL */
+  volume_uL: number;
+  molecular_weight: number | null;
+}
+
+export const LIBRARY_FIELDS = [
+  'barcode',
+  'well',
+  'compound_id',
+  'compound_name',
+  'concentration',
+  'unit',
+  'solvent',
+  'volume',
+  'molecular_weight',
+] as const;
+export type LibraryField = (typeof LIBRARY_FIELDS)[number];
+
+/** Header names each field is known by, compared lower case without spaces, _ or -. */
+const KNOWN_NAMES: Record<LibraryField, readonly string[]> = {
+  barcode: ['barcode', 'platebarcode', 'sourceplatebarcode', 'plate', 'plateid', 'sourceplate'],
+  well: ['well', 'wellid', 'sourcewell', 'position', 'wellposition'],
+  compound_id: ['compoundid', 'compound', 'id', 'sampleid', 'molid', 'regid', 'cmpdid'],
+  compound_name: ['compoundname', 'name', 'samplename', 'molname'],
+  concentration: ['concentration', 'conc', 'stockconcentration', 'sampleconcentration'],
+  unit: ['unit', 'units', 'concentrationunit', 'concentrationunits', 'concunit'],
+  solvent: ['solvent', 'fluid', 'fluidtype', 'vehicle'],
+  volume: ['volume', 'volumeul', 'vol', 'volul', 'currentvolume', 'fluidvolume'],
+  molecular_weight: ['mw', 'molecularweight', 'molweight', 'formulaweight', 'fw'],
+};
+
+const REQUIRED: readonly LibraryField[] = ['barcode', 'well', 'compound_id', 'concentration'];
+
+function normalise(header: string): string {
+  return header.toLowerCase().replace(/[\s_\-().µ]/g, '');
+}
+
+/** A header spelling the user maps to a field (as typed, any case). */
+export type ColumnMapping = Partial<Record<LibraryField, string>>;
+
+/**
+ * The column of each field: the user's mapping first, else a known name. A missing required
+ * field, or a mapped header that is not in the file, is a message.
+ */
+export function columnsOf(
+  header: readonly string[],
+  mapping: ColumnMapping = {},
+): { ok: true; columns: Partial<Record<LibraryField, number>> } | { ok: false; message: string } {
+  const names = header.map(normalise);
+  const columns: Partial<Record<LibraryField, number>> = {};
+  for (const field of LIBRARY_FIELDS) {
+    const mapped = mapping[field];
+    if (mapped !== undefined && mapped !== '') {
+      const at = names.indexOf(normalise(mapped));
+      if (at < 0) return { ok: false, message: `The file has no column "${mapped}" (${field})` };
+      columns[field] = at;
+      continue;
+    }
+    const at = names.findIndex((n) => KNOWN_NAMES[field].includes(n));
+    if (at >= 0 && !Object.values(columns).includes(at)) columns[field] = at;
+  }
+  const missing = REQUIRED.filter((f) => columns[f] === undefined);
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      message: `No column for ${missing.join(', ')}: name the columns in the header row or map them`,
+    };
+  }
+  return { ok: true, columns };
+}
+
+/** A line of the file that is not stored: its 1-based line number and why. */
+export interface RefusedLine {
+  line: number;
+  reason: string;
+}
+
+export interface LibraryParseOptions {
+  mapping?: ColumnMapping;
+  /** plate type per barcode; `default_plate_type` for the others */
+  plate_types?: Record<string, string>;
+  default_plate_type: string;
+  /** the unit of a concentration without one (no unit column or an empty cell) */
+  default_unit?: string;
+}
+
+export type LibraryParse =
+  { ok: true; wells: LibraryWell[]; refused: RefusedLine[] } | { ok: false; message: string };
+
+/** A concentration in nM from a value and its unit; mass units need the molecular weight. */
+export function concentrationNanomolar(
+  value: number,
+  unitText: string,
+  mw: number | null,
+): { nM: number } | { message: string } {
+  const unit = parseConcentrationUnit(unitText);
+  if (unit && isMolarUnit(unit)) return { nM: toNanomolar(value, unit) };
+  const mass = /^(u|µ|μ|m|n)g\/ml$/i.exec(unitText.replace(/\s+/g, ''));
+  if (mass) {
+    if (mw === null) return { message: `${unitText} needs a molecular weight` };
+    // c (nM) = 1000 * c (ng/mL) / MW (DISPENSING.md "Mass units")
+    const ngPerMl = value * { n: 1, u: 1e3, µ: 1e3, μ: 1e3, m: 1e6 }[mass[1].toLowerCase()]!;
+    return { nM: (1000 * ngPerMl) / mw };
+  }
+  return { message: `unknown concentration unit "${unitText}" (mM, uM, nM, M, ug/mL)` };
+}
+
+function positive(text: string): number | null {
+  const v = Number(text.replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(v) && v > 0 ? v : null;
+}
+
+/**
+ * The wells of a library file's rows (the first row is the header). Every line is read; the
+ * refused ones are listed with their line number (1 is the header) and reason. Blank lines
+ * are skipped. A barcode and well named twice are refused the second time.
+ */
+export function parseLibraryRows(
+  rows: readonly (readonly string[])[],
+  options: LibraryParseOptions,
+): LibraryParse {
+  if (rows.length === 0) return { ok: false, message: 'The file is empty' };
+  const found = columnsOf(rows[0], options.mapping);
+  if (!found.ok) return found;
+  const c = found.columns;
+  const typeOf = new Map<string, SourcePlateType | undefined>();
+  const plateType = (barcode: string) => {
+    if (!typeOf.has(barcode)) {
+      typeOf.set(
+        barcode,
+        sourcePlateTypeById(options.plate_types?.[barcode] ?? options.default_plate_type),
+      );
+    }
+    return typeOf.get(barcode);
+  };
+  const wells: LibraryWell[] = [];
+  const refused: RefusedLine[] = [];
+  const seen = new Set<string>();
+  const cell = (row: readonly string[], f: LibraryField) =>
+    c[f] === undefined ? '' : (row[c[f]] ?? '').trim();
+  for (let i = 1; i < rows.length; i++) {
+    const row = rows[i];
+    if (row.every((x) => x.trim() === '')) continue;
+    const refuse = (reason: string) => refused.push({ line: i + 1, reason });
+    const barcode = cell(row, 'barcode');
+    if (!barcode) {
+      refuse('no plate barcode');
+      continue;
+    }
+    const type = plateType(barcode);
+    if (!type) {
+      refuse(
+        `unknown plate type "${options.plate_types?.[barcode] ?? options.default_plate_type}"`,
+      );
+      continue;
+    }
+    const wellText = cell(row, 'well');
+    const well = canonicalWellId(wellText, plateDefn(type.format));
+    if (!well) {
+      refuse(`"${wellText}" is not a well of a ${type.format}-well ${type.id} plate`);
+      continue;
+    }
+    const key = `${barcode}\u0000${well}`;
+    if (seen.has(key)) {
+      refuse(`${barcode} ${well} is listed twice`);
+      continue;
+    }
+    const compound = cell(row, 'compound_id');
+    if (!compound) {
+      refuse('no compound id');
+      continue;
+    }
+    const mwText = cell(row, 'molecular_weight');
+    const mw = mwText === '' ? null : positive(mwText);
+    if (mwText !== '' && mw === null) {
+      refuse(`molecular weight "${mwText}" is not a positive number`);
+      continue;
+    }
+    const concText = cell(row, 'concentration');
+    const value = positive(concText);
+    if (value === null) {
+      refuse(`concentration "${concText}" is not a positive number`);
+      continue;
+    }
+    const unitText = cell(row, 'unit') || options.default_unit || 'mM';
+    const conc = concentrationNanomolar(value, unitText, mw);
+    if ('message' in conc) {
+      refuse(conc.message);
+      continue;
+    }
+    const volText = cell(row, 'volume');
+    let volume = type.max_uL;
+    if (volText !== '') {
+      const v = positive(volText);
+      if (v === null) {
+        refuse(`volume "${volText}" is not a positive number of uL`);
+        continue;
+      }
+      if (v > type.max_uL) {
+        refuse(`${v} uL is more than a ${type.id} well holds (${type.max_uL} uL)`);
+        continue;
+      }
+      volume = v;
+    }
+    seen.add(key);
+    wells.push({
+      barcode,
+      plate_type: type.id,
+      well,
+      compound_id: compound,
+      compound_name: cell(row, 'compound_name'),
+      concentration_nM: Number(conc.nM.toPrecision(12)),
+      solvent: cell(row, 'solvent') || 'DMSO',
+      volume_uL: volume,
+      molecular_weight: mw,
+    });
+  }
+  return { ok: true, wells, refused };
+}

@@ -1,0 +1,364 @@
+// Campaigns: N assay plates made from a library and a layout, each an ordinary experiment
+// (its bench, its dispensing settings, its plate written through the plate writer with the
+// domain's ops), and the campaign's dispense plan over all of them. Generation runs in one
+// transaction: a campaign is made whole or not at all.
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  layCampaign,
+  orderCompounds,
+  plateOps,
+  type CampaignCompound,
+} from '../../domain/campaign/layout';
+import { planCampaign, type CampaignPlan } from '../../domain/campaign/plan';
+import { CAMPAIGN_LIMITS, type CampaignCreate } from '../../domain/campaign/schemas';
+import type { LayoutTemplate } from '../../domain/layout/templates';
+import { plateDefn, type PlateFormat } from '../../domain/plate-format';
+import type { WireWells } from '../../domain/plate-wire';
+import { reagentCreateSchema } from '../../domain/schemas/reagent';
+import { templateBodySchema } from '../../domain/schemas/layout-ops';
+import { toNanomolar } from '../../domain/units';
+import { indexOfWellId } from '../../domain/well-id';
+import type { Db } from '../db/connect';
+import {
+  benchReagents,
+  campaignPlates,
+  campaigns,
+  experiments,
+  layoutTemplates,
+  plateRows,
+  plates as platesTable,
+} from '../db/schema';
+import { HttpError, parseOrThrow } from '../errors';
+import { benchFactsOf, type PlateService } from '../plate/plate-service';
+import { listBench, listBenchFacts } from '../repositories/bench';
+import { benchInsertOf, type BenchInsert } from '../repositories/bench-json';
+import { initialPlateRow } from '../repositories/experiments';
+import { readStoredWells } from '../repositories/packed-wells';
+import type { LibraryRepository } from './library-repository';
+
+export const campaignNotFound = () => new HttpError(404, 'Campaign not found');
+
+/** What a campaign keeps of its request and of each plate's layout. */
+interface CampaignSpec {
+  request: CampaignCreate;
+  stocks: Record<string, { concentration_nM: number; solvent: string }>;
+  plates: { compounds: number; control_shift: number; empty_wells: number }[];
+}
+
+/** The bench slug of a library stock: one per concentration and solvent. */
+function stockSlug(nM: number, solvent: string): string {
+  const uM = Number((nM / 1000).toPrecision(6));
+  return `library-${String(uM).replace('.', 'p')}um-${solvent.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
+/** The campaign functions of one database and plate service. */
+export function campaignService(db: Db, plates: PlateService, libraries: LibraryRepository) {
+  async function templateOf(ownerId: string, layout: CampaignCreate['layout']) {
+    if (layout.template) return layout.template as LayoutTemplate;
+    const [row] = await db
+      .select()
+      .from(layoutTemplates)
+      .where(
+        and(eq(layoutTemplates.id, layout.template_id!), eq(layoutTemplates.ownerId, ownerId)),
+      );
+    if (!row) throw new HttpError(404, 'Template not found');
+    return templateBodySchema.parse({ name: row.name, wells: row.wells }) as LayoutTemplate;
+  }
+
+  /** The bench rows of one of the owner's experiments, as values to insert elsewhere. */
+  async function benchOfExperiment(ownerId: string, experimentId: number) {
+    const [owned] = await db
+      .select({ id: experiments.id })
+      .from(experiments)
+      .where(and(eq(experiments.id, experimentId), eq(experiments.ownerId, ownerId)));
+    if (!owned) throw new HttpError(404, `bench_from: experiment ${experimentId} not found`);
+    return (await listBench(db, experimentId)).map(
+      ({ id: _id, createdAt: _c, updatedAt: _u, ...row }): BenchInsert => row,
+    );
+  }
+
+  /** Makes the campaign's plates; its id and plates. */
+  async function create(ownerId: string, body: CampaignCreate) {
+    const sources = await libraries.sources(ownerId, body.library_id);
+    if (!sources) throw new HttpError(404, 'Library not found');
+    const format = body.format as PlateFormat;
+    const defn = plateDefn(format);
+    // the compounds in library order, each once, with the stock its first well holds
+    const first = new Map<string, { nM: number; solvent: string }>();
+    for (const s of sources) {
+      if (!first.has(s.compound_id))
+        first.set(s.compound_id, { nM: s.concentration_nM, solvent: s.solvent });
+    }
+    let ids = [...first.keys()];
+    if (body.compounds) {
+      const missing = body.compounds.filter((c) => !first.has(c));
+      if (missing.length > 0) {
+        throw new HttpError(
+          400,
+          `Not in the library: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`,
+        );
+      }
+      ids = [...new Set(body.compounds)];
+    }
+    ids = orderCompounds(ids, body.shuffle_seed ?? null);
+    const stocks: CampaignSpec['stocks'] = {};
+    const compounds: CampaignCompound[] = ids.map((id) => {
+      const s = first.get(id)!;
+      const slug = stockSlug(s.nM, s.solvent);
+      stocks[slug] = { concentration_nM: s.nM, solvent: s.solvent };
+      return { compound_id: id, stock: slug };
+    });
+    const template = await templateOf(ownerId, body.layout);
+    const laid = layCampaign({
+      defn,
+      template,
+      at: body.layout.at,
+      compound_wells: body.layout.compound_wells,
+      compounds,
+      dose: {
+        top_nM: toNanomolar(body.dose.top.value, body.dose.top.unit),
+        points: body.dose.points,
+        factor: body.dose.factor,
+        replicates: body.dose.replicates,
+      },
+      barcode: body.barcode,
+      shift_seed: body.layout.shift_seed ?? null,
+      max_plates: CAMPAIGN_LIMITS.plates,
+    });
+    if (!laid.ok) throw new HttpError(400, laid.message);
+
+    // the bench every plate gets: the layout's reagents and the library stocks
+    const payloads = [
+      ...body.reagents.map((r, k) => parseOrThrow(reagentCreateSchema, r, `reagents.${k}`)),
+      ...Object.entries(stocks).map(([slug, s]) =>
+        parseOrThrow(reagentCreateSchema, {
+          slug,
+          name: `Library stock ${Number((s.concentration_nM / 1e6).toPrecision(6))} mM (${s.solvent})`,
+          reagent_type: 'chemical',
+          solvent: s.solvent,
+          default_concentration_value: Number((s.concentration_nM / 1000).toPrecision(12)),
+          default_concentration_units: 'uM',
+        }),
+      ),
+    ];
+    const slugs = new Set<string>();
+    for (const p of payloads) {
+      const slug = benchInsertOf(0, p).slug;
+      if (slugs.has(slug))
+        throw new HttpError(400, `reagents: "${slug}" is named twice; name each reagent once`);
+      slugs.add(slug);
+    }
+    // the bench of a designed plate: its reagents as stored, those not named already
+    const copied =
+      body.bench_from === undefined ? [] : await benchOfExperiment(ownerId, body.bench_from);
+    const extra = copied.filter((r) => !slugs.has(r.slug));
+    const benchOf = (experimentId: number): BenchInsert[] => [
+      ...payloads.map((p) => benchInsertOf(experimentId, p)),
+      ...extra.map((r) => ({ ...r, experimentId })),
+    ];
+    const dispensing = (barcode: string) => ({ ...body.dispensing, destination_barcode: barcode });
+
+    return db.transaction(async (tx) => {
+      const made = await tx
+        .insert(experiments)
+        .values(
+          laid.plates.map((p) => ({
+            ownerId,
+            name: `${body.name} ${p.barcode}`,
+            description: `Plate ${p.index} of ${laid.plates.length} of campaign ${body.name}`,
+            plateType: String(format),
+            dispensing: dispensing(p.barcode),
+          })),
+        )
+        .returning({ id: experiments.id });
+      const expIds = made.map((m) => m.id);
+      await tx
+        .insert(platesTable)
+        .values(expIds.map((id) => ({ experimentId: id, ...initialPlateRow(format) })));
+      await tx.insert(benchReagents).values(expIds.flatMap(benchOf));
+      for (let k = 0; k < laid.plates.length; k++) {
+        const bench = benchFactsOf(benchOf(expIds[k]), dispensing(laid.plates[k].barcode));
+        const result = await plates.writer.write(tx, {
+          ownerId,
+          experimentId: expIds[k],
+          bench,
+          baseVersion: 0,
+          author: ownerId,
+          edit: { ops: plateOps(laid.plates[k]) as never },
+        });
+        if (!result.ok) {
+          const why = 'message' in result ? result.message : 'the plate changed';
+          throw new HttpError(400, `Plate ${laid.plates[k].barcode}: ${why}`);
+        }
+      }
+      const spec: CampaignSpec = {
+        request: body,
+        stocks,
+        plates: laid.plates.map((p) => ({
+          compounds: new Set(p.compounds.map((c) => c.compound_id)).size,
+          control_shift: p.control_shift,
+          empty_wells: p.empty_wells,
+        })),
+      };
+      const [campaign] = await tx
+        .insert(campaigns)
+        .values({
+          ownerId,
+          name: body.name,
+          format,
+          libraryId: body.library_id,
+          spec: spec as unknown as Record<string, unknown>,
+        })
+        .returning({ id: campaigns.id });
+      await tx.insert(campaignPlates).values(
+        laid.plates.map((p, k) => ({
+          campaignId: campaign.id,
+          position: p.index,
+          experimentId: expIds[k],
+          barcode: p.barcode,
+        })),
+      );
+      return {
+        id: campaign.id,
+        plates: laid.plates.map((p, k) => ({
+          position: p.index,
+          experiment_id: expIds[k],
+          barcode: p.barcode,
+        })),
+        per_plate: laid.per_plate,
+        empty_wells_last_plate: laid.plates.at(-1)!.empty_wells,
+        warnings: laid.warnings,
+      };
+    });
+  }
+
+  /** The owner's campaign with its plates (those still there); null when not theirs. */
+  async function get(ownerId: string, id: number) {
+    const [row] = await db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), eq(campaigns.ownerId, ownerId)));
+    if (!row) return null;
+    const rows = await db
+      .select({
+        position: campaignPlates.position,
+        experiment_id: campaignPlates.experimentId,
+        barcode: campaignPlates.barcode,
+      })
+      .from(campaignPlates)
+      .innerJoin(
+        experiments,
+        and(eq(experiments.id, campaignPlates.experimentId), eq(experiments.ownerId, ownerId)),
+      )
+      .where(eq(campaignPlates.campaignId, id))
+      .orderBy(asc(campaignPlates.position));
+    const spec = row.spec as unknown as CampaignSpec;
+    return {
+      row,
+      spec,
+      json: {
+        id: row.id,
+        name: row.name,
+        format: row.format,
+        library_id: row.libraryId,
+        created_at: row.createdAt.toISOString(),
+        plates: rows.map((p) => ({ ...p, ...spec.plates[p.position - 1] })),
+      },
+    };
+  }
+
+  /** The plates' stored wells, all in one query (the plan reads what the user decided). */
+  async function wellsOf(format: PlateFormat, experimentIds: readonly number[]) {
+    const defn = plateDefn(format);
+    const out = new Map<number, WireWells>(experimentIds.map((id) => [id, {}]));
+    if (experimentIds.length === 0) return out;
+    const rows = await db
+      .select({ id: plateRows.experimentId, row: plateRows.row, wells: plateRows.wells })
+      .from(plateRows)
+      .where(inArray(plateRows.experimentId, [...experimentIds]))
+      .orderBy(asc(plateRows.experimentId), asc(plateRows.row));
+    for (const r of rows) {
+      const target = out.get(r.id)!;
+      const stored = Object.entries(readStoredWells(r.wells)).filter(([, w]) => w !== null);
+      stored.sort((a, b) => indexOfWellId(a[0], defn) - indexOfWellId(b[0], defn));
+      for (const [wid, w] of stored) target[wid] = w!;
+    }
+    return out;
+  }
+
+  /** The campaign's plates with their wells, in order; null when not the owner's. */
+  async function platesOf(ownerId: string, id: number) {
+    const found = await get(ownerId, id);
+    if (!found) return null;
+    const format = found.row.format as PlateFormat;
+    const wells = await wellsOf(
+      format,
+      found.json.plates.map((p) => p.experiment_id),
+    );
+    return {
+      ...found,
+      format,
+      plates: found.json.plates.map((p) => ({ ...p, wells: wells.get(p.experiment_id)! })),
+    };
+  }
+
+  /** The campaign's dispense plan; null when not the owner's. */
+  async function plan(ownerId: string, id: number): Promise<CampaignPlan | null> {
+    const found = await platesOf(ownerId, id);
+    if (!found) return null;
+    const firstId = found.plates[0]?.experiment_id;
+    const [exp] =
+      firstId === undefined
+        ? []
+        : await db
+            .select({ dispensing: experiments.dispensing })
+            .from(experiments)
+            .where(eq(experiments.id, firstId));
+    const bench =
+      firstId === undefined ? [] : benchFactsOf(await listBenchFacts(db, firstId)).infos;
+    const library =
+      found.row.libraryId === null
+        ? []
+        : ((await libraries.sources(ownerId, found.row.libraryId)) ?? []);
+    const { destination_barcode: _barcode, ...settings } = (exp?.dispensing ?? {}) as Record<
+      string,
+      unknown
+    >;
+    return planCampaign({
+      defn: plateDefn(found.format),
+      plates: found.plates.map((p) => ({ barcode: p.barcode, wells: p.wells })),
+      bench,
+      settings,
+      stocks: new Map(Object.entries(found.spec.stocks)),
+      library,
+    });
+  }
+
+  /** The owner's campaigns, newest first, with their plate counts. */
+  async function list(ownerId: string) {
+    const rows = await db
+      .select({
+        id: campaigns.id,
+        name: campaigns.name,
+        format: campaigns.format,
+        createdAt: campaigns.createdAt,
+        plates: count(campaignPlates.position),
+      })
+      .from(campaigns)
+      .leftJoin(campaignPlates, eq(campaignPlates.campaignId, campaigns.id))
+      .where(eq(campaigns.ownerId, ownerId))
+      .groupBy(campaigns.id)
+      .orderBy(desc(campaigns.id));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      format: r.format,
+      plates: Number(r.plates),
+      created_at: r.createdAt.toISOString(),
+    }));
+  }
+
+  return { create, get, list, plan, platesOf };
+}
+
+export type CampaignService = ReturnType<typeof campaignService>;

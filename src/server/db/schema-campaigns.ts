@@ -1,0 +1,93 @@
+// Compound libraries and screening campaigns. A library is a user's set of source plates
+// (one compound per well); each well keeps its current volume, which plans and transfer logs
+// move. A campaign is a list of ordinary experiments (its assay plates) in order, with the
+// request that made them.
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Compound libraries, per user. */
+export const libraries = pgTable(
+  'libraries',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('libraries_owner_idx').on(t.ownerId, t.id)],
+);
+
+/** The source wells of a library: one compound stock each, with its volume now. */
+export const libraryWells = pgTable(
+  'library_wells',
+  {
+    id: serial('id').primaryKey(),
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    barcode: text('barcode').notNull(),
+    plateType: text('plate_type').notNull(),
+    well: text('well').notNull(),
+    compoundId: text('compound_id').notNull(),
+    compoundName: text('compound_name').notNull().default(''),
+    concentrationNm: doublePrecision('concentration_nm').notNull(),
+    solvent: text('solvent').notNull(),
+    /** the volume the file gave (or the plate type's working maximum), uL */
+    volumeUl: doublePrecision('volume_ul').notNull(),
+    /** the volume now, uL: moved by transfer logs and surveys */
+    currentUl: doublePrecision('current_ul').notNull(),
+    molecularWeight: doublePrecision('molecular_weight'),
+  },
+  (t) => [
+    uniqueIndex('library_wells_plate_well_idx').on(t.libraryId, t.barcode, t.well),
+    index('library_wells_compound_idx').on(t.libraryId, t.compoundId),
+  ],
+);
+
+/** Screening campaigns, per user: the request that made them. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    format: integer('format').notNull(),
+    libraryId: integer('library_id').references(() => libraries.id, { onDelete: 'set null' }),
+    spec: jsonb('spec')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaigns_owner_idx').on(t.ownerId, t.id)],
+);
+
+/** The assay plates of a campaign in order: each an experiment with its barcode. */
+export const campaignPlates = pgTable(
+  'campaign_plates',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // no foreign key: schema.ts re-exports this file, so naming its experiments table here
+    // would be an import cycle; readers join experiments, so a deleted plate drops out
+    experimentId: integer('experiment_id').notNull(),
+    barcode: text('barcode').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.position] }),
+    index('campaign_plates_experiment_idx').on(t.experimentId),
+  ],
+);

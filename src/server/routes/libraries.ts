@@ -1,0 +1,168 @@
+// /api/libraries: compound library files imported (CSV or .xlsx, read by the plate-map
+// reader under the library's own caps), stored per user, listed and searched.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseLibraryRows } from '../../domain/campaign/library';
+import {
+  CAMPAIGN_LIMITS,
+  libraryDetailSchema,
+  libraryImportAnswerSchema,
+  libraryImportSchema,
+  libraryQuerySchema,
+  librarySummarySchema,
+  libraryRefusedSchema,
+  libraryWellSchema,
+  sourceVolumeSchema,
+} from '../../domain/campaign/schemas';
+import { canonicalWellId } from '../../domain/well-id';
+import { plateDefn } from '../../domain/plate-format';
+import { sourcePlateTypeById } from '../../domain/dispensing/plate-types';
+import { userOf } from '../auth/request-user';
+import { setSourceWellVolume, type LibraryRepository } from '../campaigns/library-repository';
+import type { Db } from '../db/connect';
+import { HttpError } from '../errors';
+import { PLATE_MAP_CAPS, readPlateMap } from '../imports/read-plate-map';
+
+const tags = ['Libraries'];
+const params = z.object({ libraryId: z.string().max(12) });
+
+/** What a library file may hold: more lines than a plate map, the same guards. */
+const LIBRARY_CAPS = {
+  ...PLATE_MAP_CAPS,
+  bytes: CAMPAIGN_LIMITS.fileBytes,
+  inflatedBytes: 80_000_000,
+  sheets: 4,
+  rows: CAMPAIGN_LIMITS.libraryWells + 1,
+  columns: 40,
+  cells: CAMPAIGN_LIMITS.libraryWells * 12,
+  cellChars: 400,
+};
+
+const libraryNotFound = () => new HttpError(404, 'Library not found');
+
+/** The id of a path, or 404 (a malformed id names no library). */
+export function idOf(raw: string, notFound: () => HttpError): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= 2_147_483_647)) throw notFound();
+  return id;
+}
+
+/** Registers POST/GET /libraries and GET /libraries/:libraryId (prefix /api). */
+export async function libraryRoutes(
+  fastify: FastifyInstance,
+  options: { libraries: LibraryRepository; db: Db },
+): Promise<void> {
+  const { libraries, db } = options;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  app.post(
+    '/libraries',
+    {
+      schema: {
+        summary:
+          'Import a library file (base64 CSV or .xlsx): stored when every line reads, or when keep_good_lines says so',
+        tags,
+        body: libraryImportSchema,
+        response: {
+          201: libraryImportAnswerSchema,
+          422: libraryRefusedSchema.describe('Lines were refused: nothing is stored'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const bytes = Buffer.from(body.file_base64, 'base64');
+      const read = readPlateMap(bytes, LIBRARY_CAPS);
+      if (!read.ok) throw new HttpError(400, read.message);
+      const rows = read.sheets.find((s) => s.rows.length > 0)?.rows ?? [];
+      const parsed = parseLibraryRows(rows, {
+        mapping: body.mapping,
+        plate_types: body.plate_types,
+        default_plate_type: body.default_plate_type,
+        default_unit: body.default_unit,
+      });
+      if (!parsed.ok) throw new HttpError(400, parsed.message);
+      if (parsed.refused.length > 0 && !body.keep_good_lines) {
+        const n = parsed.refused.length;
+        return reply.status(422).send({
+          detail: `${n} line${n === 1 ? ' is' : 's are'} refused, so nothing is stored: mend ${n === 1 ? 'it' : 'them'}, or import again keeping the good lines.`,
+          refused_lines: parsed.refused,
+        });
+      }
+      if (parsed.wells.length === 0) throw new HttpError(400, 'The file lists no source wells');
+      const owner = userOf(request).id;
+      const id = await libraries.create(owner, body.name, parsed.wells);
+      const summary = (await libraries.get(owner, id))!;
+      return reply.status(201).send({ ...summary, refused_lines: parsed.refused });
+    },
+  );
+
+  app.get(
+    '/libraries',
+    {
+      schema: {
+        summary: 'Your compound libraries, newest first',
+        tags,
+        response: { 200: z.object({ libraries: z.array(librarySummarySchema) }) },
+      },
+    },
+    async (request) => ({ libraries: await libraries.list(userOf(request).id) }),
+  );
+
+  app.get(
+    '/libraries/:libraryId',
+    {
+      schema: {
+        summary: 'One library: its plates, and its wells found by compound id or name, or plate',
+        tags,
+        params,
+        querystring: libraryQuerySchema,
+        response: { 200: libraryDetailSchema },
+      },
+    },
+    async (request) => {
+      const owner = userOf(request).id;
+      const id = idOf(request.params.libraryId, libraryNotFound);
+      const library = await libraries.get(owner, id);
+      if (!library) throw libraryNotFound();
+      const wells = await libraries.wells(owner, id, request.query);
+      return { library, wells: wells ?? [] };
+    },
+  );
+
+  app.patch(
+    '/libraries/:libraryId/wells',
+    {
+      schema: {
+        summary: "Set a source well's current volume (a survey or a top-up), uL",
+        tags,
+        params,
+        body: sourceVolumeSchema,
+        response: { 200: libraryWellSchema },
+      },
+    },
+    async (request) => {
+      const owner = userOf(request).id;
+      const id = idOf(request.params.libraryId, libraryNotFound);
+      const { barcode, current_uL } = request.body;
+      const [found] = (await libraries.wells(owner, id, { barcode, limit: 1 })) ?? [];
+      const type = found && sourcePlateTypeById(found.plate_type);
+      const well = type && canonicalWellId(request.body.well, plateDefn(type.format));
+      if (!well)
+        throw new HttpError(404, `No well ${barcode} ${request.body.well} in this library`);
+      if (type && current_uL > type.max_uL)
+        throw new HttpError(400, `current_uL: a ${type.id} well holds at most ${type.max_uL} uL`);
+      const set = await setSourceWellVolume(
+        db,
+        owner,
+        { libraryId: id, barcode, well },
+        current_uL,
+      );
+      if (!set) throw new HttpError(404, `No well ${barcode} ${well} in this library`);
+      const [row] = (await libraries.wells(owner, id, { barcode, well, limit: 1 })) ?? [];
+      return row;
+    },
+  );
+}
