@@ -31,6 +31,8 @@ import { reportIssueRoutes } from './report-issue';
 import { templateRoutes } from './templates';
 import { uploadRoutes } from './uploads';
 import { versionRoutes } from './versions';
+import { readoutsRepository } from '../results/readouts-repository';
+import { resultsRoutes } from '../results/results-routes';
 
 export interface ApiOptions {
   config: Config;
@@ -101,6 +103,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     agent,
     plates,
     model: { baseUrl: config.llmBaseUrl, apiKey: config.llmApiKey, model: config.llmModel },
+  });
+  await app.register(resultsRoutes, {
+    prefix: '/experiments',
+    experiments,
+    plates,
+    readouts: readoutsRepository(database.db),
   });
   await app.register(agentStateRoutes, { prefix: '/experiments', experiments, agent });
   await app.register(eventRoutes, { prefix: '/experiments', experiments });
