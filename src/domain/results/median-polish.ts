@@ -5,7 +5,7 @@
  * rounds. The B-score (Brideau et al. 2003) is residual / MAD(residuals); when that MAD is 0
  * the score is undefined, so it is refused with the reason, never divided.
  */
-import { mad, median } from './stats';
+import { mad, medianInPlace } from './stats';
 
 export interface MedianPolish {
   overall: number;
@@ -17,9 +17,11 @@ export interface MedianPolish {
   converged: boolean;
 }
 
-function medianOfPresent(xs: Float64Array): number {
-  const present = xs.filter((x) => !Number.isNaN(x));
-  return present.length === 0 ? 0 : median(present);
+/** The median of the values that are not NaN, gathered into `scratch`; 0 when there are none. */
+function medianOfPresent(xs: Float64Array, scratch: Float64Array): number {
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) if (!Number.isNaN(xs[i])) scratch[n++] = xs[i];
+  return n === 0 ? 0 : medianInPlace(scratch, n);
 }
 
 export function medianPolish(
@@ -38,24 +40,25 @@ export function medianPolish(
   let converged = false;
   let iter = 0;
   const line = new Float64Array(Math.max(rows, cols));
+  const scratch = new Float64Array(Math.max(rows, cols));
   while (iter < maxIter) {
     iter++;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) line[c] = z[r * cols + c];
-      const m = medianOfPresent(line.subarray(0, cols));
+      const m = medianOfPresent(line.subarray(0, cols), scratch);
       for (let c = 0; c < cols; c++) z[r * cols + c] -= m;
       row[r] += m;
     }
-    let delta = medianOfPresent(col);
+    let delta = medianOfPresent(col, scratch);
     for (let c = 0; c < cols; c++) col[c] -= delta;
     overall += delta;
     for (let c = 0; c < cols; c++) {
       for (let r = 0; r < rows; r++) line[r] = z[r * cols + c];
-      const m = medianOfPresent(line.subarray(0, rows));
+      const m = medianOfPresent(line.subarray(0, rows), scratch);
       for (let r = 0; r < rows; r++) z[r * cols + c] -= m;
       col[c] += m;
     }
-    delta = medianOfPresent(row);
+    delta = medianOfPresent(row, scratch);
     for (let r = 0; r < rows; r++) row[r] -= delta;
     overall += delta;
     let sum = 0;

@@ -10,7 +10,6 @@ import { fitFourPl, type FourPlFit } from './four-pl';
 import { bScores } from './median-polish';
 import { npi, percentActivity, robustZScores } from './normalise';
 import { DEFAULT_QC_THRESHOLDS, plateQc, type PlateQc, type QcThresholds } from './qc';
-import { mad } from './stats';
 
 export interface ResultWell {
   well: string;
@@ -49,10 +48,10 @@ export interface PlateAnalysis {
 
 /** Row and column effects of the sample wells beyond 3 residual MADs, said by name. */
 function edgeEffects(
-  polish: { row: Float64Array; col: Float64Array; residuals: Float64Array },
+  polish: { row: Float64Array; col: Float64Array },
+  spread: number,
   rows: number,
 ): { edge_rows: string[]; edge_cols: number[] } {
-  const spread = mad(polish.residuals.filter((e) => !Number.isNaN(e)));
   if (!(spread > 0)) return { edge_rows: [], edge_cols: [] };
   const edge_rows: string[] = [];
   const edge_cols: number[] = [];
@@ -62,6 +61,18 @@ function edgeEffects(
     if (Math.abs(effect) > 3 * spread) edge_cols.push(c + 1);
   });
   return { edge_rows, edge_cols };
+}
+
+const idLists = new Map<number, string[]>();
+/** Well ids of a shape, row-major, made once: the same strings every plate looks up by. */
+function idsOfShape(rows: number, cols: number): string[] {
+  let ids = idLists.get(rows * 1000 + cols);
+  if (!ids) {
+    ids = [];
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) ids.push(wellId(r, c));
+    idLists.set(rows * 1000 + cols, ids);
+  }
+  return ids;
 }
 
 export function analysePlate(
@@ -75,30 +86,31 @@ export function analysePlate(
   const samples: number[] = [];
   const grid = new Float64Array(shape.rows * shape.cols).fill(NaN);
   const wells: ResultWell[] = [];
-  for (let r = 0; r < shape.rows; r++) {
-    for (let c = 0; c < shape.cols; c++) {
-      const id = wellId(r, c);
-      const raw = values[id];
-      if (raw === undefined) continue;
-      const dose = doses.get(id) ?? { role: 'empty' as const, compound: null, nM: null };
-      if (dose.role === 'pos') pos.push(raw);
-      else if (dose.role === 'neg') neg.push(raw);
-      else if (dose.role === 'sample') {
-        samples.push(raw);
-        grid[r * shape.cols + c] = raw;
-      }
-      wells.push({
-        well: id,
-        role: dose.role,
-        compound: dose.compound,
-        nM: dose.nM,
-        raw,
-        normalised: null,
-        npi: null,
-        z: null,
-        b_score: null,
-      });
+  const ids = idsOfShape(shape.rows, shape.cols);
+  const indexOf: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    const raw = values[id];
+    if (raw === undefined) continue;
+    indexOf.push(i);
+    const dose = doses.get(id) ?? { role: 'empty' as const, compound: null, nM: null };
+    if (dose.role === 'pos') pos.push(raw);
+    else if (dose.role === 'neg') neg.push(raw);
+    else if (dose.role === 'sample') {
+      samples.push(raw);
+      grid[i] = raw;
     }
+    wells.push({
+      well: id,
+      role: dose.role,
+      compound: dose.compound,
+      nM: dose.nM,
+      raw,
+      normalised: null,
+      npi: null,
+      z: null,
+      b_score: null,
+    });
   }
   const qc = plateQc(pos, neg, thresholds);
   const controls =
@@ -111,22 +123,18 @@ export function analysePlate(
         )
       : null;
   const b = bScores(grid, shape.rows, shape.cols);
-  const bAt = new Map<string, number>();
-  if (b.ok)
-    b.scores.forEach((s, i) => {
-      if (!Number.isNaN(s)) bAt.set(wellId(Math.floor(i / shape.cols), i % shape.cols), s);
-    });
   wells.forEach((w, i) => {
     if (controls) {
       w.normalised = percentActivity(w.raw, controls.p, controls.n);
       w.npi = npi(w.raw, controls.p, controls.n);
     }
     if (z) w.z = z[i];
-    w.b_score = bAt.get(w.well) ?? null;
+    const score = b.ok ? b.scores[indexOf[i]] : NaN;
+    w.b_score = Number.isNaN(score) ? null : score;
   });
   const notes = [...qc.notes];
   if (samples.length > 0 && !z) notes.push('No robust z: the sample wells have a MAD of 0');
-  const edges = edgeEffects(b.polish, shape.rows);
+  const edges = edgeEffects(b.polish, b.ok ? b.mad : 0, shape.rows);
   if (edges.edge_rows.length > 0 || edges.edge_cols.length > 0)
     notes.push(
       `Row or column effects: ${[...edges.edge_rows.map((r) => `row ${r}`), ...edges.edge_cols.map((c) => `column ${c}`)].join(', ')} differ from the plate by more than 3 MADs`,
