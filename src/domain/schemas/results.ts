@@ -35,7 +35,7 @@ export const resultsQuerySchema = z.object({
   z_prime_min: z.coerce.number().min(-10).max(1).default(0.5).describe("a plate passes at this Z'"),
 });
 
-const summarySchema = z.object({
+const controlSummarySchema = z.object({
   n: z.number().int(),
   mean: z.number(),
   sd: z.number().nullable(),
@@ -76,8 +76,8 @@ export const fitSchema = z.object({
 export const plateResultsSchema = z.object({
   readout: readoutSummarySchema,
   qc: z.object({
-    pos: summarySchema.nullable(),
-    neg: summarySchema.nullable(),
+    pos: controlSummarySchema.nullable(),
+    neg: controlSummarySchema.nullable(),
     z_prime: z.number().nullable(),
     robust_z_prime: z.number().nullable(),
     s_b: z.number().nullable(),
@@ -103,3 +103,6 @@ export const plateResultsSchema = z.object({
   ),
   fits: z.array(fitSchema),
 });
+export type PlateResults = z.infer<typeof plateResultsSchema>;
+export type ReadoutList = z.infer<typeof readoutListSchema>;
+export type ImportAnswer = z.infer<typeof importAnswerSchema>;
