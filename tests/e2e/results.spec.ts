@@ -76,6 +76,11 @@ test('a 1536 plate: long CSV and an a-f grid import, QC and the fit read off the
   await page.getByRole('tab', { name: 'Results' }).click();
   const panel = page.getByRole('region', { name: 'Results' });
   await expect(panel.getByText('No readouts yet')).toBeVisible();
+  // Before any data: 16 + 16 controls and the default window (100 +- 10 %, 1000 +- 10 %):
+  // Z' = 1 - 3 (10 + 100) / 900 = 0.633, and 1.96 x 3 x 0.02067 = 0.122 either side
+  await expect(panel.getByTestId('expected-z-prime')).toHaveText(
+    "With 16 POS and 16 NEG wells: Z' 0.63 (95 %: 0.51 to 0.75)",
+  );
 
   // 1. A long CSV without a barcode: the open plate.
   const long =

@@ -9,6 +9,7 @@ import { deleteReadout, importReadouts, listReadouts, readoutResults } from '../
 import { csvText, fitRows, ic50Text, tidyRows } from '../../domain/results/result-tables';
 import type { PlateResults, ReadoutList } from '../../domain/schemas/results';
 import { DoseCurve } from './dose-curve';
+import { ExpectedZPrimeForm } from './expected-z-prime-form';
 import './results.css';
 
 type Fit = PlateResults['fits'][number];
@@ -180,6 +181,7 @@ export function ResultsPanel({ experimentId }: { experimentId: number }) {
           />
         </label>
       </div>
+      <ExpectedZPrimeForm />
       {busy && <p role="status">{busy}</p>}
       {problems.length > 0 && (
         <div role="alert" className="results-panel__problems">
