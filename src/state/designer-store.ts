@@ -21,7 +21,7 @@ export interface PlateDocument {
 export type DesignerLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Tabs of the designer's right area. */
-export type DesignerTab = 'chat' | 'editor';
+export type DesignerTab = 'chat' | 'editor' | 'results';
 
 export interface DesignerState {
   experiment: Experiment | null;

@@ -14,6 +14,8 @@ export interface Fixture {
   /** a reagent definition and one of its stocks, both the owner's */
   definitionId: number;
   stockId: number;
+  /** a plate-reader readout of the experiment */
+  readoutId: number;
 }
 
 /** Who may call a route. */
@@ -30,6 +32,8 @@ export interface RouteCase {
   body?: (f: Fixture) => unknown;
   /** a multipart text upload instead of JSON */
   upload?: boolean;
+  /** the uploaded text, when the route reads it */
+  uploadText?: string;
   /** a server-sent event stream: never ends, checked over a real connection */
   stream?: boolean;
   /** query string of a valid request */
@@ -82,6 +86,28 @@ export const ROUTES: RouteCase[] = [
     upload: true,
   },
   { method: 'GET', path: '/api/experiments/:id/text', access: 'experiment', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/experiments/:id/readouts',
+    access: 'experiment',
+    ok: 201,
+    upload: true,
+    uploadText: 'well,value\nA1,5\n',
+  },
+  { method: 'GET', path: '/api/experiments/:id/readouts', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/readouts/:readout', access: 'experiment', ok: 200 },
+  {
+    method: 'DELETE',
+    path: '/api/experiments/:id/readouts/:readout',
+    access: 'experiment',
+    ok: 204,
+  },
+  {
+    method: 'GET',
+    path: '/api/experiments/:id/readouts/:readout/results',
+    access: 'experiment',
+    ok: 200,
+  },
   { method: 'GET', path: '/api/experiments/:id/export/csv', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/excel', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/picklist', access: 'experiment', ok: 200 },
@@ -387,6 +413,7 @@ export function fillPath(path: string, f: Fixture, agent = 'planner'): string {
   return path
     .replace(':id', String(id))
     .replace(':versionId', String(f.versionId))
+    .replace(':readout', String(f.readoutId))
     .replace(':tid', f.tid)
     .replace(':sid', f.sid)
     .replace(':slug', 'dmso')

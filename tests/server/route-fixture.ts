@@ -29,7 +29,7 @@ export async function send(
 ) {
   const url = fillPath(route.path, f) + (route.query ? `?${route.query}` : '');
   if (route.upload) {
-    const body = textUpload('matrix notes');
+    const body = textUpload(route.uploadText ?? 'matrix notes');
     return t.app.inject({
       method: route.method,
       url,
@@ -55,6 +55,13 @@ export async function makeFixture(t: TestApp, owner: Record<string, string>): Pr
     headers: { ...owner, 'content-type': upload.contentType },
     payload: upload.payload,
   });
+  const reading = textUpload('well,value\nA1,5\n');
+  const readout = await t.app.inject({
+    method: 'POST',
+    url: `/api/experiments/${id}/readouts`,
+    headers: { ...owner, 'content-type': reading.contentType },
+    payload: reading.payload,
+  });
   const plate = await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner);
   const definition = await call(t.app, 'POST', '/api/reagents/definitions', owner, {
     name: 'Fixture buffer',
@@ -75,5 +82,6 @@ export async function makeFixture(t: TestApp, owner: Record<string, string>): Pr
     plateVersion: plate.json().version,
     definitionId: definition.json().id,
     stockId: stock.json().id,
+    readoutId: readout.json().readouts[0].id,
   };
 }

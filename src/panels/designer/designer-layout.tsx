@@ -6,6 +6,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { SplitDivider } from './split-divider';
 import { readSplit, writeSplit } from './split-width';
 import { RightTabs } from './right-tabs';
+import { ResultsPanel } from '../results/results-panel';
 import { WorkingStockCard } from './working-stock-card';
 
 export interface DesignerLayoutProps {
@@ -39,7 +40,11 @@ export function DesignerLayout({ experimentId, plate, chat, editor, bench }: Des
       <SplitDivider value={left} onChange={change} container={container} controls={leftId} />
       <section className="designer__right" aria-label="Side panels">
         <div className="designer__tabs">
-          <RightTabs chat={chat} editor={editor} />
+          <RightTabs
+            chat={chat}
+            editor={editor}
+            results={<ResultsPanel experimentId={experimentId} />}
+          />
         </div>
         <div className="designer__bench">{bench}</div>
       </section>

@@ -1,5 +1,5 @@
 /**
- * The right area's tabs, "Chat" and "Well editor" (WAI-ARIA tabs: arrows move between them).
+ * The right area's tabs, "Chat", "Well editor" and "Results" (WAI-ARIA tabs: arrows move between them).
  * Selecting wells on the plate switches to the editor.
  */
 import { useEffect, useId, type KeyboardEvent, type ReactNode } from 'react';
@@ -11,11 +11,13 @@ import { plateSelection } from '../../state/selection-store';
 const TABS: [DesignerTab, string][] = [
   ['chat', 'Chat'],
   ['editor', 'Well editor'],
+  ['results', 'Results'],
 ];
 
 export interface RightTabsProps {
   chat: ReactNode;
   editor: ReactNode;
+  results?: ReactNode;
 }
 
 /** Switches to the editor whenever the selection becomes a non-empty new one. */
@@ -29,7 +31,7 @@ function useEditorOnSelect(): void {
   );
 }
 
-export function RightTabs({ chat, editor }: RightTabsProps) {
+export function RightTabs({ chat, editor, results }: RightTabsProps) {
   const { tab } = useSnapshot(designer);
   const base = useId();
   useEditorOnSelect();
@@ -37,7 +39,8 @@ export function RightTabs({ chat, editor }: RightTabsProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    const next = TABS[(TABS.findIndex(([t]) => t === tab) + 1) % TABS.length][0];
+    const step = event.key === 'ArrowRight' ? 1 : TABS.length - 1;
+    const next = TABS[(TABS.findIndex(([t]) => t === tab) + step) % TABS.length][0];
     designer.tab = next;
     document.getElementById(`${base}-tab-${next}`)?.focus();
   };
@@ -77,7 +80,7 @@ export function RightTabs({ chat, editor }: RightTabsProps) {
           className="right-tabs__panel"
           hidden={tab !== id}
         >
-          {id === 'chat' ? chat : editor}
+          {id === 'chat' ? chat : id === 'editor' ? editor : results}
         </div>
       ))}
     </div>

@@ -35,6 +35,8 @@ import { campaignService } from '../campaigns/campaign-service';
 import { libraryRepository } from '../campaigns/library-repository';
 import { campaignRoutes } from './campaigns';
 import { libraryRoutes } from './libraries';
+import { readoutsRepository } from '../results/readouts-repository';
+import { resultsRoutes } from '../results/results-routes';
 
 export interface ApiOptions {
   config: Config;
@@ -110,6 +112,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     agent,
     plates,
     model: { baseUrl: config.llmBaseUrl, apiKey: config.llmApiKey, model: config.llmModel },
+  });
+  await app.register(resultsRoutes, {
+    prefix: '/experiments',
+    experiments,
+    plates,
+    readouts: readoutsRepository(database.db),
   });
   await app.register(agentStateRoutes, { prefix: '/experiments', experiments, agent });
   await app.register(eventRoutes, { prefix: '/experiments', experiments });
