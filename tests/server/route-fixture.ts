@@ -4,7 +4,7 @@
 import { chatRepository } from '../../src/server/repositories/chat';
 import type { TestApp } from './helpers';
 import { call, experimentWithBench } from './plate-fixtures';
-import { fillPath, type Fixture, type RouteCase } from './route-catalog';
+import { fillPath, MATRIX_TRANSFER_LOG, type Fixture, type RouteCase } from './route-catalog';
 
 /** The user id the fixture belongs to (sign with userHeaders(OWNER)). */
 export const OWNER = 'matrix-owner';
@@ -29,7 +29,7 @@ export async function send(
 ) {
   const url = fillPath(route.path, f) + (route.query ? `?${route.query}` : '');
   if (route.upload) {
-    const body = textUpload('matrix notes');
+    const body = textUpload(route.uploadText ?? 'matrix notes');
     return t.app.inject({
       method: route.method,
       url,
@@ -55,6 +55,13 @@ export async function makeFixture(t: TestApp, owner: Record<string, string>): Pr
     headers: { ...owner, 'content-type': upload.contentType },
     payload: upload.payload,
   });
+  const log = textUpload(MATRIX_TRANSFER_LOG);
+  const transferLog = await t.app.inject({
+    method: 'POST',
+    url: `/api/experiments/${id}/transfer-logs`,
+    headers: { ...owner, 'content-type': log.contentType },
+    payload: log.payload,
+  });
   const plate = await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner);
   const definition = await call(t.app, 'POST', '/api/reagents/definitions', owner, {
     name: 'Fixture buffer',
@@ -75,5 +82,6 @@ export async function makeFixture(t: TestApp, owner: Record<string, string>): Pr
     plateVersion: plate.json().version,
     definitionId: definition.json().id,
     stockId: stock.json().id,
+    transferLogId: transferLog.json().id,
   };
 }
