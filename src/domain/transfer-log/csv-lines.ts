@@ -25,7 +25,7 @@ export class FileLineError extends Error {
 /** A spreadsheet's text-forcing wrapper (="0123") removed, and surrounding space. */
 function clean(cell: string): string {
   const t = cell.trim();
-  return t.startsWith('="') && t.endsWith('"') ? t.slice(2, -1) : t;
+  return t.charCodeAt(0) === 61 && t.startsWith('="') && t.endsWith('"') ? t.slice(2, -1) : t;
 }
 
 function splitQuoted(text: string, line: number): string[] {
@@ -61,9 +61,15 @@ export function csvLines(text: string): CsvLine[] {
   for (let k = 0; k < raw.length; k++) {
     const t = raw[k];
     const line = k + 1;
-    const cells = t.includes('"') ? splitQuoted(t, line).map(clean) : t.split(',').map(clean);
+    const cells = t.includes('"') ? splitQuoted(t, line) : t.split(',');
+    let blank = true;
+    for (let c = 0; c < cells.length; c++) {
+      const v = clean(cells[c]);
+      cells[c] = v;
+      if (v !== '') blank = false;
+    }
     // a line of commas only (a spreadsheet's blank row) is a blank line
-    out[k] = { line, cells: cells.every((c) => c === '') ? [] : cells };
+    out[k] = { line, cells: blank ? [] : cells };
   }
   return out;
 }

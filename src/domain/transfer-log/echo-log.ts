@@ -87,7 +87,10 @@ export function columnKey(name: string): string {
 }
 
 /** A well id in its plate form (A01 -> A1, af48 -> AF48), or an error of the line. */
+const PLAIN_WELL = /^[A-Z]{1,2}[1-9]\d{0,2}$/;
+
 export function normalWell(text: string, name: string, line: number): string {
+  if (PLAIN_WELL.test(text)) return text;
   const m = /^([A-Za-z]{1,2})0*(\d{1,3})$/.exec(text);
   if (!m || m[2] === '') throw new FileLineError(line, `${name} "${text}" is not a well.`);
   return `${m[1].toUpperCase()}${m[2]}`;
@@ -120,49 +123,46 @@ function readRow(
   block: LogTransfer['block'],
   names: readonly string[],
 ): LogTransfer {
-  const text = (f: Field) => {
-    const k = index[f];
-    return k === undefined ? '' : (row.cells[k] ?? '');
-  };
-  const num = (f: Field) => {
-    const k = index[f];
-    return k === undefined ? null : numberCell(row.cells[k], names[k], row.line);
-  };
-  const transfer = num('transfer_nL');
-  if (transfer === null) throw new FileLineError(row.line, 'Transfer Volume is empty.');
-  if (transfer < 0) throw new FileLineError(row.line, `Transfer Volume ${transfer} is negative.`);
+  const cells = row.cells;
+  const line = row.line;
+  const text = (k: number | undefined) => (k === undefined ? '' : (cells[k] ?? ''));
+  const num = (k: number | undefined) =>
+    k === undefined ? null : numberCell(cells[k], names[k], line);
+  const transfer = num(index.transfer_nL);
+  if (transfer === null) throw new FileLineError(line, 'Transfer Volume is empty.');
+  if (transfer < 0) throw new FileLineError(line, `Transfer Volume ${transfer} is negative.`);
   // a log without Actual Volume: the details are what was done, the exceptions were not
-  const actual = num('actual_nL') ?? (block === 'details' ? transfer : 0);
-  if (actual < 0) throw new FileLineError(row.line, `Actual Volume ${actual} is negative.`);
-  const sw = text('source_well');
-  const dw = text('destination_well');
-  if (sw === '') throw new FileLineError(row.line, 'Source Well is empty.');
-  if (dw === '') throw new FileLineError(row.line, 'Destination Well is empty.');
+  const actual = num(index.actual_nL) ?? (block === 'details' ? transfer : 0);
+  if (actual < 0) throw new FileLineError(line, `Actual Volume ${actual} is negative.`);
+  const sw = text(index.source_well);
+  const dw = text(index.destination_well);
+  if (sw === '') throw new FileLineError(line, 'Source Well is empty.');
+  if (dw === '') throw new FileLineError(line, 'Destination Well is empty.');
   return {
-    line: row.line,
+    line,
     block,
-    time: text('time'),
-    source_plate: text('source_plate'),
-    source_barcode: text('source_barcode'),
-    source_plate_type: text('source_plate_type'),
-    source_well: normalWell(sw, 'Source Well', row.line),
-    destination_plate: text('destination_plate'),
-    destination_barcode: text('destination_barcode'),
-    destination_plate_type: text('destination_plate_type'),
-    destination_well: normalWell(dw, 'Destination Well', row.line),
+    time: text(index.time),
+    source_plate: text(index.source_plate),
+    source_barcode: text(index.source_barcode),
+    source_plate_type: text(index.source_plate_type),
+    source_well: normalWell(sw, 'Source Well', line),
+    destination_plate: text(index.destination_plate),
+    destination_barcode: text(index.destination_barcode),
+    destination_plate_type: text(index.destination_plate_type),
+    destination_well: normalWell(dw, 'Destination Well', line),
     transfer_nL: transfer,
     actual_nL: actual,
-    survey_uL: num('survey_uL'),
-    current_uL: num('current_uL'),
-    composition_pct: num('composition_pct'),
-    fluid_type: text('fluid_type'),
-    status: text('status'),
-    sample_name: text('sample_name'),
-    compound_name: text('compound_name'),
-    source_concentration: num('source_concentration'),
-    source_concentration_units: text('source_concentration_units'),
-    x_offset: num('x_offset'),
-    y_offset: num('y_offset'),
+    survey_uL: num(index.survey_uL),
+    current_uL: num(index.current_uL),
+    composition_pct: num(index.composition_pct),
+    fluid_type: text(index.fluid_type),
+    status: text(index.status),
+    sample_name: text(index.sample_name),
+    compound_name: text(index.compound_name),
+    source_concentration: num(index.source_concentration),
+    source_concentration_units: text(index.source_concentration_units),
+    x_offset: num(index.x_offset),
+    y_offset: num(index.y_offset),
   };
 }
 

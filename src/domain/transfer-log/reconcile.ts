@@ -56,6 +56,7 @@ function matchRows(
 ): { matches: (Match | null)[]; unmatched: UnmatchedRow[] } {
   const byDestination = new Map<string, number[]>();
   const destinations = new Set<string>();
+  const sources = run.transfers.map(sourceOf);
   run.transfers.forEach((t, k) => {
     const dest = plateKey(t.destination_barcode, t.destination_plate);
     destinations.add(dest);
@@ -74,12 +75,17 @@ function matchRows(
       const source = rowSource(row);
       const volume = row.transfer_nL;
       // the planned transfer itself: same source, same volume, not matched yet
-      let k = candidates.find(
-        (c) =>
+      let k: number | undefined;
+      for (const c of candidates) {
+        if (
           matches[c] === null &&
-          sourceOf(run.transfers[c]) === source &&
-          Math.abs(run.transfers[c].volume_nL - volume) <= NL_SLACK,
-      );
+          sources[c] === source &&
+          Math.abs(run.transfers[c].volume_nL - volume) <= NL_SLACK
+        ) {
+          k = c;
+          break;
+        }
+      }
       // else the make-up of one failed or short: its shortfall, from its source well or one
       // holding the same liquid
       if (k === undefined) {
@@ -88,8 +94,8 @@ function matchRows(
           const m = matches[c];
           const t = run.transfers[c];
           if (m === null || Math.abs(t.volume_nL - m.actual - volume) > NL_SLACK) return false;
-          const planned = fills.get(sourceOf(t));
-          return sourceOf(t) === source || (!!from && !!planned && sameLiquid(from, planned));
+          const planned = fills.get(sources[c]);
+          return sources[c] === source || (!!from && !!planned && sameLiquid(from, planned));
         });
       }
       if (k === undefined) {
@@ -162,66 +168,79 @@ function wellsOf(run: PlannedRun, outcomes: readonly TransferOutcome[]): WellOut
     if (list) list.push(o);
     else byWell.set(o.transfer.destination_well, [o]);
   }
+  const defaultTol = effectiveTolerance(undefined);
   const wells: WellOutcome[] = [];
   for (const [well, list] of byWell) {
     const p = planned.get(well);
+    let plannedNL = 0;
+    let delta = 0;
+    let failed = 0;
+    let logged = false;
+    for (const o of list) {
+      plannedNL += o.transfer.volume_nL;
+      delta += actualOf(o) - o.transfer.volume_nL;
+      if (o.state === 'failed') failed++;
+      if (o.actual_nL !== null) logged = true;
+    }
     // a well the plan gives no volume holds its transfers only
-    const V = p?.volume_uL ?? list.reduce((s, o) => s + o.transfer.volume_nL, 0) / 1000;
-    const delta = list.reduce((s, o) => s + actualOf(o) - o.transfer.volume_nL, 0) / 1000;
-    const Vact = Number((V + delta).toFixed(9));
-    const amounts = new Map<string, { planned: number; actual: number }>();
+    const V = p?.volume_uL ?? plannedNL / 1000;
+    const Vact = Number((V + delta / 1000).toFixed(9));
+    const reagents: WellReagent[] = [];
     const solventDelta: Record<string, number> = {};
     for (const o of list) {
       const t = o.transfer;
       if (t.stock_nM != null) {
-        const a = amounts.get(t.reagent) ?? { planned: 0, actual: 0 };
-        a.planned += predictNM(t.stock_nM, t.volume_nL / 1000, V);
-        a.actual += predictNM(t.stock_nM, actualOf(o) / 1000, Vact);
-        amounts.set(t.reagent, a);
+        let r = reagents.find((x) => x.reagent === t.reagent);
+        if (!r) {
+          r = {
+            reagent: t.reagent,
+            planned_nM: 0,
+            actual_nM: 0,
+            error_pct: 0,
+            tolerance_pct: effectiveTolerance(run.tolerance_pct?.[`${well}|${t.reagent}`]),
+          };
+          reagents.push(r);
+        }
+        r.planned_nM += predictNM(t.stock_nM, t.volume_nL / 1000, V);
+        if (Vact > 0) r.actual_nM += predictNM(t.stock_nM, actualOf(o) / 1000, Vact);
       }
       const solvent = run.solvents?.[t.reagent];
-      if (solvent) {
+      if (solvent && actualOf(o) !== t.volume_nL) {
         const d = solventVolumeUL((actualOf(o) - t.volume_nL) / 1000, solvent.pct);
         solventDelta[solvent.key] = (solventDelta[solvent.key] ?? 0) + d;
       }
     }
-    const reagents: WellReagent[] = [];
-    for (const [reagent, a] of amounts) {
-      const tol = effectiveTolerance(run.tolerance_pct?.[`${well}|${reagent}`]);
-      const actual = Vact > 0 ? a.actual : 0;
-      reagents.push({
-        reagent,
-        planned_nM: a.planned,
-        actual_nM: actual,
-        error_pct: a.planned > 0 ? errorPct(actual, a.planned) : 0,
-        tolerance_pct: tol,
-      });
+    // the largest departure, a concentration's or a solvent load's, against its tolerance
+    let offPct = 0;
+    let offOver = 0;
+    for (const r of reagents) {
+      r.error_pct = r.planned_nM > 0 ? errorPct(r.actual_nM, r.planned_nM) : 0;
+      const over = Math.abs(r.error_pct) - r.tolerance_pct;
+      if (over > 1e-9 && over > offOver) [offPct, offOver] = [r.error_pct, over];
     }
     const solventPlanned = p?.solvent_pct ?? {};
     const actualSolvent: Record<string, number> = {};
-    for (const key of new Set([...Object.keys(solventPlanned), ...Object.keys(solventDelta)])) {
-      const uL = ((solventPlanned[key] ?? 0) * V) / 100 + (solventDelta[key] ?? 0);
-      actualSolvent[key] = Number(vehiclePct(Math.max(0, uL), Vact).toFixed(6));
-    }
-    const failed = list.filter((o) => o.state === 'failed').length;
-    // the largest departure, a concentration's or a solvent load's, against its tolerance
-    let off: { pct: number; over: number } | null = null;
-    for (const r of reagents) {
-      const over = Math.abs(r.error_pct) - r.tolerance_pct;
-      if (over > 1e-9 && (!off || over > off.over)) off = { pct: r.error_pct, over };
-    }
-    for (const [key, pct] of Object.entries(solventPlanned)) {
+    for (const key in solventPlanned) {
+      const pct = solventPlanned[key];
+      const uL = (pct * V) / 100 + (solventDelta[key] ?? 0);
+      const now = Number(vehiclePct(Math.max(0, uL), Vact).toFixed(6));
+      actualSolvent[key] = now;
       if (!(pct > 0)) continue;
-      const err = errorPct(actualSolvent[key], pct);
-      const over = Math.abs(err) - effectiveTolerance(undefined);
-      if (over > 1e-9 && (!off || over > off.over)) off = { pct: err, over };
+      const err = errorPct(now, pct);
+      const over = Math.abs(err) - defaultTol;
+      if (over > 1e-9 && over > offOver) [offPct, offOver] = [err, over];
     }
-    const logged = list.some((o) => o.actual_nL !== null);
-    const status = failed > 0 ? 'missed' : off ? 'off' : logged ? 'as planned' : 'not logged';
+    for (const key in solventDelta) {
+      if (!(key in actualSolvent)) {
+        actualSolvent[key] = Number(vehiclePct(Math.max(0, solventDelta[key]), Vact).toFixed(6));
+      }
+    }
+    const status =
+      failed > 0 ? 'missed' : offOver > 0 ? 'off' : logged ? 'as planned' : 'not logged';
     wells.push({
       well,
       status,
-      off_pct: status === 'off' && off ? Number(off.pct.toFixed(3)) : null,
+      off_pct: status === 'off' ? Number(offPct.toFixed(3)) : null,
       volume_uL: V,
       actual_volume_uL: Vact,
       reagents,

@@ -27,6 +27,7 @@ function usable(s: SourceInventory | undefined, fill: SourceFill): number {
 export function repickOf(run: PlannedRun, rec: Reconciliation): Repick {
   const inventory = new Map(rec.sources.map((s) => [key(s.plate, s.barcode, s.well), s]));
   const fills = run.sources;
+  const fillByKey = new Map(fills.map((f) => [key(f.plate, f.barcode, f.well), f]));
   const taken = new Map<string, number>();
   const left = (f: SourceFill) => {
     const k = key(f.plate, f.barcode, f.well);
@@ -38,10 +39,7 @@ export function repickOf(run: PlannedRun, rec: Reconciliation): Repick {
     const owed = Number((o.transfer.volume_nL - (o.actual_nL ?? 0)).toFixed(3));
     const t: Transfer = { ...o.transfer, volume_nL: owed };
     const uL = owed / 1000;
-    const own = fills.find(
-      (f) =>
-        key(f.plate, f.barcode, f.well) === key(t.source_plate, t.source_barcode, t.source_well),
-    );
+    const own = fillByKey.get(key(t.source_plate, t.source_barcode, t.source_well));
     if (!own) {
       out.impossible.push({
         transfer: t,
