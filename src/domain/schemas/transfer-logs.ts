@@ -97,3 +97,4 @@ export const reconciliationSchema = z.object({
 });
 
 export type ReconciliationAnswer = z.infer<typeof reconciliationSchema>;
+export type RunFilesAnswer = z.infer<typeof runFilesSchema>;
