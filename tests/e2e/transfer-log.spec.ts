@@ -4,7 +4,7 @@
 // wells counted in the legend, the well editor showing planned beside actual, and the
 // re-pick downloaded: exactly the two failed transfers.
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { signInAsDeveloper } from './fixtures/developer-login';
 import {
@@ -16,7 +16,9 @@ import { expect, test } from './fixtures/server';
 
 test.afterEach(async ({ page, server }) => deleteCreated(page.request, server));
 
-const LOG = path.join(__dirname, '../fixtures/transfer-logs/partial-transfer.csv');
+const LOG = fileURLToPath(
+  new URL('../fixtures/transfer-logs/partial-transfer.csv', import.meta.url),
+);
 
 test('transfer log: import, missed wells coloured, re-pick downloaded', async ({
   page,
@@ -73,6 +75,7 @@ test('transfer log: import, missed wells coloured, re-pick downloaded', async ({
   await expect(page.getByTestId('legend-colours').locator('li')).toHaveText([
     'As planned (2)',
     'Missed (2)',
+    'Empty (380)',
   ]);
 
   // The re-pick: exactly the two failed transfers, 100 nL each from source A2.
