@@ -24,6 +24,9 @@ import type {
 // volumes in nL are whole droplets written with a few decimals at most
 const NL_SLACK = 1e-6;
 
+/** x rounded to 1/scale (sums of decimal volumes drift); cheaper than toFixed per row. */
+const round = (x: number, scale: number) => Math.round(x * scale) / scale;
+
 /** A plate as a log names it: its barcode, else (no barcode set) its name. */
 export function plateKey(barcode: string, name: string): string {
   return barcode !== '' ? barcode : name;
@@ -113,7 +116,7 @@ function matchRows(
         continue;
       }
       const m = matches[k] ?? { actual: 0, rows: 0, reason: '' };
-      m.actual = Number((m.actual + row.actual_nL).toFixed(6));
+      m.actual = round(m.actual + row.actual_nL, 1e6);
       m.rows++;
       if (isFailed(row) || row.status !== '') m.reason = row.status;
       matches[k] = m;
@@ -184,7 +187,7 @@ function wellsOf(run: PlannedRun, outcomes: readonly TransferOutcome[]): WellOut
     }
     // a well the plan gives no volume holds its transfers only
     const V = p?.volume_uL ?? plannedNL / 1000;
-    const Vact = Number((V + delta / 1000).toFixed(9));
+    const Vact = round(V + delta / 1000, 1e9);
     const reagents: WellReagent[] = [];
     const solventDelta: Record<string, number> = {};
     for (const o of list) {
@@ -223,7 +226,7 @@ function wellsOf(run: PlannedRun, outcomes: readonly TransferOutcome[]): WellOut
     for (const key in solventPlanned) {
       const pct = solventPlanned[key];
       const uL = (pct * V) / 100 + (solventDelta[key] ?? 0);
-      const now = Number(vehiclePct(Math.max(0, uL), Vact).toFixed(6));
+      const now = round(vehiclePct(Math.max(0, uL), Vact), 1e6);
       actualSolvent[key] = now;
       if (!(pct > 0)) continue;
       const err = errorPct(now, pct);
@@ -232,7 +235,7 @@ function wellsOf(run: PlannedRun, outcomes: readonly TransferOutcome[]): WellOut
     }
     for (const key in solventDelta) {
       if (!(key in actualSolvent)) {
-        actualSolvent[key] = Number(vehiclePct(Math.max(0, solventDelta[key]), Vact).toFixed(6));
+        actualSolvent[key] = round(vehiclePct(Math.max(0, solventDelta[key]), Vact), 1e6);
       }
     }
     const status =
