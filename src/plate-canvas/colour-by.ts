@@ -7,9 +7,17 @@ import type { WireWell, WireWells } from '../domain/plate-wire';
 import { STATUS } from '../domain/prediction';
 import { REAGENT_TYPE_LABELS, REAGENT_TYPES, reagentTypeCode } from '../domain/reagent-types';
 import { indexOfWellId } from '../domain/well-id';
+import { transferColouring, type TransferStatus } from './colour-by-transfer';
 import { TYPE_FILL } from './well-appearance';
 
-export const COLOUR_MODES = ['type', 'reagent', 'concentration', 'role', 'status'] as const;
+export const COLOUR_MODES = [
+  'type',
+  'reagent',
+  'concentration',
+  'role',
+  'status',
+  'transfer',
+] as const;
 export type ColourMode = (typeof COLOUR_MODES)[number];
 
 export const COLOUR_MODE_LABELS: Record<ColourMode, string> = {
@@ -18,6 +26,7 @@ export const COLOUR_MODE_LABELS: Record<ColourMode, string> = {
   concentration: 'Concentration',
   role: 'Tag / role',
   status: 'Status',
+  transfer: 'Transfer status',
 };
 
 /** What a reagent of the bench is for the colours: its slug, name and (server or display) type. */
@@ -191,6 +200,8 @@ export interface ColouringInput {
   reagent?: string | null;
   /** [W] STATUS code per well (colour by status); treated as unknown when absent. */
   status?: Uint8Array;
+  /** Colour by transfer status: each well's status from the transfer logs; none without a log. */
+  transfer?: Readonly<Record<string, TransferStatus>>;
 }
 
 function eachWell(
@@ -295,6 +306,10 @@ export function colourWells(input: ColouringInput): Colouring {
     });
     const legend = sortedLegend(counts, ['with', 'zero', 'other']);
     return found ? { fill, legend, scale: { minNM, maxNM, stops: HEAT_STOPS } } : { fill, legend };
+  }
+
+  if (mode === 'transfer') {
+    return { fill, legend: transferColouring(defn, wells, input.transfer, fill) };
   }
 
   if (mode === 'role') {

@@ -16,6 +16,8 @@ export interface Fixture {
   stockId: number;
   /** a plate-reader readout of the experiment */
   readoutId: number;
+  /** a transfer log imported onto the experiment */
+  transferLogId: number;
 }
 
 /** Who may call a route. */
@@ -33,12 +35,18 @@ export interface RouteCase {
   /** a multipart text upload instead of JSON */
   upload?: boolean;
   /** the uploaded text, when the route reads it */
+  /** the uploaded file's text when the route reads what it is (default: plain notes) */
   uploadText?: string;
   /** a server-sent event stream: never ends, checked over a real connection */
   stream?: boolean;
   /** query string of a valid request */
   query?: string;
 }
+
+/** An Echo transfer log of one transfer onto an unbarcoded destination plate. */
+export const MATRIX_TRANSFER_LOG =
+  '[DETAILS]\nDestination Plate Name,Source Well,Destination Well,Transfer Volume,Actual Volume\n' +
+  'Destination[1],A1,A1,2.5,2.5\n';
 
 export const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/health', access: 'public', ok: 200 },
@@ -108,6 +116,22 @@ export const ROUTES: RouteCase[] = [
     access: 'experiment',
     ok: 200,
   },
+    path: '/api/experiments/:id/transfer-logs',
+    access: 'experiment',
+    ok: 201,
+    upload: true,
+    uploadText: MATRIX_TRANSFER_LOG,
+  },
+  { method: 'GET', path: '/api/experiments/:id/transfer-logs', access: 'experiment', ok: 200 },
+  {
+    method: 'DELETE',
+    path: '/api/experiments/:id/transfer-logs/:fileId',
+    access: 'experiment',
+    ok: 204,
+  },
+  { method: 'GET', path: '/api/experiments/:id/reconciliation', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/repick', access: 'experiment', ok: 200 },
+  { method: 'GET', path: '/api/experiments/:id/export/actual', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/csv', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/excel', access: 'experiment', ok: 200 },
   { method: 'GET', path: '/api/experiments/:id/export/picklist', access: 'experiment', ok: 200 },
@@ -420,6 +444,7 @@ export function fillPath(path: string, f: Fixture, agent = 'planner'): string {
     .replace(':templateId', '1')
     .replace(':libraryId', '1')
     .replace(':campaignId', '1')
+    .replace(':fileId', String(f.transferLogId))
     .replace(':agent', agent);
 }
 

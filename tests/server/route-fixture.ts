@@ -4,7 +4,7 @@
 import { chatRepository } from '../../src/server/repositories/chat';
 import type { TestApp } from './helpers';
 import { call, experimentWithBench } from './plate-fixtures';
-import { fillPath, type Fixture, type RouteCase } from './route-catalog';
+import { fillPath, MATRIX_TRANSFER_LOG, type Fixture, type RouteCase } from './route-catalog';
 
 /** The user id the fixture belongs to (sign with userHeaders(OWNER)). */
 export const OWNER = 'matrix-owner';
@@ -62,6 +62,13 @@ export async function makeFixture(t: TestApp, owner: Record<string, string>): Pr
     headers: { ...owner, 'content-type': reading.contentType },
     payload: reading.payload,
   });
+  const log = textUpload(MATRIX_TRANSFER_LOG);
+  const transferLog = await t.app.inject({
+    method: 'POST',
+    url: `/api/experiments/${id}/transfer-logs`,
+    headers: { ...owner, 'content-type': log.contentType },
+    payload: log.payload,
+  });
   const plate = await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner);
   const definition = await call(t.app, 'POST', '/api/reagents/definitions', owner, {
     name: 'Fixture buffer',
@@ -83,5 +90,6 @@ export async function makeFixture(t: TestApp, owner: Record<string, string>): Pr
     definitionId: definition.json().id,
     stockId: stock.json().id,
     readoutId: readout.json().readouts[0].id,
+    transferLogId: transferLog.json().id,
   };
 }

@@ -72,6 +72,7 @@ describe.each(DB_KINDS)('route matrix on %s', (kind) => {
         definitionId: 1,
         stockId: 1,
         readoutId: 1,
+        transferLogId: 1,
       };
       const res = await send(t, route, f, {});
       expect(res.statusCode).toBe(401);

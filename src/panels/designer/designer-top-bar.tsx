@@ -15,6 +15,7 @@ import { clearPlate, redo, undo } from '../../state/plate-actions';
 import { nextSnapshotLabel, saveSnapshot } from '../../state/snapshot-actions';
 import { DispensingDialog } from '../dialogs/dispensing-dialog';
 import { SnapshotNameDialog } from '../dialogs/snapshot-name-dialog';
+import { TransferLogMenu } from '../transfer-log/transfer-log-menu';
 import { ExportMenu } from './export-menu';
 import { PlateTypeSelect } from './plate-type-select';
 import { SaveStatusIndicator } from './save-status';
@@ -111,6 +112,7 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
         />
       )}
       <ExportMenu experimentId={experiment.id} />
+      <TransferLogMenu experimentId={experiment.id} />
       {onReportIssue && (
         <button type="button" className="btn btn--sm btn--ghost" onClick={onReportIssue}>
           Report issue

@@ -19,6 +19,7 @@ import { colourMode } from '../../state/colour-mode-store';
 import { designer } from '../../state/designer-store';
 import { clearWells } from '../../state/plate-actions';
 import { toolState } from '../../state/tool-actions';
+import { transferLogs } from '../../state/transfer-log-store';
 import { DESIGNER_KEYS } from '../designer/designer-keys';
 import { TOOL_KEYS } from '../tools/tool-keys';
 import { WellDetailDialog } from '../dialogs/well-detail-dialog';
@@ -65,6 +66,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
   );
   const [detail, setDetail] = useState<number | null>(null);
   const colour = useSnapshot(colourMode);
+  const transfer = useSnapshot(transferLogs).reconciliation?.wells;
 
   // The reagents the plate holds, in bench order (the heat map's choices).
   const onPlate = useMemo(() => plateReagents(wells, benchReagents), [wells, benchReagents]);
@@ -85,8 +87,9 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
         mode: colour.mode,
         reagent: heatReagent,
         status: byType?.status,
+        transfer: transfer && Object.fromEntries(transfer.map((w) => [w.well, w.status])),
       }),
-    [format, wells, benchReagents, colour.mode, heatReagent, byType],
+    [format, wells, benchReagents, colour.mode, heatReagent, byType, transfer],
   );
   // The metrics answer brings rings and markers; the fills follow the chosen colouring at once.
   const appearance = useMemo(

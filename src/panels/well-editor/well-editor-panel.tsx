@@ -18,6 +18,7 @@ import { designer } from '../../state/designer-store';
 import { applyReagent, removeReagent } from '../../state/plate-actions';
 import { plateSelection } from '../../state/selection-store';
 import { focusPlate } from '../plate/focus-moves';
+import { WellTransferRows } from '../transfer-log/well-transfer-rows';
 import { SelectedWellsTable } from './selected-wells-table';
 import { metricsSummary, wellViews } from './selected-wells';
 import { WellFieldsForm } from './well-fields-form';
@@ -212,6 +213,7 @@ export function WellEditorPanel() {
             <dd>{summary.vehicle}</dd>
           </dl>
           <SelectedWellsTable views={views} />
+          <WellTransferRows wells={views.map((v) => v.id)} />
         </>
       )}
       <WellFieldsForm wells={doc.wells as WireWells} format={doc.format} indices={indices} />

@@ -29,6 +29,8 @@ import { reagentStockRoutes } from './reagent-stocks';
 import { reagentRoutes } from './reagents';
 import { reportIssueRoutes } from './report-issue';
 import { templateRoutes } from './templates';
+import { transferLogRoutes } from './transfer-logs';
+import { transferLogsRepository } from '../transfer-logs/repository';
 import { uploadRoutes } from './uploads';
 import { versionRoutes } from './versions';
 import { campaignService } from '../campaigns/campaign-service';
@@ -97,6 +99,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     experiments,
     plates,
     db: database.db,
+  });
+  await app.register(transferLogRoutes, {
+    prefix: '/experiments',
+    experiments,
+    plates,
+    logs: transferLogsRepository(database.db),
   });
   await app.register(chatStorageRoutes, {
     prefix: '/experiments',
