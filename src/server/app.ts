@@ -21,9 +21,11 @@ import { openEventBus } from './events/open-event-bus';
 import { plateChangedEvent } from './events/plate-event';
 import type { PlateChange } from './plate/plate-writer';
 import { HttpError, handleError, routerErrorBody } from './errors';
+import { registerDrainRefusedBody } from './plugins/drain-refused-body';
 import { registerJsonBody } from './plugins/json-body';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerJsonObjectBodies } from './plugins/json-object-body';
+import { registerNulInUrl } from './plugins/nul-in-url';
 import { registerSameOrigin } from './plugins/same-origin';
 import { databaseRateLimitStore, purgeEndedWindows } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -100,7 +102,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => events.close());
   app.setErrorHandler(handleError);
   registerSameOrigin(app);
+  registerNulInUrl(app);
   registerJsonBody(app);
+  registerDrainRefusedBody(app);
 
   await registerSecurityHeaders(app, config);
   await app.register(cookie, {

@@ -233,9 +233,16 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     return entries && netChange(from, entries, { version, hash });
   }
 
-  /** GET /plate?since=: 410 when the log does not reach back to `from`. */
+  /** GET /plate?since=: 400 for a version ahead of the plate, 410 when the log does not reach back. */
   async function since(ownerId: string, experimentId: number, from: number): Promise<PlateSince> {
     const h = await head(ownerId, experimentId);
+    // a version the plate has not reached is a wrong request, not a log gone too short
+    if (from > h.version) {
+      throw new HttpError(
+        400,
+        `since: version ${from} is newer than the plate (version ${h.version}); send a version you have read`,
+      );
+    }
     const entries = await readPlateLog(db, experimentId, from, h.version);
     if (!entries) {
       throw new HttpError(
