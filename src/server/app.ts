@@ -21,6 +21,8 @@ import { openEventBus } from './events/open-event-bus';
 import { plateChangedEvent } from './events/plate-event';
 import type { PlateChange } from './plate/plate-writer';
 import { HttpError, handleError, routerErrorBody } from './errors';
+import { serverMetrics, type ServerMetrics } from './metrics';
+import { DEFAULT_IN_FLIGHT, registerAdmission } from './plugins/admission';
 import { registerDrainRefusedBody } from './plugins/drain-refused-body';
 import { registerJsonBody } from './plugins/json-body';
 import { registerApiDocs } from './plugins/api-docs';
@@ -43,6 +45,8 @@ declare module 'fastify' {
     devSessions: DevSessionStore;
     /** Events per experiment for the /events streams. */
     events: EventBus;
+    /** This process's counters (GET /api/metrics). */
+    metrics: ServerMetrics;
   }
 }
 
@@ -101,6 +105,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Its listening connection is its own, so it may close before or after the database.
   app.addHook('onClose', async () => events.close());
   app.setErrorHandler(handleError);
+  const metrics = serverMetrics();
+  app.decorate('metrics', metrics);
+  const inFlightLimit = config.maxInFlight ?? DEFAULT_IN_FLIGHT[database.kind];
+  // first of the hooks: a refused request costs nothing more
+  registerAdmission(app, inFlightLimit, metrics);
   registerSameOrigin(app);
   registerNulInUrl(app);
   registerJsonBody(app);
@@ -142,6 +151,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config,
     database,
     devSecret: devSecret.secret,
+    metrics,
+    inFlightLimit,
     onPlateChanged: (change: PlateChange) => {
       app.events
         .publish(change.experimentId, plateChangedEvent(change))

@@ -34,6 +34,8 @@ export interface Config {
    * is Secure when the scheme is https.
    */
   trustProxy: TrustProxy;
+  /** Requests in flight per process before 503 (MAX_IN_FLIGHT); null: by database kind. */
+  maxInFlight: number | null;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -108,6 +110,11 @@ const envSchema = z.object({
     )
     .transform(parseTrustProxy)
     .optional(),
+  MAX_IN_FLIGHT: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'must be a whole number from 1 to 999999')
+    .transform(Number)
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -181,5 +188,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     nodeEnv,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
+    maxInFlight: e.MAX_IN_FLIGHT ?? null,
   };
 }

@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       nodeEnv: 'development',
       logLevel: 'info',
       trustProxy: false,
+      maxInFlight: null,
     });
   });
 
@@ -57,6 +58,7 @@ describe('parseConfig', () => {
       nodeEnv: 'production',
       logLevel: 'warn',
       trustProxy: false,
+      maxInFlight: null,
     });
   });
 

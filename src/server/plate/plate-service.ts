@@ -17,7 +17,9 @@ import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/ben
 import { readPlateLog, type PlateLogEntry } from '../repositories/plates';
 import { indicesChanged, type LivePlate } from './live-plate';
 import { plateStateText } from './plate-text';
+import type { ServerMetrics } from '../metrics';
 import { AnswerCache, PlateAnswer } from './plate-cache';
+import { SingleFlight } from './single-flight';
 import { plateHeadReader } from './plate-head';
 import {
   plateWriter,
@@ -132,8 +134,17 @@ export type PatchResult =
   | { ok: false; status: 409; body: { detail: string; version: number; since: PlateSince | null } };
 
 /** The plate operations of the API, sharing one writer and its cache. */
-export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
-  const writer = plateWriter(onPlateChanged);
+export function plateService(
+  db: Db,
+  onPlateChanged?: PlateChangedListener,
+  metrics?: Pick<ServerMetrics, 'plateComputations' | 'plateSerialisations'>,
+) {
+  const writer = plateWriter(onPlateChanged, {
+    computed: () => {
+      if (metrics) metrics.plateComputations++;
+    },
+  });
+  const answerFlights = new SingleFlight<string, PlateAnswer>();
   const readHead = plateHeadReader(db);
   /** [experiment] -> the bench facts of its last head */
   const benchMemo = new Map<number, { key: string; facts: BenchFacts }>();
@@ -146,6 +157,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     let answer = full.get(live);
     if (!answer) {
       answer = new PlateAnswer(live.version, Buffer.from(plateStateText(live)));
+      if (metrics) metrics.plateSerialisations++;
       full.set(live, answer);
     }
     return answer;
@@ -190,10 +202,13 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     const key = { experimentId, form, version: h.version, benchKey: h.bench.key };
     const hit = answers.get(key);
     if (hit) return hit;
-    const answer = make(await writer.live(db, experimentId, h.version, h.bench));
-    // the plate as loaded may be newer than the head read a moment before
-    answers.set({ ...key, version: answer.version }, answer);
-    return answer;
+    // concurrent misses of one answer wait on one load and one serialisation
+    return answerFlights.run(`${experimentId}|${form}|${h.version}|${h.bench.key}`, async () => {
+      const answer = make(await writer.live(db, experimentId, h.version, h.bench));
+      // the plate as loaded may be newer than the head read a moment before
+      answers.set({ ...key, version: answer.version }, answer);
+      return answer;
+    });
   }
 
   /** The owner's current plate computed with the current bench; 404 when not theirs. */
@@ -222,6 +237,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
         wells: live.wire,
       });
       answer = new PlateAnswer(live.version, Buffer.from(JSON.stringify(c)));
+      if (metrics) metrics.plateSerialisations++;
       compactAnswers.set(live, answer);
     }
     return answer;
