@@ -339,3 +339,4 @@ export const layoutTemplates = pgTable(
   },
   (t) => [uniqueIndex('layout_templates_owner_name_idx').on(t.ownerId, t.name)],
 );
+export * from './schema-events';
