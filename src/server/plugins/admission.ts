@@ -2,8 +2,10 @@
 // answers 503 with Retry-After at once, before any work, instead of queueing without bound
 // (an overloaded process used to serve a third of an open-loop load at p50 20 s and reset
 // connections). The served requests keep their latency; clients retry after Retry-After.
-// Not counted: health and metrics (a load balancer and an operator must still reach them)
-// and event streams (open for hours, capped per user in events/stream-limit.ts).
+// Not counted: health and metrics (a load balancer and an operator must still reach them),
+// event streams (open for hours, capped per user in events/stream-limit.ts) and the built
+// client's files (cheap, and a page whose script was refused would not load at all; the API
+// calls it makes are what a busy server sheds, and the client retries those).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseKind } from '../db/connect';
 import type { ServerMetrics } from '../metrics';
@@ -20,7 +22,12 @@ export const RETRY_AFTER_S = 1;
 
 const exempt = (request: FastifyRequest) => {
   const url = request.routeOptions.url ?? '';
-  return url === '/api/health' || url === '/api/metrics' || url.endsWith('/events');
+  return (
+    !request.url.startsWith('/api/') ||
+    url === '/api/health' ||
+    url === '/api/metrics' ||
+    url.endsWith('/events')
+  );
 };
 
 export function registerAdmission(
