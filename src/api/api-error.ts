@@ -14,14 +14,33 @@ export class ApiError extends Error {
   /** The `detail` of a JSON error body, when the server sent one. */
   readonly detail: string | undefined;
 
-  constructor(status: number, statusText: string, body: string) {
+  /** How long the server asked to wait before trying again (Retry-After), ms; null: not said. */
+  readonly retryAfterMs: number | null;
+
+  constructor(status: number, statusText: string, body: string, retryAfter?: string | null) {
     super(`HTTP ${status} ${statusText}: ${body}`);
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
     this.body = body;
     this.detail = detailOf(body);
+    this.retryAfterMs = retryAfterMsOf(retryAfter ?? null);
   }
+}
+
+/** A Retry-After header (seconds, or an HTTP date) as ms from now; null when absent or bad. */
+function retryAfterMsOf(header: string | null): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+/** The wait a busy server (503, or 429) asked for before the same request is sent again. */
+export function busyRetryMs(error: unknown): number | null {
+  if (!(error instanceof ApiError) || (error.status !== 503 && error.status !== 429)) return null;
+  // a busy answer without the header: wait a second rather than hammer it
+  return error.retryAfterMs ?? 1000;
 }
 
 /** The 401 error: the session is gone and the browser is being sent to /login. */

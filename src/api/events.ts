@@ -2,10 +2,12 @@
  * The experiment's event stream (GET .../events, text/event-stream) read with fetch, so the
  * request carries the bearer token as well as the cookies (EventSource can send neither
  * header). Reconnects after the server's `retry:` delay (2 s by default, growing while the
- * server stays away); a message that is not JSON is logged and skipped.
+ * server stays away, or after Retry-After when it answered busy); a message that is not JSON
+ * is logged and skipped. A reconnect sends the id of the last event read (Last-Event-ID), and
+ * the server replays what came after it.
  */
 import { createParser } from 'eventsource-parser';
-import { SessionExpiredError } from './api-error';
+import { SessionExpiredError, busyRetryMs } from './api-error';
 import { apiRequest } from './http-client';
 
 /** One message of the stream. */
@@ -48,10 +50,15 @@ export function openEventStream(experimentId: number, options: EventStreamOption
   const controller = new AbortController();
   let retryMs = DEFAULT_RETRY_MS;
   let failures = 0;
+  let busyMs: number | null = null;
+  let lastEventId: string | null = null;
 
   const readOnce = async () => {
     const response = await apiRequest<Response>(`/api/experiments/${experimentId}/events`, {
-      headers: { Accept: 'text/event-stream' },
+      headers: {
+        Accept: 'text/event-stream',
+        ...(lastEventId !== null && { 'Last-Event-ID': lastEventId }),
+      },
       responseType: 'response',
       signal: controller.signal,
     });
@@ -60,6 +67,7 @@ export function openEventStream(experimentId: number, options: EventStreamOption
     failures = 0;
     const parser = createParser({
       onEvent: (message) => {
+        if (message.id) lastEventId = message.id;
         const event = parseEventData(message.data);
         if (event) options.onEvent(event);
       },
@@ -83,10 +91,12 @@ export function openEventStream(experimentId: number, options: EventStreamOption
       } catch (error) {
         if (controller.signal.aborted || error instanceof SessionExpiredError) return;
         failures += 1;
+        busyMs = busyRetryMs(error);
       }
       if (controller.signal.aborted) return;
       options.onConnection?.(false);
-      const delay = Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.min(failures, 4));
+      const delay = busyMs ?? Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.min(failures, 4));
+      busyMs = null;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   };

@@ -100,7 +100,14 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
   if (response.ok && options.responseType === 'response') return response;
   if (response.ok && options.responseType === 'blob') return await response.blob();
   const text = response.status === 204 ? '' : await response.text();
-  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      response.statusText,
+      text,
+      response.headers.get('retry-after'),
+    );
+  }
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -21,9 +21,13 @@ import { openEventBus } from './events/open-event-bus';
 import { plateChangedEvent } from './events/plate-event';
 import type { PlateChange } from './plate/plate-writer';
 import { HttpError, handleError, routerErrorBody } from './errors';
+import { serverMetrics, type ServerMetrics } from './metrics';
+import { DEFAULT_IN_FLIGHT, registerAdmission } from './plugins/admission';
+import { registerDrainRefusedBody } from './plugins/drain-refused-body';
 import { registerJsonBody } from './plugins/json-body';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerJsonObjectBodies } from './plugins/json-object-body';
+import { registerNulInUrl } from './plugins/nul-in-url';
 import { registerSameOrigin } from './plugins/same-origin';
 import { databaseRateLimitStore, purgeEndedWindows } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -41,6 +45,8 @@ declare module 'fastify' {
     devSessions: DevSessionStore;
     /** Events per experiment for the /events streams. */
     events: EventBus;
+    /** This process's counters (GET /api/metrics). */
+    metrics: ServerMetrics;
   }
 }
 
@@ -99,8 +105,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Its listening connection is its own, so it may close before or after the database.
   app.addHook('onClose', async () => events.close());
   app.setErrorHandler(handleError);
+  const metrics = serverMetrics();
+  app.decorate('metrics', metrics);
+  const inFlightLimit = config.maxInFlight ?? DEFAULT_IN_FLIGHT[database.kind];
+  // first of the hooks: a refused request costs nothing more
+  registerAdmission(app, inFlightLimit, metrics);
   registerSameOrigin(app);
+  registerNulInUrl(app);
   registerJsonBody(app);
+  registerDrainRefusedBody(app);
 
   await registerSecurityHeaders(app, config);
   await app.register(cookie, {
@@ -138,6 +151,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     config,
     database,
     devSecret: devSecret.secret,
+    metrics,
+    inFlightLimit,
     onPlateChanged: (change: PlateChange) => {
       app.events
         .publish(change.experimentId, plateChangedEvent(change))

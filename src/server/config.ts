@@ -12,6 +12,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   devModeSecret: string | null;
+  /**
+   * Developer mode (sign-in with the developer secret): DEV_MODE when given; otherwise on when
+   * DEV_MODE_SECRET is set, or when the server listens on a loopback address outside
+   * production. Never merely because HOST is 0.0.0.0.
+   */
+  devMode: boolean;
   supabaseUrl: string | null;
   supabaseAnonKey: string | null;
   supabaseJwtSecret: string | null;
@@ -28,6 +34,8 @@ export interface Config {
    * is Secure when the scheme is https.
    */
   trustProxy: TrustProxy;
+  /** Requests in flight per process before 503 (MAX_IN_FLIGHT); null: by database kind. */
+  maxInFlight: number | null;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -68,6 +76,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DEV_MODE_SECRET: z.string().min(8, 'must be at least 8 characters long').optional(),
+  DEV_MODE: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .refine((v) => v in BOOLEANS, 'must be 1 or 0 (true or false)')
+    .transform((v) => BOOLEANS[v])
+    .optional(),
   SUPABASE_URL: optionalHttpUrl,
   SUPABASE_ANON_KEY: optional,
   SUPABASE_JWT_SECRET: optional,
@@ -96,12 +110,25 @@ const envSchema = z.object({
     )
     .transform(parseTrustProxy)
     .optional(),
+  MAX_IN_FLIGHT: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'must be a whole number from 1 to 999999')
+    .transform(Number)
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .optional(),
 });
+
+/** A host only this machine reaches: 127.0.0.0/8, ::1, localhost. */
+function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1'
+  );
+}
 
 function parseTrustProxy(value: string): TrustProxy {
   const lower = value.toLowerCase();
@@ -129,12 +156,28 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = result.data;
+  const host = e.HOST ?? '127.0.0.1';
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const devMode =
+    e.DEV_MODE ??
+    (e.DEV_MODE_SECRET !== undefined || (isLoopback(host) && nodeEnv !== 'production'));
+  if (devMode && e.DEV_MODE_SECRET === undefined && (e.DATABASE_URL || nodeEnv === 'production')) {
+    throw new ConfigError(
+      e.DATABASE_URL
+        ? 'Invalid configuration: developer mode is on and DATABASE_URL is set, but DEV_MODE_SECRET is not: ' +
+            "each instance on a shared database would make its own secret and refuse the others' cookies. " +
+            'Set the same DEV_MODE_SECRET (8 characters or more) on every instance, or DEV_MODE=0.'
+        : 'Invalid configuration: DEV_MODE is on in production without DEV_MODE_SECRET: ' +
+            'a generated secret is never printed in production. Set DEV_MODE_SECRET, or DEV_MODE=0.',
+    );
+  }
   return {
     port: e.PORT ?? 8000,
-    host: e.HOST ?? '127.0.0.1',
+    host,
     dataDir: e.DATA_DIR ?? './data',
     databaseUrl: e.DATABASE_URL ?? null,
     devModeSecret: e.DEV_MODE_SECRET ?? null,
+    devMode,
     supabaseUrl: e.SUPABASE_URL ?? null,
     supabaseAnonKey: e.SUPABASE_ANON_KEY ?? null,
     supabaseJwtSecret: e.SUPABASE_JWT_SECRET ?? null,
@@ -142,8 +185,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     llmApiKey: e.LLM_API_KEY ?? null,
     llmModel: e.LLM_MODEL ?? null,
     reportingEnabled: e.REPORTING_ENABLED ?? true,
-    nodeEnv: e.NODE_ENV ?? 'development',
+    nodeEnv,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
+    maxInFlight: e.MAX_IN_FLIGHT ?? null,
   };
 }

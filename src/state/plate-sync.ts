@@ -4,6 +4,7 @@
 // only when the server no longer has them (410) the whole plate (compact form). Unsaved edits
 // of the user stay on top (designer-document.ts). While a save is in flight its answer
 // decides (a 409 carries the changes); the catch-up runs once the saves are idle.
+import { busyRetryMs } from '../api/api-error';
 import type { ExperimentEvent } from '../api/events';
 import { getPlateCompact, getPlateSince, type PlateChanges } from '../api/plate';
 import type { WireWell } from '../domain/plate-wire';
@@ -80,6 +81,14 @@ async function catchUp(s: SyncState): Promise<void> {
       return;
     }
   } catch (error) {
+    // a busy server asked to come back later: the changes are still to be read then
+    const wait = busyRetryMs(error);
+    if (wait !== null) {
+      setTimeout(() => {
+        if (isCurrent(s)) void catchUp(s);
+      }, wait);
+      return;
+    }
     console.error('Could not follow the plate', error);
   } finally {
     s.fetching = false;

@@ -4,7 +4,7 @@
 // is retried with a growing delay and never dropped, and a 409 is first offered to `rebase`
 // (the edits moved onto the server's newer version and sent again); when that is not possible
 // the server's current state and the refused edit go to the caller.
-import { ApiError, SessionExpiredError, errorMessage } from '../api/api-error';
+import { ApiError, SessionExpiredError, busyRetryMs, errorMessage } from '../api/api-error';
 import type { PlateState } from '../domain/plate-state';
 
 /** What the top bar shows about saving. */
@@ -72,6 +72,8 @@ export class SaveQueue<D, S extends Landed = PlateState> {
   private inFlight = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
+  /** A busy server's Retry-After: nothing is sent before this time (Date.now ms). */
+  private notBefore = 0;
   private waiters: ((outcome: FlushOutcome) => void)[] = [];
   private disposed = false;
   // Bumped by reset(): an answer to a request sent before it describes a state the caller
@@ -131,7 +133,8 @@ export class SaveQueue<D, S extends Landed = PlateState> {
     this.options.onStatus('unsaved', null);
     if (this.inFlight) return; // sent as soon as the request in flight lands
     this.clearTimer();
-    this.timer = setTimeout(() => this.fire(), this.coalesceMs);
+    const wait = Math.max(this.coalesceMs, this.notBefore - Date.now());
+    this.timer = setTimeout(() => this.fire(), wait);
   }
 
   /** Sends what waits now; resolves when the queue is idle again or the attempt failed. */
@@ -218,7 +221,10 @@ export class SaveQueue<D, S extends Landed = PlateState> {
       return;
     }
     this.attempt += 1;
-    const delay = Math.min(this.retryMaxMs, this.retryBaseMs * 2 ** (this.attempt - 1));
+    // a busy server (503 with Retry-After) says when to come back; otherwise back off
+    const busy = busyRetryMs(error);
+    const delay = busy ?? Math.min(this.retryMaxMs, this.retryBaseMs * 2 ** (this.attempt - 1));
+    if (busy !== null) this.notBefore = Date.now() + busy;
     this.settle('error', `Not saved: ${message}. Retrying in ${Math.round(delay / 1000)} s.`);
     this.clearTimer();
     this.timer = setTimeout(() => this.fire(), delay);

@@ -22,6 +22,8 @@ export interface BenchServer {
   app: FastifyInstance;
   base: string;
   headers: Record<string, string>;
+  /** A new app on the same database, as a second process would start: its caches are cold. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,7 +42,11 @@ async function startPostgres(): Promise<{ url: string; stop(): Promise<void> }> 
 }
 
 /** Starts the app on a fresh database of this kind, listening on 127.0.0.1:<free port>. */
-export async function startBenchServer(kind: DatabaseKind): Promise<BenchServer> {
+export async function startBenchServer(
+  kind: DatabaseKind,
+  /** more settings (MAX_IN_FLIGHT...) */
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'plate-bench-'));
   const pg = kind === 'postgres' ? await startPostgres() : null;
   const config = parseConfig({
@@ -50,13 +56,17 @@ export async function startBenchServer(kind: DatabaseKind): Promise<BenchServer>
     DEV_MODE_SECRET: 'bench-developer-secret',
     DATA_DIR: dataDir,
     DATABASE_URL: pg?.url,
+    ...env,
   });
   const database = await openDatabase(config);
   await database.migrate();
-  const app = await buildApp(config, { database, distDir: null });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const listen = async () => {
+    const built = await buildApp(config, { database, distDir: null });
+    await built.listen({ port: 0, host: '127.0.0.1' });
+    const address = built.server.address();
+    return { app: built, port: typeof address === 'object' && address ? address.port : 0 };
+  };
+  let { app, port } = await listen();
   const token = await new SignJWT({ email: 'bench@example.org', role: 'authenticated' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject('bench-user')
@@ -64,10 +74,16 @@ export async function startBenchServer(kind: DatabaseKind): Promise<BenchServer>
     .setIssuedAt()
     .setExpirationTime('2h')
     .sign(new TextEncoder().encode(JWT_SECRET));
-  return {
+  const server: BenchServer = {
     app,
     base: `http://127.0.0.1:${port}`,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    async restart() {
+      await app.close();
+      ({ app, port } = await listen());
+      server.app = app;
+      server.base = `http://127.0.0.1:${port}`;
+    },
     async stop() {
       await app.close();
       await database.close();
@@ -75,6 +91,7 @@ export async function startBenchServer(kind: DatabaseKind): Promise<BenchServer>
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 /** One request; the body is read (as text) so the time includes the whole transfer. */

@@ -9,6 +9,7 @@ describe('parseConfig', () => {
       dataDir: './data',
       databaseUrl: null,
       devModeSecret: null,
+      devMode: true,
       supabaseUrl: null,
       supabaseAnonKey: null,
       supabaseJwtSecret: null,
@@ -19,6 +20,7 @@ describe('parseConfig', () => {
       nodeEnv: 'development',
       logLevel: 'info',
       trustProxy: false,
+      maxInFlight: null,
     });
   });
 
@@ -45,6 +47,7 @@ describe('parseConfig', () => {
       dataDir: '/var/lib/plates',
       databaseUrl: 'postgresql://u:p@db:5432/plates',
       devModeSecret: 'long-enough-secret',
+      devMode: true,
       supabaseUrl: 'https://abc.supabase.co',
       supabaseAnonKey: 'anon',
       supabaseJwtSecret: 'jwt',
@@ -55,6 +58,7 @@ describe('parseConfig', () => {
       nodeEnv: 'production',
       logLevel: 'warn',
       trustProxy: false,
+      maxInFlight: null,
     });
   });
 

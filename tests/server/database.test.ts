@@ -12,6 +12,7 @@ const TABLES = [
   'chat_sessions',
   'chat_threads',
   'dev_sessions',
+  'event_log',
   'experiment_texts',
   'experiments',
   'issue_reports',

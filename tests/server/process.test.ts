@@ -38,10 +38,11 @@ async function stop(child: ChildProcess, exited: Promise<number | null>, signal:
 
 // A new on-disk PGlite plus the TypeScript loader take several seconds on a busy machine.
 const PROCESS_TIMEOUT_MS = 90_000;
+const SHARED_SECRET = 'shared-instance-secret';
 
 describe.each(DB_KINDS)('server process on %s', (kind) => {
   it(
-    'prints its address and developer secret, serves, and exits 0 on SIGTERM',
+    'prints its address and developer secret (generated on PGlite), serves, and exits 0 on SIGTERM',
     async () => {
       const data = await tempDir();
       const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
@@ -50,7 +51,8 @@ describe.each(DB_KINDS)('server process on %s', (kind) => {
         DATA_DIR: data.dir,
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
-        ...(pgDb && { DATABASE_URL: pgDb.url }),
+        // instances sharing a database must share the developer secret: none is generated
+        ...(pgDb && { DATABASE_URL: pgDb.url, DEV_MODE_SECRET: SHARED_SECRET }),
       };
       const server = startServer(env);
       try {
@@ -58,11 +60,13 @@ describe.each(DB_KINDS)('server process on %s', (kind) => {
         const health = await fetch(`http://127.0.0.1:${port}/api/health`);
         expect(await health.json()).toEqual({ status: 'ok', database: kind });
 
-        const secret = (await readFile(path.join(data.dir, 'dev-secret'), 'utf8')).trim();
+        const secret = pgDb
+          ? SHARED_SECRET
+          : (await readFile(path.join(data.dir, 'dev-secret'), 'utf8')).trim();
         const lines = server.output().trim().split('\n');
         expect(lines).toEqual([
           `Plate Workstation running at http://localhost:${port}`,
-          `Developer secret: ${secret}`,
+          ...(pgDb ? [] : [`Developer secret: ${secret}`]),
         ]);
         const login = await fetch(`http://127.0.0.1:${port}/api/dev/login`, {
           method: 'POST',

@@ -50,6 +50,7 @@ export const MATRIX_TRANSFER_LOG =
 
 export const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/health', access: 'public', ok: 200 },
+  { method: 'GET', path: '/api/metrics', access: 'public', ok: 200 },
   { method: 'GET', path: '/api/client-config', access: 'public', ok: 200 },
   { method: 'GET', path: '/api/openapi.json', access: 'public', ok: 200 },
   { method: 'GET', path: '/api/dev/status', access: 'public', ok: 200 },

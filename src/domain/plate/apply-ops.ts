@@ -11,6 +11,7 @@ import type { PlateDefn } from '../plate-format';
 import type { WireTarget, WireWell, WireWells } from '../plate-wire';
 import { canonicalizeWells, validatePlateWells } from '../plate-wells';
 import { effectiveTolerance } from '../prediction';
+import { LIMITS } from '../schemas/limits';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
 import { canonicalWellId, indexOfWellId } from '../well-id';
 import type { Amount, PrimitiveOp, SetOp } from './ops';
@@ -87,7 +88,10 @@ export function amountToNanomolar(amount: Amount): number {
   if (!unit || !isMolarUnit(unit)) {
     throw new OpRefused(`target unit "${amount.unit}" is not a molar unit (nM, uM, mM, M)`);
   }
-  return toNanomolar(finite(amount.value, 0, 'target value'), unit);
+  const nM = toNanomolar(finite(amount.value, 0, 'target value'), unit);
+  // the same bound as target_nM of every write path (a value of 1e15 M is 1e24 nM)
+  if (nM > LIMITS.targetNM) throw new OpRefused('target must be at most 1e15 nM');
+  return nM;
 }
 
 function targetOf(op: SetOp, existing: WireTarget | undefined): number | null {

@@ -16,6 +16,6 @@ export const LIMITS = {
   wells: 1536,
   /** 1 L: nothing on a plate holds more */
   volumeUL: 1_000_000,
-  /** a target concentration, nM (1e6 M: the set op's bound; 1e308 was stored, shown as error) */
+  /** a well's target in nM (1e15 nM is 1e6 M: far above any solubility), on every write path */
   targetNM: 1e15,
 } as const;

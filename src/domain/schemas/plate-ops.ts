@@ -37,7 +37,7 @@ export const setOpSchema = z.object({
   target_nM: z
     .number()
     .min(0, 'must be >= 0')
-    .max(1e15, 'must be at most 1e15')
+    .max(LIMITS.targetNM, 'must be at most 1e15')
     .nullable()
     .optional(),
   volume_uL: z

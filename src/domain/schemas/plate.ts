@@ -15,7 +15,7 @@ export const plateTargetSchema = z.object({
   target_nM: z
     .number({ error: 'must be a number of nM or null' })
     .min(0, 'must be >= 0')
-    .max(LIMITS.targetNM, `must be at most ${LIMITS.targetNM}`)
+    .max(LIMITS.targetNM, 'must be at most 1e15')
     .nullable(),
   tol_pct: z
     .number({ error: 'must be a number' })

@@ -1,5 +1,6 @@
-// The developer-mode secret (ARCHITECTURE.md, Flows, Sign-in): DEV_MODE_SECRET if set;
-// otherwise, outside production, one generated once and kept in DATA_DIR/dev-secret.
+// The developer-mode secret (ARCHITECTURE.md, Flows, Sign-in): none when developer mode is
+// off (config.devMode); DEV_MODE_SECRET if set; otherwise, outside production, one generated
+// once and kept in DATA_DIR/dev-secret.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,8 +18,9 @@ export const DEV_SECRET_FILE = 'dev-secret';
 
 /** Resolves the developer secret; may create DATA_DIR/dev-secret (mode 600). */
 export async function resolveDevSecret(
-  config: Pick<Config, 'devModeSecret' | 'nodeEnv' | 'dataDir'>,
+  config: Pick<Config, 'devModeSecret' | 'nodeEnv' | 'dataDir'> & Partial<Pick<Config, 'devMode'>>,
 ): Promise<DevSecret> {
+  if (config.devMode === false) return { secret: null, source: 'disabled' };
   if (config.devModeSecret) return { secret: config.devModeSecret, source: 'env' };
   if (config.nodeEnv === 'production') return { secret: null, source: 'disabled' };
   const file = path.join(config.dataDir, DEV_SECRET_FILE);

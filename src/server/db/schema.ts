@@ -341,3 +341,4 @@ export const layoutTemplates = pgTable(
 );
 export * from './schema-campaigns';
 export * from './schema-results';
+export * from './schema-events';

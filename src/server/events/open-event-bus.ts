@@ -1,11 +1,15 @@
 // The events service for a database: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite
-// (an embedded database has exactly one server process).
+// (an embedded database has exactly one server process), both behind the durable event log.
 import type { Database } from '../db/connect';
 import { inProcessEventBus, type EventBus } from './event-bus';
+import { loggedEventBus } from './event-log';
 import { pgEventBus } from './pg-event-bus';
 
 /** Opens the event bus that fits the database; close it before the database. */
 export async function openEventBus(database: Database): Promise<EventBus> {
-  if (database.kind === 'postgres' && database.url) return pgEventBus(database.url, database.db);
-  return inProcessEventBus();
+  const bus =
+    database.kind === 'postgres' && database.url
+      ? await pgEventBus(database.url, database.db)
+      : inProcessEventBus();
+  return loggedEventBus(bus, database.db);
 }

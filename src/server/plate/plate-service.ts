@@ -17,7 +17,9 @@ import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/ben
 import { readPlateLog, type PlateLogEntry } from '../repositories/plates';
 import { indicesChanged, type LivePlate } from './live-plate';
 import { plateStateText } from './plate-text';
+import type { ServerMetrics } from '../metrics';
 import { AnswerCache, PlateAnswer } from './plate-cache';
+import { SingleFlight } from './single-flight';
 import { plateHeadReader } from './plate-head';
 import {
   plateWriter,
@@ -131,8 +133,17 @@ export type PatchResult =
   | { ok: false; status: 409; body: { detail: string; version: number; since: PlateSince | null } };
 
 /** The plate operations of the API, sharing one writer and its cache. */
-export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
-  const writer = plateWriter(onPlateChanged);
+export function plateService(
+  db: Db,
+  onPlateChanged?: PlateChangedListener,
+  metrics?: Pick<ServerMetrics, 'plateComputations' | 'plateSerialisations'>,
+) {
+  const writer = plateWriter(onPlateChanged, {
+    computed: () => {
+      if (metrics) metrics.plateComputations++;
+    },
+  });
+  const answerFlights = new SingleFlight<string, PlateAnswer>();
   const readHead = plateHeadReader(db);
   /** [experiment] -> the bench facts of its last head */
   const benchMemo = new Map<number, { key: string; facts: BenchFacts }>();
@@ -145,6 +156,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     let answer = full.get(live);
     if (!answer) {
       answer = new PlateAnswer(live.version, Buffer.from(plateStateText(live)));
+      if (metrics) metrics.plateSerialisations++;
       full.set(live, answer);
     }
     return answer;
@@ -189,10 +201,13 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     const key = { experimentId, form, version: h.version, benchKey: h.bench.key };
     const hit = answers.get(key);
     if (hit) return hit;
-    const answer = make(await writer.live(db, experimentId, h.version, h.bench));
-    // the plate as loaded may be newer than the head read a moment before
-    answers.set({ ...key, version: answer.version }, answer);
-    return answer;
+    // concurrent misses of one answer wait on one load and one serialisation
+    return answerFlights.run(`${experimentId}|${form}|${h.version}|${h.bench.key}`, async () => {
+      const answer = make(await writer.live(db, experimentId, h.version, h.bench));
+      // the plate as loaded may be newer than the head read a moment before
+      answers.set({ ...key, version: answer.version }, answer);
+      return answer;
+    });
   }
 
   /** The owner's current plate computed with the current bench; 404 when not theirs. */
@@ -221,6 +236,7 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
         wells: live.wire,
       });
       answer = new PlateAnswer(live.version, Buffer.from(JSON.stringify(c)));
+      if (metrics) metrics.plateSerialisations++;
       compactAnswers.set(live, answer);
     }
     return answer;
@@ -232,9 +248,16 @@ export function plateService(db: Db, onPlateChanged?: PlateChangedListener) {
     return entries && netChange(from, entries, { version, hash });
   }
 
-  /** GET /plate?since=: 410 when the log does not reach back to `from`. */
+  /** GET /plate?since=: 400 for a version ahead of the plate, 410 when the log does not reach back. */
   async function since(ownerId: string, experimentId: number, from: number): Promise<PlateSince> {
     const h = await head(ownerId, experimentId);
+    // a version the plate has not reached is a wrong request, not a log gone too short
+    if (from > h.version) {
+      throw new HttpError(
+        400,
+        `since: version ${from} is newer than the plate (version ${h.version}); send a version you have read`,
+      );
+    }
     const entries = await readPlateLog(db, experimentId, from, h.version);
     if (!entries) {
       throw new HttpError(

@@ -20,6 +20,7 @@ import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/p
 import { advanceLivePlate, buildLivePlate, rebench, type LivePlate } from './live-plate';
 import { rowsText, versionPlateText, wellsText } from './plate-text';
 import { planVolumeFor, plannedWellVolume } from './plan-volume';
+import { SingleFlight } from './single-flight';
 
 /** The bench as the arithmetic reads it, and its cache key. */
 export interface BenchFactsLike {
@@ -136,29 +137,39 @@ function expandOps(
 }
 
 /** The plate writer of one database, with its cache of computed plates. */
-export function plateWriter(onChanged?: PlateChangedListener) {
+export function plateWriter(onChanged?: PlateChangedListener, counted?: { computed(): void }) {
   const cache = new LiveCache();
+  // Flights per connection: a transaction must not wait on a load running on the pool (on
+  // PGlite that load waits for the transaction: a deadlock), so it shares only its own.
+  const flights = new WeakMap<DbOrTx, SingleFlight<string, LivePlate>>();
 
   /** The computed plate at its stored version with this bench (cached, else loaded). */
   async function live(db: DbOrTx, experimentId: number, version: number, bench: BenchFactsLike) {
-    let hit = cache.get(experimentId);
-    if (!hit || hit.version !== version) {
-      const stored = await loadPlate(db, experimentId);
-      if (!stored) throw experimentNotFound();
-      hit = buildLivePlate(
-        stored.defn,
-        stored.wells,
-        stored.version,
-        bench.infos,
-        bench.key,
-        bench.dispensing,
-      );
-      cache.set(experimentId, hit);
-    } else if (hit.benchKey !== bench.key) {
-      hit = rebench(hit, bench.infos, bench.key, bench.dispensing);
-      cache.set(experimentId, hit);
-    }
-    return hit;
+    const hit = cache.get(experimentId);
+    if (hit && hit.version === version && hit.benchKey === bench.key) return hit;
+    let byKey = flights.get(db);
+    if (!byKey) flights.set(db, (byKey = new SingleFlight()));
+    // concurrent misses of one plate, version and bench wait on one computation
+    return byKey.run(`${experimentId}|${version}|${bench.key}`, async () => {
+      let next: LivePlate;
+      if (!hit || hit.version !== version) {
+        const stored = await loadPlate(db, experimentId);
+        if (!stored) throw experimentNotFound();
+        next = buildLivePlate(
+          stored.defn,
+          stored.wells,
+          stored.version,
+          bench.infos,
+          bench.key,
+          bench.dispensing,
+        );
+      } else {
+        next = rebench(hit, bench.infos, bench.key, bench.dispensing);
+      }
+      counted?.computed();
+      cache.set(experimentId, next);
+      return next;
+    });
   }
 
   /** Applies and stores one edit; call inside a transaction, then published() after it. */

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
+import type { ServerMetrics } from '../metrics';
 import { openReagentCatalog } from '../catalog/catalog-changes';
 import { plateService, type PlateChangedListener } from '../plate/plate-service';
 import { versionService } from '../plate/version-service';
@@ -24,6 +25,7 @@ import { eventRoutes } from './events';
 import { experimentRoutes } from './experiments';
 import { exportRoutes } from './exports';
 import { metaRoutes } from './meta';
+import { metricsRoutes } from './metrics';
 import { plateRoutes } from './plate';
 import { reagentStockRoutes } from './reagent-stocks';
 import { reagentRoutes } from './reagents';
@@ -44,6 +46,9 @@ export interface ApiOptions {
   config: Config;
   database: Database;
   devSecret: string | null;
+  /** the process's counters, and its limit of requests in flight */
+  metrics: ServerMetrics;
+  inFlightLimit: number;
   /** Told of every committed plate write (the events stream publishes "plate_changed"). */
   onPlateChanged?: PlateChangedListener;
 }
@@ -54,10 +59,14 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   const experiments = experimentsRepository(database.db);
 
   await app.register(metaRoutes, { config, database });
+  await app.register(metricsRoutes, {
+    metrics: options.metrics,
+    inFlightLimit: options.inFlightLimit,
+  });
   await app.register(openapiRoute);
   await app.register(devRoutes, { prefix: '/dev', secret: devSecret });
   await app.register(experimentRoutes, { prefix: '/experiments', experiments });
-  const plates = plateService(database.db, options.onPlateChanged);
+  const plates = plateService(database.db, options.onPlateChanged, options.metrics);
   await app.register(plateRoutes, { prefix: '/experiments', plates });
   await app.register(versionRoutes, {
     prefix: '/experiments',

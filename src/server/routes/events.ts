@@ -6,6 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { stampEvent, type ExperimentEvent } from '../events/event-bus';
+import { eventIdText, eventsAfter, loggedIdOf, MAX_REPLAY } from '../events/event-log';
 import { plateChangedEvent } from '../events/plate-event';
 import { netChange } from '../plate/plate-service';
 import { plateHead, readPlateLog } from '../repositories/plates';
@@ -17,13 +18,20 @@ import { ownedExperiment } from './experiment-access';
 export const HEARTBEAT_MS = 15_000;
 /** How long a client waits before reconnecting, ms. */
 export const RETRY_MS = 2000;
+/** Log ids a replay after the listener's return reads back before the newest sent. */
+const REORDER_WINDOW = 100;
 
-/** One event in the text/event-stream format; plate changes carry their version as id. */
+/**
+ * One event in the text/event-stream format: a logged event carries its log id ("e<id>"), a
+ * plate change not logged its plate version.
+ */
 export function sseMessage(event: ExperimentEvent): string {
   const id =
-    event.type === 'plate_changed' && typeof event.version === 'number'
-      ? `id: ${event.version}\n`
-      : '';
+    typeof event.event_id === 'number'
+      ? `id: ${eventIdText(event.event_id)}\n`
+      : event.type === 'plate_changed' && typeof event.version === 'number'
+        ? `id: ${event.version}\n`
+        : '';
   return `${id}data: ${JSON.stringify(event)}\n\n`;
 }
 
@@ -72,8 +80,23 @@ export async function eventRoutes(
         'x-accel-buffering': 'no',
       });
       open.add(raw);
+      // Logged events sent on this stream, so a replay never sends one twice; a replay reads
+      // from a little before the newest sent, as events of several processes may arrive out of
+      // their log order.
+      const sent = new Set<number>();
+      let newest = loggedIdOf(request.headers['last-event-id']);
       const send = (event: ExperimentEvent) => {
-        if (!raw.writableEnded) raw.write(sseMessage(event));
+        if (raw.writableEnded) return;
+        if (typeof event.event_id === 'number') {
+          if (sent.has(event.event_id)) return;
+          sent.add(event.event_id);
+          if (sent.size > 2 * MAX_REPLAY) sent.delete(sent.values().next().value as number);
+          newest = Math.max(newest ?? 0, event.event_id);
+        }
+        raw.write(sseMessage(event));
+      };
+      const replay = async (after: number) => {
+        if (db) for (const event of await eventsAfter(db, experiment.id, after)) send(event);
       };
       const hello = async () => {
         const head = db ? await plateHead(db, experiment.id) : null;
@@ -86,9 +109,16 @@ export async function eventRoutes(
         return head;
       };
       const unsubscribe = app.events.subscribe(experiment.id, send);
-      const stopResume = app.events.onResume(() => void hello().catch(() => {}));
+      // the listener was away: say hello again and send what was published meanwhile
+      const stopResume = app.events.onResume(() => {
+        const from = Math.max(0, (newest ?? 0) - REORDER_WINDOW);
+        void hello()
+          .then(() => (newest === undefined ? undefined : replay(from)))
+          .catch(() => {});
+      });
       raw.write(`retry: ${RETRY_MS}\n\n`);
       const head = await hello();
+      if (newest !== undefined) await replay(newest);
       const last = lastVersionOf(request.headers['last-event-id']);
       if (head && last !== undefined && last < head.version) {
         const entries = await readPlateLog(db!, experiment.id, last, head.version);

@@ -13,7 +13,12 @@ export interface RecordedCall {
 export interface FakeFetch {
   calls: RecordedCall[];
   /** Queue a response for the next call. */
-  respond(status: number, body?: unknown, statusText?: string): void;
+  respond(
+    status: number,
+    body?: unknown,
+    statusText?: string,
+    headers?: Record<string, string>,
+  ): void;
   /** Queue a network failure. */
   fail(error: Error): void;
   /** Queue a request that never answers (it rejects only when aborted). */
@@ -24,14 +29,19 @@ export interface FakeFetch {
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-function response(status: number, body: unknown, statusText = ''): Response {
+function response(
+  status: number,
+  body: unknown,
+  statusText = '',
+  headers: Record<string, string> = {},
+): Response {
   const text =
     NULL_BODY.has(status) || body === undefined
       ? null
       : typeof body === 'string'
         ? body
         : JSON.stringify(body);
-  return new Response(text, { status, statusText });
+  return new Response(text, { status, statusText, headers });
 }
 
 /** Installs the double as globalThis.fetch; undo with vi.unstubAllGlobals(). */
@@ -52,8 +62,8 @@ export function installFakeFetch(): FakeFetch {
   });
   return {
     calls,
-    respond(status, body, statusText = '') {
-      queue.push(() => response(status, body, statusText));
+    respond(status, body, statusText = '', headers = {}) {
+      queue.push(() => response(status, body, statusText, headers));
     },
     respondLater() {
       const answer: { resolve?: (r: Response) => void } = {};
