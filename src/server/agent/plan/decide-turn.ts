@@ -17,6 +17,7 @@ import type { ToolContext } from '../tools/tool-types';
 import { checkChange } from './check';
 import { readEdit } from './edit-requests';
 import { answerQuestion } from './questions';
+import { unreadQuestion, unreadWords } from '../parse/unread-words';
 
 /** One choice of a question: what it says and the request (and wells) it stands for. */
 export interface Choice {
@@ -132,7 +133,42 @@ function withWells(ctx: ToolContext, wells?: number[]): ToolContext {
   return wells ? { ...ctx, selection: wells } : ctx;
 }
 
+// The calls that change the plate; answers and undo read it only.
+const PLATE_WRITES = new Set([
+  'set_reagent',
+  'dilution_series',
+  'set_control',
+  'clear_wells',
+  'remove_reagent',
+  'fill_vehicle',
+  'annotate_wells',
+  'copy_wells',
+]);
+
+/**
+ * Reads the request; a reading that would write while a word of the request is left
+ * unread is asked about instead, quoting the words (and offering the nearest known word).
+ */
 function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
+  const d = readRequest(raw, ctx);
+  if (!d.calls.some((c) => PLATE_WRITES.has(c.name))) return d;
+  const values = d.calls.flatMap((c) =>
+    ['label', 'tag', 'sample', 'remove_tag'].flatMap((k) =>
+      typeof c.args[k] === 'string' ? String(c.args[k]).split(/[^A-Za-z0-9]+/) : [],
+    ),
+  );
+  const unread = unreadWords(raw, ctx.defn, buildCandidates(ctx.bench, ctx.catalog ?? []), values);
+  if (unread.length === 0) return d;
+  const [first] = unread;
+  const fixed = first.near ? raw.replace(new RegExp(`\\b${first.word}\\b`), first.near) : undefined;
+  return ask(
+    unreadQuestion(unread),
+    raw,
+    fixed && unread.length === 1 ? [{ label: fixed, request: fixed }] : [],
+  );
+}
+
+function readRequest(raw: string, ctx: ToolContext): TurnDecision {
   const answer = answerQuestion(raw, ctx);
   if (answer) return { calls: [], reply: answer };
 
