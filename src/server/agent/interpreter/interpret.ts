@@ -10,12 +10,14 @@ import type { CatalogReagent } from '../../catalog/catalog-seed';
 import { buildCandidates, closestName, findReagents, type ReagentMention } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import { idsOf, parseWellRanges } from '../well-ranges';
+import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
 import type { ClauseFacts } from './clause-facts';
 import { classify, type Intent } from './intents';
 import {
   findConcentrations,
   findDirection,
   findFactor,
+  findReversed,
   findPoints,
   findReplicates,
   findVolumes,
@@ -56,6 +58,13 @@ export function examples(defn: PlateDefn): string {
     '"undo"',
   ].join(', ');
 }
+
+const OPPOSITE: Record<SeriesDirection, SeriesDirection> = {
+  across: 'left',
+  left: 'across',
+  down: 'up',
+  up: 'down',
+};
 
 function refuse(reply: string): Interpretation {
   return { calls: [], reply };
@@ -302,7 +311,13 @@ function clauseCalls(
       const reps = findReplicates(f.rest);
       if (reps) args.replicates = reps.replicates;
       const dir = findDirection(f.rest);
-      if (dir) args.direction = dir;
+      if (findReversed(f.rest)) {
+        const cells = f.ranges.indices.map((k) => ({
+          row: Math.floor(k / ctx.defn.cols),
+          col: k % ctx.defn.cols,
+        }));
+        args.direction = OPPOSITE[dir ?? defaultDirection(cells)];
+      } else if (dir) args.direction = dir;
       const fv = f.volumes.find((v) => v.final) ?? f.volumes[0];
       if (fv) args.final_volume_uL = fv.uL;
       return [{ name: 'dilution_series', args }];
@@ -329,6 +344,9 @@ function clauseCalls(
       if (!r) return unknownReagent(f, candidates, ctx.bench);
       const others = otherReagents(f, r, ctx);
       if (others.length > 0) return oneReagentEach(f, r, others, 'add');
+      const reps = findReplicates(f.rest);
+      if (reps)
+        return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every well, e.g. "add 1 uM ${r.ref.name} to A1-A3".`;
       const amt = amountArgs(f);
       if (!amt)
         return `How much ${r.ref.name}? e.g. "add 10 uM ${r.ref.name} to B3" or "add 2 uL ${r.ref.name} to B3".`;
