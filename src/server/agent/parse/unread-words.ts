@@ -12,7 +12,7 @@ import { allowedTypos, editDistance, findReagents, type Candidate } from '../rea
 // here only when the reader reads them: a word listed but ignored would let a wrong write
 // through, which is what this list exists to stop.
 const VERBS =
-  'add adds added adding put puts set dispense dispensed apply pipette pipet treat treated dose dosed load place placed give spike spiked transfer fill filled top topped back backfill bring make made create want need like clear cleared remove removed delete deleted empty emptied wipe wiped erase erased reset discard take nuke nuked replace replaced change changed swap copy copied move moved label labelled labeled tag tagged untag mark marked name named sample samples undo revert scratch dilute diluted titrate titrated titration run do reserve reserved keep use used using';
+  'compound compounds add adds added adding put puts set dispense dispensed apply pipette pipet treat treated dose dosed load place placed give spike spiked transfer fill filled top topped back backfill bring make made create want need like clear cleared remove removed delete deleted empty emptied wipe wiped erase erased reset discard take nuke nuked replace replaced change changed swap copy copied move moved label labelled labeled tag tagged untag mark marked name named sample samples undo revert scratch dilute diluted titrate titrated titration run do reserve reserved keep use used using';
 const FILLERS =
   'the a an of to in into on onto at for from with by as and or but not also then please pls kindly ok okay now hey hi so can could would will you i me my we our us let lets it its them this that these those there each every all any some everything anything contents content stuff is are be should out up off over just only same both other another again instead new more here well wells plate plates per final total volume volumes amount working assay conc concentration concentrations stock stocks solution starting start begin beginning going moving running via within tolerance tol percent v w dose response curve curves series serial dilution dilutions fold step steps point points pts pt doses replicate replicates reps rep repeats copies singlicate duplicate duplicates triplicate triplicates quadruplicate quadruplicates dup dups trip trips quad quads n by factor log half logarithmic halving direction across down downwards up upwards along left right leftwards rightwards vertical vertically horizontal horizontally top bottom high low highest lowest reversed reverse going except excluding but without apart save than everywhere through thru cmpd cpd cmpnd comp whole entire full rest unused empty inner interior inside central outer outermost edge edges outside perimeter border corner corners ring rings half quadrant quadrants interleaved block blocked contiguous convention first last second third fourth one two three four five six seven eight nine ten eleven twelve sixteen twenty odd even numbered alternate alternating row rows column columns col cols selection selected current upper lower leftmost rightmost most wells tagged';
 const CONTROLS =
@@ -54,9 +54,12 @@ function nearestKnown(word: string): string | undefined {
   return best?.word;
 }
 
-// A row name of the plate ("rows C-F", "row AF"): one or two letters.
-function isRowName(word: string, defn: PlateDefn): boolean {
-  if (!/^[a-z]{1,2}$/i.test(word)) return false;
+const AFTER_ROWS = /\brows?\s+(?:[A-Za-z]{1,2}\s*(?:-|–|to|through|thru|,|and|or|&)\s*)*$/i;
+
+// A row name of the plate where rows are named ("rows C-F", "row AF", "rows A, C and E"):
+// "ad" alone is not row AD.
+function isRowName(word: string, defn: PlateDefn, before: string): boolean {
+  if (!/^[a-z]{1,2}$/i.test(word) || !AFTER_ROWS.test(before)) return false;
   const w = word.toUpperCase();
   const index =
     w.length === 1 ? w.charCodeAt(0) - 65 : 26 + (w.charCodeAt(0) - 65) * 26 + w.charCodeAt(1) - 65;
@@ -95,10 +98,14 @@ export function unreadWords(
     // A well id ("AF48", "b3") or a row name ("rows C-F").
     const next = rest[m.index + m[0].length] ?? '';
     if (/^[a-z]{1,2}$/i.test(word) && /\d/.test(next)) continue;
-    if (isRowName(word, defn)) continue;
+    if (isRowName(word, defn, rest.slice(Math.max(0, m.index - 40), m.index))) continue;
+    // "threefold", "tenfold": a factor in words.
+    if (/^(?:two|three|four|five|six|ten)fold$/i.test(word)) continue;
     // An ordinal's ending ("2nd", "3rd"), a unit glued to its number ("10uM").
     const prev = rest[m.index - 1] ?? '';
     if (/\d/.test(prev) && /^(?:st|nd|rd|th|x|fold)$/i.test(word)) continue;
+    // the exponent of a number ("1e-5 M")
+    if (/\d/.test(prev) && /^e$/i.test(word) && /^[-+]?\d/.test(rest.slice(m.index + 1))) continue;
     out.push({ word, near: nearestKnown(word) });
   }
   return out;

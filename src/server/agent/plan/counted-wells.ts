@@ -21,7 +21,7 @@ const EMPTY_OF =
 // "32 DMSO negative controls", "16 wells": a bare count before what it counts (not "8 points",
 // not "96-well plate", not an amount or a column number).
 const COUNT =
-  /(?<![\w.,:\-/=])(?<!\b(?:col(?:umn)?s?|rows?)\s+)(\d{1,4})\s+(?!(?:[nuµμmp]?M|%|[nuµμm]L|percent|points?|pts?|-?fold|x)\b)(?:(?!(?:and|or|in|of|with|to|at|from|then)\b)[A-Za-z]+\s+){0,3}?(?:wells|controls|ctrls|replicates)\b(?!\s*plates?\b)/i;
+  /(?<![\w.,:\-/=])(?<!\b(?:col(?:umn)?s?|rows?)\s+)(\d{1,4})\s+(?!(?:[nuµμmp]?M|%|[nuµμm]L|percent|points?|pts?|-?fold|x)\b)(?:(?!(?:and|or|in|of|with|to|at|from|then)\b)[A-Za-z]+\s+){0,3}?(?:wells|controls|ctrls)\b(?!\s*plates?\b)/i;
 
 /** Reads a count of wells from the request, if it gives one. */
 export function readWellCount(text: string): WellCount {

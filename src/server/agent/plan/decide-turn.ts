@@ -153,8 +153,11 @@ const PLATE_WRITES = new Set([
 function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
   const count = readWellCount(raw);
   let d = readRequest(count.text, ctx);
-  if (!d.calls.some((c) => PLATE_WRITES.has(c.name))) return d;
-  if (d.result?.wells) {
+  const writes = d.calls.some((c) => PLATE_WRITES.has(c.name));
+  // A question the reading asks ("Which wells?") may come of a word it could not read: the
+  // word is asked about instead.
+  if (!writes && !d.question) return d;
+  if (writes && d.result?.wells) {
     const fit = fitCount(d.calls, d.result.changed, ctx.wells, count);
     if ('question' in fit) return ask(fit.question, raw);
     if (fit.calls !== d.calls) d = planAndCheck(fit.calls, ctx, undefined, raw);
