@@ -22,7 +22,8 @@ export type VocabKind =
   | 'units'
   | 'quadrants'
   | 'typos'
-  | 'unknown words';
+  | 'unknown words'
+  | 'found by hand';
 
 export type VocabCase = ScreeningCase & { kind: VocabKind };
 
@@ -566,7 +567,75 @@ function typos(): VocabCase[] {
   return out;
 }
 
+// Requests tried by hand that wrote a wrong plate, or asked needlessly, before they were
+// mended: each kept as it was found.
+const BY_HAND: VocabCase[] = [
+  {
+    cls: 'except',
+    kind: 'found by hand',
+    format: 384,
+    // wrote all 384 wells: "the outer ring" named nothing, so nothing was left out
+    request: 'add 1 uM staurosporine to every well but the outer ring',
+    refused: /"the outer ring" names no wells I can leave out/,
+  },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 384,
+    // asked which amount went with which
+    request: '1 uM staurosporine in column 3, 2 uM compound A in column 5',
+    changed: [...cols(384, 3), ...cols(384, 5)],
+    holds: (id) => (cols(384, 3).includes(id) ? one(SA, 1000) : one(CA, 2000)),
+  },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 384,
+    request:
+      'add 1 uM staurosporine to column 3, 2 uM compound A to column 5, 500 nM compound B to column 7',
+    changed: [...cols(384, 3), ...cols(384, 5), ...cols(384, 7)],
+    holds: (id) =>
+      cols(384, 3).includes(id)
+        ? one(SA, 1000)
+        : cols(384, 5).includes(id)
+          ? one(CA, 2000)
+          : one(CB, 500),
+  },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 384,
+    // wrote 1 uM and dropped the 2 uM
+    request: 'add 1 uM staurosporine to column 3, 2 uM',
+    refused: /gives Staurosporine 2 amounts \(1 uM, 2 uM\): which one\?/,
+  },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 384,
+    // wrote column 1 and ignored the replicates
+    request: 'add 1 uM staurosporine in quadruplicate to column 1',
+    asks: /Which wells hold the quadruplicate\?/,
+  },
+  {
+    cls: 'well-set',
+    kind: 'found by hand',
+    format: 96,
+    request: 'add 1 uM staurosporine to the first 20 wells of row H',
+    refused: /there are 12 wells there, not 20/,
+  },
+  {
+    cls: 'well-set',
+    kind: 'found by hand',
+    format: 384,
+    // "2 wells" of a 24-well row: which two?
+    request: 'add 1 uM staurosporine to 2 wells in row B',
+    asks: /You asked for 2 wells; the wells you named are 24/,
+  },
+];
+
 export const VOCABULARY_CORPUS: VocabCase[] = [
+  ...BY_HAND,
   ...adds(),
   ...series(),
   ...controls(),
