@@ -8,6 +8,7 @@ import { buildCandidates, findReagents } from '../../../src/server/agent/reagent
 import { unreadWords } from '../../../src/server/agent/parse/unread-words';
 import { CATALOG_SEED } from '../../../src/server/catalog/catalog-seed';
 import { BENCH, context } from './agent-fixtures';
+import { VOCABULARY_CORPUS } from './request-corpus-vocabulary';
 
 const WRITES = [
   'add 10 uM staurosporine to all wells except column 1',
@@ -22,6 +23,14 @@ const WRITES = [
   'tag column 5 as hits',
   'half-log dilution of staurosporine from 10 uM down column 4, 8 points',
   'add 10 uM compound A to B2 through B5',
+];
+
+// and every request of the vocabulary corpus that writes on an empty 384 plate
+const BASES = [
+  ...WRITES,
+  ...VOCABULARY_CORPUS.filter((c) => c.format === 384 && c.changed && !c.setup).map(
+    (c) => c.request,
+  ),
 ];
 
 const candidates = buildCandidates(BENCH, CATALOG_SEED);
@@ -50,19 +59,19 @@ describe('no word left unread', () => {
 
   it('a request with an unknown word added anywhere never writes', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...WRITES), unknownWord, fc.nat(), (text, word, at) => {
+      fc.property(fc.constantFrom(...BASES), unknownWord, fc.nat(), (text, word, at) => {
         const ws = words(text);
         const k = at % (ws.length + 1);
         const request = [...ws.slice(0, k), word, ...ws.slice(k)].join(' ');
         expect(writes(request), request).toBe(false);
       }),
-      { numRuns: 150, seed: 24 },
+      { numRuns: 300, seed: 24 },
     );
-  });
+  }, 120_000);
 
   it('a typo in a word that is not a reagent name never writes', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...WRITES), fc.nat(), fc.nat(), (text, pick, pos) => {
+      fc.property(fc.constantFrom(...BASES), fc.nat(), fc.nat(), (text, pick, pos) => {
         const ws = words(text);
         // the words of 5+ letters that no reagent name of the request covers
         const names = findReagents(text, candidates);
@@ -86,9 +95,9 @@ describe('no word left unread', () => {
         const request = [...ws.slice(0, i), typo, ...ws.slice(i + 1)].join(' ');
         expect(writes(request), request).toBe(false);
       }),
-      { numRuns: 150, seed: 24 },
+      { numRuns: 300, seed: 24 },
     );
-  });
+  }, 120_000);
 
   it('quotes the word and offers the nearest one, and the choice writes', () => {
     const ctx = context(384);
