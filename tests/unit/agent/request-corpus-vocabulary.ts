@@ -632,6 +632,30 @@ const BY_HAND: VocabCase[] = [
     request: 'add 1 uM staurosporine to 2 wells in row B',
     asks: /You asked for 2 wells; the wells you named are 24/,
   },
+  {
+    cls: 'except',
+    kind: 'found by hand',
+    format: 1536,
+    // wrote all 1536 wells: "not" passed as a filler word, and the two phrases were joined
+    request: 'add 100 nM staurosporine to the inner wells not the outer 2 rings',
+    asks: /I did not understand 'not'/,
+  },
+  {
+    cls: 'except',
+    kind: 'found by hand',
+    format: 384,
+    // wrote B1 too
+    request: 'add 1 uM staurosporine to row B (not B1)',
+    asks: /I did not understand 'not'/,
+  },
+  {
+    cls: 'except',
+    kind: 'found by hand',
+    format: 384,
+    request: 'add 1 uM staurosporine to row B but not B1',
+    changed: rows(384, 'B').slice(1),
+    holds: one(SA, 1000),
+  },
 ];
 
 export const VOCABULARY_CORPUS: VocabCase[] = [
