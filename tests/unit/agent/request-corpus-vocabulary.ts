@@ -656,6 +656,23 @@ const BY_HAND: VocabCase[] = [
     changed: rows(384, 'B').slice(1),
     holds: one(SA, 1000),
   },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 384,
+    setup: ['add 1 uM staurosporine to column 3'],
+    // set 1 uM, where 'another' asks for 1 uM on top of what is there
+    request: 'add another 1 uM staurosporine to column 3',
+    asks: /I did not understand 'another'/,
+  },
+  {
+    cls: 'series',
+    kind: 'found by hand',
+    format: 384,
+    // the series ran from 10 nM: 'lowest' was passed over
+    request: '3-fold dilution of compound A lowest 10 nM down column 3, 8 points',
+    asks: /I did not understand 'lowest'/,
+  },
 ];
 
 export const VOCABULARY_CORPUS: VocabCase[] = [
