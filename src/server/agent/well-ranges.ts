@@ -40,7 +40,7 @@ const LIST_SEP = String.raw`\s*(?:,|&|\band\b|\bor\b)\s*`;
 const ROW = '[A-Za-z]{1,2}';
 const COL = String.raw`\d{1,3}`;
 // A column number is not an amount: "columns 1 and 2, 0.1 %" names columns 1 and 2 only.
-const COL_NUM = String.raw`\d{1,3}(?![\d.]|\s*(?:[nuµμmp]?M|%|[nuµμm]L|percent|-?fold|x|points?|replicates?)(?![A-Za-z]))`;
+const COL_NUM = String.raw`\d{1,3}(?![\d.]|\s*-?\s*(?:[nuµμmp]?M|%|[nuµμm]L|percent|-?fold|x|points?|pts?|replicates?|reps?)(?![A-Za-z]))`;
 const RECT = new RegExp(String.raw`\b(${ROW})0*(${COL})${RANGE_SEP}(${ROW})0*(${COL})\b`, 'gi');
 // Row letters after the first must be capitals: in "row B and a 3-fold series" the "a" is
 // an article, not row A.

@@ -556,8 +556,9 @@ export const CORPUS: CorpusCase[] = [
   { format: 384, request: "what's in P24?", answer: /^P24 is empty\.$/ },
   {
     format: 384,
+    // No row Q on a 384 plate: screening shorthand for quadrant 1, which reads two ways.
     request: 'add 10 uM staurosporine to Q1',
-    refused: /Q1 is not on a 384-well plate \(A1 to P24\)/,
+    refused: /"quadrant 1" reads two ways.*interleaved quadrant 1.*block quadrant 1/,
   },
   {
     format: 384,

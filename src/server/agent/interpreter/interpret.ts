@@ -10,12 +10,14 @@ import type { CatalogReagent } from '../../catalog/catalog-seed';
 import { buildCandidates, closestName, findReagents, type ReagentMention } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import { idsOf, parseWellRanges } from '../well-ranges';
+import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
 import type { ClauseFacts } from './clause-facts';
 import { classify, type Intent } from './intents';
 import {
   findConcentrations,
   findDirection,
   findFactor,
+  findReversed,
   findPoints,
   findReplicates,
   findVolumes,
@@ -56,6 +58,13 @@ export function examples(defn: PlateDefn): string {
     '"undo"',
   ].join(', ');
 }
+
+const OPPOSITE: Record<SeriesDirection, SeriesDirection> = {
+  across: 'left',
+  left: 'across',
+  down: 'up',
+  up: 'down',
+};
 
 function refuse(reply: string): Interpretation {
   return { calls: [], reply };
@@ -115,6 +124,27 @@ function readClause(
     volumes: findVolumes(masked),
     quoted: q ? (q[1] ?? q[2] ?? q[3]) : undefined,
   };
+}
+
+const AMOUNT_AFTER_COMMA = /,\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:[pnuµμm]?M|%)(?![A-Za-z]))/g;
+
+// "1 uM X in column 3, 2 uM Y in column 5": two requests, each with its amount, reagent and
+// wells, parted by a comma only. Split where both sides are complete; "DMSO controls in
+// columns 1 and 2, 0.1 %" stays whole (its second part has no wells of its own).
+function splitComplete(
+  text: string,
+  ctx: InterpretContext,
+  candidates: ReturnType<typeof buildCandidates>,
+): string[] {
+  const complete = (t: string) => {
+    const f = readClause(t, ctx, candidates);
+    return f.reagents.length > 0 && f.ranges.matches.length > 0 && f.concs.length > 0;
+  };
+  for (const m of text.matchAll(AMOUNT_AFTER_COMMA)) {
+    const [a, b] = [text.slice(0, m.index), text.slice(m.index + m[0].length)];
+    if (complete(a) && complete(b)) return [a.trim(), ...splitComplete(b, ctx, candidates)];
+  }
+  return [text];
 }
 
 function unknownReagent(
@@ -299,10 +329,20 @@ function clauseCalls(
       };
       const points = findPoints(f.rest);
       if (points) args.points = points.points;
+      // "10 uM X to column 3, 2 uM": one reagent, two molar amounts; which is meant?
+      const molar = f.concs.filter((c) => c.nM != null);
+      if (molar.length > 1)
+        return `"${f.text}" gives ${r.ref.name} ${molar.length} amounts (${molar.map((c) => f.text.slice(c.start, c.end)).join(', ')}): which one? Give one amount per reagent.`;
       const reps = findReplicates(f.rest);
       if (reps) args.replicates = reps.replicates;
       const dir = findDirection(f.rest);
-      if (dir) args.direction = dir;
+      if (findReversed(f.rest)) {
+        const cells = f.ranges.indices.map((k) => ({
+          row: Math.floor(k / ctx.defn.cols),
+          col: k % ctx.defn.cols,
+        }));
+        args.direction = OPPOSITE[dir ?? defaultDirection(cells)];
+      } else if (dir) args.direction = dir;
       const fv = f.volumes.find((v) => v.final) ?? f.volumes[0];
       if (fv) args.final_volume_uL = fv.uL;
       return [{ name: 'dilution_series', args }];
@@ -329,6 +369,13 @@ function clauseCalls(
       if (!r) return unknownReagent(f, candidates, ctx.bench);
       const others = otherReagents(f, r, ctx);
       if (others.length > 0) return oneReagentEach(f, r, others, 'add');
+      // "10 uM X to column 3, 2 uM": one reagent, two molar amounts; which is meant?
+      const molar = f.concs.filter((c) => c.nM != null);
+      if (molar.length > 1)
+        return `"${f.text}" gives ${r.ref.name} ${molar.length} amounts (${molar.map((c) => f.text.slice(c.start, c.end)).join(', ')}): which one? Give one amount per reagent.`;
+      const reps = findReplicates(f.rest);
+      if (reps)
+        return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every well, e.g. "add 1 uM ${r.ref.name} to A1-A3".`;
       const amt = amountArgs(f);
       if (!amt)
         return `How much ${r.ref.name}? e.g. "add 10 uM ${r.ref.name} to B3" or "add 2 uL ${r.ref.name} to B3".`;
@@ -351,7 +398,9 @@ export function interpret(text: string, ctx: InterpretContext): Interpretation {
       `That message is ${trimmed.length} characters long; I act on one short request at a time (up to ${MAX_REQUEST_CHARS}). Nothing changed. For example: ${examples(ctx.defn)}.`,
     );
   const candidates = buildCandidates(ctx.bench, ctx.catalog ?? []);
-  const parts = clauses(trimmed).map((c) => readClause(c, ctx, candidates));
+  const parts = clauses(trimmed)
+    .flatMap((c) => splitComplete(c, ctx, candidates))
+    .map((c) => readClause(c, ctx, candidates));
   const calls: ToolCall[] = [];
   let lastIntent: Intent | undefined;
   for (let i = 0; i < parts.length; i++) {

@@ -164,6 +164,14 @@ export function findReplicates(text: string): (Span & { replicates: number }) | 
   let m = /\b(singlicate|duplicate|triplicate|quadruplicate)s?\b/i.exec(text);
   if (m)
     return { start: m.index, end: m.index + m[0].length, replicates: PLICATES[m[1].toLowerCase()] };
+  // Screening shorthand: "in dup", "trip", "quads" (not "quad 2", a quadrant).
+  m = /\b(dup|trip|quad)s?\b(?!\s*\d)/i.exec(text);
+  if (m)
+    return {
+      start: m.index,
+      end: m.index + m[0].length,
+      replicates: { dup: 2, trip: 3, quad: 4 }[m[1].toLowerCase() as 'dup' | 'trip' | 'quad'],
+    };
   m = new RegExp(
     String.raw`\b${WORD_NUM}\s*(?:replicates?|reps?|repeats|copies)\b|\bn\s*=\s*(\d+)\b`,
     'i',
@@ -174,10 +182,33 @@ export function findReplicates(text: string): (Span & { replicates: number }) | 
 
 /** Direction of a series, when the text says it. */
 export function findDirection(text: string): 'across' | 'left' | 'down' | 'up' | undefined {
+  // Where the top or the bottom of the series sits: "lowest at the top", "highest on the right".
+  const end =
+    /\b(highest|lowest|top\s+conc(?:entration)?|high(?:est)?\s+conc(?:entration)?)\s+(?:at|on|in)\s+the\s+(top|bottom|left|right)\b/i.exec(
+      text,
+    );
+  if (end) {
+    const high = !/^lowest/i.test(end[1]);
+    const side = end[2].toLowerCase();
+    if (side === 'top') return high ? 'down' : 'up';
+    if (side === 'bottom') return high ? 'up' : 'down';
+    if (side === 'left') return high ? 'across' : 'left';
+    return high ? 'left' : 'across';
+  }
+  const going = /\b(?:going|moving|running|to\s+the)\s+(left|right|up|down)\b/i.exec(text);
+  if (going)
+    return ({ left: 'left', right: 'across', up: 'up', down: 'down' } as const)[
+      going[1].toLowerCase() as 'left' | 'right' | 'up' | 'down'
+    ];
   if (/\bright\s+to\s+left\b|\bleftwards?\b|\bfrom\s+the\s+right\b/i.test(text)) return 'left';
   if (/\bbottom\s+to\s+top\b|\bupwards?\b|\bfrom\s+the\s+bottom\b/i.test(text)) return 'up';
   if (/\btop\s+to\s+bottom\b|\bdown(?:wards?)?\b|\bvertical(?:ly)?\b/i.test(text)) return 'down';
   if (/\bleft\s+to\s+right\b|\bacross\b|\bhorizontal(?:ly)?\b|\balong\b/i.test(text))
     return 'across';
   return undefined;
+}
+
+/** "reversed", "in reverse": the series runs the other way from the one read or the default. */
+export function findReversed(text: string): boolean {
+  return /\brevers(?:e|ed)\b/i.test(text);
 }

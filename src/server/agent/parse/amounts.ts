@@ -17,12 +17,16 @@ export type AmountReading =
   | { kind: 'ask'; question: string }
   | { kind: 'refuse'; reason: string };
 
-const MASS = /(\d+(?:\.\d+)?|\.\d+)\s*(ng|[uµμ]g|mg|g)\s*\/\s*(m[lL]|[lL])(?![A-Za-z])/g;
+const MASS = /(\d+(?:\.\d+)?|\.\d+)\s*(ng|[uµμ]g|mg|g)\s*\/\s*([uµμ][lL]|m[lL]|[lL])(?![A-Za-z])/g;
 const G_PER: Record<string, number> = { ng: 1e-9, ug: 1e-6, mg: 1e-3, g: 1 };
-const PER_L: Record<string, number> = { ml: 1e3, l: 1 };
+const PER_L: Record<string, number> = { ul: 1e6, ml: 1e3, l: 1 };
 const BARE_MASS = /(\d+(?:\.\d+)?)\s*(kg|mg|[uµμ]g|ng|g|lbs?)(?![A-Za-z/])/;
 
+// The bench reagent's own molecular weight first (a free base is not its salt), then the
+// catalog entry's.
 function mwOf(m: ReagentMention, catalog: readonly CatalogReagent[]): number | null {
+  const own = m.ref.source === 'bench' ? m.ref.reagent.molecular_weight_g_per_mol : null;
+  if (own != null && own > 0) return own;
   const entry = m.ref.source === 'catalog' ? m.ref.entry : catalogEntryOf(m.ref, catalog);
   return entry?.molecular_weight_g_per_mol ?? null;
 }
@@ -51,7 +55,7 @@ export function readAmounts(
         question: `${r.ref.name} has no molecular weight, so I cannot turn ${m[0]} into a molar concentration. What molar concentration do you want (e.g. "10 uM ${r.ref.name}")?`,
       };
     const unit = m[2].replace(/[µμ]/, 'u').toLowerCase();
-    const gPerL = Number(m[1]) * G_PER[unit] * PER_L[m[3].toLowerCase()];
+    const gPerL = Number(m[1]) * G_PER[unit] * PER_L[m[3].replace(/[µμ]/, 'u').toLowerCase()];
     const nM = Number(((gPerL / mw) * 1e9).toPrecision(12));
     out += `${text.slice(last, m.index)}${nM} nM`;
     last = m.index + m[0].length;

@@ -98,6 +98,14 @@ export function findExcept(
   const excluded = wellsOfText(excludedText, ctx);
   if (excluded.error || excluded.ambiguous)
     return { start: 0, end: 0, indices: [], error: excluded.error, ambiguous: excluded.ambiguous };
+  // Words after "except" that name no wells leave nothing out: that is not what was asked.
+  if (excluded.indices.length === 0 && /[A-Za-z0-9]/.test(excludedText))
+    return {
+      start: 0,
+      end: 0,
+      indices: [],
+      error: `"${excludedText.trim()}" names no wells I can leave out; name them, e.g. "except column 1" or "except the outer wells"`,
+    };
   // The base: "all wells" (or "everywhere") just before, else the last well reference.
   let baseStart: number;
   let base: number[];

@@ -17,6 +17,8 @@ import type { ToolContext } from '../tools/tool-types';
 import { checkChange } from './check';
 import { readEdit } from './edit-requests';
 import { answerQuestion } from './questions';
+import { unreadQuestion, unreadWords } from '../parse/unread-words';
+import { fitCount, readWellCount } from './counted-wells';
 
 /** One choice of a question: what it says and the request (and wells) it stands for. */
 export interface Choice {
@@ -132,7 +134,54 @@ function withWells(ctx: ToolContext, wells?: number[]): ToolContext {
   return wells ? { ...ctx, selection: wells } : ctx;
 }
 
+// The calls that change the plate; answers and undo read it only.
+const PLATE_WRITES = new Set([
+  'set_reagent',
+  'dilution_series',
+  'set_control',
+  'clear_wells',
+  'remove_reagent',
+  'fill_vehicle',
+  'annotate_wells',
+  'copy_wells',
+]);
+
+/**
+ * Reads the request; a reading that would write while a word of the request is left
+ * unread is asked about instead, quoting the words (and offering the nearest known word).
+ */
 function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
+  const count = readWellCount(raw);
+  let d = readRequest(count.text, ctx);
+  const writes = d.calls.some((c) => PLATE_WRITES.has(c.name));
+  // A question the reading asks ("Which wells?") may come of a word it could not read: the
+  // word is asked about instead.
+  if (!writes && !d.question) return d;
+  if (writes && d.result?.wells) {
+    const fit = fitCount(d.calls, d.result.changed, ctx.wells, count);
+    if ('question' in fit) return ask(fit.question, raw);
+    if (fit.calls !== d.calls) d = planAndCheck(fit.calls, ctx, undefined, raw);
+    if (!d.calls.some((c) => PLATE_WRITES.has(c.name))) return d;
+  }
+  const values = d.calls.flatMap((c) =>
+    ['label', 'tag', 'sample', 'remove_tag'].flatMap((k) =>
+      typeof c.args[k] === 'string' ? String(c.args[k]).split(/[^A-Za-z0-9]+/) : [],
+    ),
+  );
+  // The words as the reader read them: shorthand already spelt out ("cmpd B", "ZPE").
+  const read = normalize(raw, ctx.defn).text;
+  const unread = unreadWords(read, ctx.defn, buildCandidates(ctx.bench, ctx.catalog ?? []), values);
+  if (unread.length === 0) return d;
+  const [first] = unread;
+  const fixed = first.near ? raw.replace(new RegExp(`\\b${first.word}\\b`), first.near) : undefined;
+  return ask(
+    unreadQuestion(unread),
+    raw,
+    fixed && unread.length === 1 ? [{ label: fixed, request: fixed }] : [],
+  );
+}
+
+function readRequest(raw: string, ctx: ToolContext): TurnDecision {
   const answer = answerQuestion(raw, ctx);
   if (answer) return { calls: [], reply: answer };
 
@@ -144,6 +193,19 @@ function decideRequest(raw: string, ctx: ToolContext): TurnDecision {
     return { calls: [], reply: 'Yes: that fits the stocks and the solvent limit.' };
   }
 
+  // "Q2" on a plate with a row Q: the well, or quadrant 2.
+  const q = /(?<!\bwells?\s+)\b[Qq]([1-4])\b/.exec(raw);
+  if (q && ctx.defn.rows > 16) {
+    const at = (words: string) => raw.slice(0, q.index) + words + raw.slice(q.index + q[0].length);
+    return ask(
+      `"${q[0]}" reads two ways on a ${ctx.defn.format}-well plate: which do you mean?`,
+      raw,
+      [
+        { label: `well Q${q[1]}`, request: at(`well Q${q[1]}`) },
+        { label: `quadrant ${q[1]}`, request: at(`quadrant ${q[1]}`) },
+      ],
+    );
+  }
   const norm = normalize(raw, ctx.defn);
   if (norm.refusal) return refuse(norm.refusal);
   const candidates = buildCandidates(ctx.bench, ctx.catalog ?? []);

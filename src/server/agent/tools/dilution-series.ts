@@ -30,7 +30,8 @@ export interface SeriesArgs {
 
 type RC = { row: number; col: number };
 
-function defaultDirection(cells: RC[]): SeriesDirection {
+/** The way a series runs when the request does not say: along a row, else down columns. */
+export function defaultDirection(cells: RC[]): SeriesDirection {
   const rows = new Set(cells.map((c) => c.row)).size;
   const cols = new Set(cells.map((c) => c.col)).size;
   return rows === 1 || (cols > 1 && cols >= rows) ? 'across' : 'down';

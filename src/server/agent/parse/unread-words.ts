@@ -1,0 +1,130 @@
+/**
+ * No word left unread: the words of a request that neither the reagent names, the amounts,
+ * the well names nor the reader's vocabulary account for. A request that writes the plate
+ * with such a word in it is asked about instead ("I did not understand 'excpet' - did you
+ * mean 'except'?"): a typo in a key word ("excpet", "serail", "dupliacte") must never be read
+ * as if the word were absent. Pure.
+ */
+import type { PlateDefn } from '../../../domain/plate-format';
+import { allowedTypos, editDistance, findReagents, type Candidate } from '../reagent-match';
+
+// Every word the reader acts on or may pass over, lower case. Words that carry meaning are
+// here only when the reader reads them: a word listed but ignored would let a wrong write
+// through, which is what this list exists to stop.
+const VERBS =
+  'compound compounds add adds added adding put puts set dispense dispensed apply pipette pipet treat treated dose dosed load place placed give spike spiked transfer fill filled top topped back backfill bring make made create want need like clear cleared remove removed delete deleted empty emptied wipe wiped erase erased reset discard take nuke nuked replace replaced change changed swap copy copied move moved label labelled labeled tag tagged untag mark marked name named sample samples undo revert scratch dilute diluted titrate titrated titration run do reserve reserved keep use used using';
+const FILLERS =
+  'the a an of to in into on onto at for from with by as and or but also then please pls kindly ok okay now hey hi so can could would will you i me my we our us let lets it its them this that these those there each every all any some everything anything contents content stuff is are be should out up off over just only same both other again new here well wells plate plates per final total volume volumes amount working assay conc concentration concentrations stock stocks solution starting start begin beginning going moving running via within tolerance tol percent v w dose response curve curves series serial dilution dilutions fold step steps point points pts pt doses replicate replicates reps rep repeats copies singlicate duplicate duplicates triplicate triplicates quadruplicate quadruplicates dup dups trip trips quad quads n by factor log half logarithmic halving direction across down downwards up upwards along left right leftwards rightwards vertical vertically horizontal horizontally top bottom high low reversed reverse going except excluding but without apart save than everywhere through thru cmpd cpd cmpnd comp whole entire full rest unused empty inner interior inside central outer outermost edge edges outside perimeter border corner corners ring rings half quadrant quadrants interleaved block blocked contiguous convention first last second third fourth one two three four five six seven eight nine ten eleven twelve sixteen twenty odd even numbered alternate alternating row rows column columns col cols selection selected current upper lower leftmost rightmost most wells tagged';
+const CONTROLS =
+  'control controls ctrl ctrls positive pos negative neg vehicle vehicles media medium only blank blanks zero zeros max maximum min minimum signal untreated buffer';
+const UNITS =
+  'nm um mm m pm nl ul ml l nanomolar micromolar millimolar molar picomolar microlitre microliter microlitres microliters nanolitre nanoliter nanolitres nanoliters millilitre milliliter millilitres milliliters ng ug mg g mol umol nmol mmol pmol';
+const QUESTIONS =
+  'what whats which how much many where show list does do tell describe check summary summarise summarize overview unmet met';
+
+const KNOWN = new Set(`${VERBS} ${FILLERS} ${CONTROLS} ${UNITS} ${QUESTIONS}`.split(/\s+/));
+
+// The words a typo is compared with: the ones that carry meaning (fillers are too short and
+// too many to suggest).
+const SUGGESTIONS = [
+  ...new Set(
+    `${VERBS} ${CONTROLS} except excluding without dilution serial series fold duplicate triplicate quadruplicate replicates points column columns row rows quadrant selection across down reversed lowest highest vehicle positive negative interleaved alternate odd even outer inner edge corners`.split(
+      /\s+/,
+    ),
+  ),
+];
+
+/** A word no part of the reading accounts for, and the known word it is nearest to. */
+export interface UnreadWord {
+  word: string;
+  near?: string;
+}
+
+const QUOTED = /"[^"]*"|“[^”]*”|'[^']*'/g;
+
+/** The nearest word the reader knows, within the typos a word of its length may have. */
+function nearestKnown(word: string): string | undefined {
+  const w = word.toLowerCase();
+  const allowed = Math.max(1, allowedTypos(w.length));
+  let best: { word: string; d: number } | undefined;
+  for (const k of SUGGESTIONS) {
+    const d = editDistance(w, k, allowed);
+    // a word of one or two letters is only a clipped word ("ad"), not any short word ("no")
+    if (w.length < 3 && !k.startsWith(w)) continue;
+    if (d <= allowed && d > 0 && (!best || d < best.d)) best = { word: k, d };
+  }
+  return best?.word;
+}
+
+const AFTER_ROWS = /\brows?\s+(?:[A-Za-z]{1,2}\s*(?:-|–|to|through|thru|,|and|or|&)\s*)*$/i;
+
+// A row name of the plate where rows are named ("rows C-F", "row AF", "rows A, C and E"):
+// "ad" alone is not row AD.
+function isRowName(word: string, defn: PlateDefn, before: string): boolean {
+  if (!/^[a-z]{1,2}$/i.test(word) || !AFTER_ROWS.test(before)) return false;
+  const w = word.toUpperCase();
+  const index =
+    w.length === 1 ? w.charCodeAt(0) - 65 : 26 + (w.charCodeAt(0) - 65) * 26 + w.charCodeAt(1) - 65;
+  return index >= 0 && index < defn.rows;
+}
+
+/**
+ * The words of `text` left unread, in order. `extra` are words the reading took as values
+ * (a tag, a label).
+ */
+export function unreadWords(
+  text: string,
+  defn: PlateDefn,
+  candidates: readonly Candidate[],
+  extra: readonly string[] = [],
+): UnreadWord[] {
+  // "not" is read only as part of "but not" (an exception); anywhere else it is asked about.
+  const unquoted = text
+    .replace(QUOTED, (q) => ' '.repeat(q.length))
+    .replace(/\bbut\s+not\b/gi, (q) => `but${' '.repeat(q.length - 3)}`)
+    // "highest"/"lowest" are read only where they place the series' end ("lowest at the top")
+    .replace(/\b(?:highest|lowest)(?=\s+(?:at|on|in)\s+the\s+(?:top|bottom|left|right)\b)/gi, (q) =>
+      ' '.repeat(q.length),
+    );
+  const mentions = findReagents(unquoted, candidates);
+  const chars = [...unquoted];
+  for (const m of mentions) {
+    // A catalog name matched only through a typo is not a reading when the word is nearer a
+    // word of the request's vocabulary ("trip" is not Tris).
+    const typoOfKnown =
+      m.ref.source === 'catalog' && m.typos > 0 && !/\s/.test(m.text) && nearestKnown(m.text);
+    if (typoOfKnown) continue;
+    for (let i = m.start; i < m.end; i++) chars[i] = ' ';
+  }
+  const rest = chars.join('');
+  const values = new Set(extra.map((e) => e.toLowerCase()));
+  const out: UnreadWord[] = [];
+  const re = /[A-Za-z\u00b5\u03bc]+/g;
+  for (let m = re.exec(rest); m; m = re.exec(rest)) {
+    const word = m[0].replace(/[\u00b5\u03bc]/g, 'u');
+    const lower = word.toLowerCase();
+    if (KNOWN.has(lower) || values.has(lower)) continue;
+    // A well id ("AF48", "b3") or a row name ("rows C-F").
+    const next = rest[m.index + m[0].length] ?? '';
+    if (/^[a-z]{1,2}$/i.test(word) && /\d/.test(next)) continue;
+    if (isRowName(word, defn, rest.slice(Math.max(0, m.index - 40), m.index))) continue;
+    // "threefold", "tenfold": a factor in words.
+    if (/^(?:two|three|four|five|six|ten)fold$/i.test(word)) continue;
+    // An ordinal's ending ("2nd", "3rd"), a unit glued to its number ("10uM").
+    const prev = rest[m.index - 1] ?? '';
+    if (/\d/.test(prev) && /^(?:st|nd|rd|th|x|fold)$/i.test(word)) continue;
+    // the exponent of a number ("1e-5 M")
+    if (/\d/.test(prev) && /^e$/i.test(word) && /^[-+]?\d/.test(rest.slice(m.index + 1))) continue;
+    out.push({ word, near: nearestKnown(word) });
+  }
+  return out;
+}
+
+/** The question asked for unread words, quoting them, with the nearest known word. */
+export function unreadQuestion(words: readonly UnreadWord[]): string {
+  const [first] = words;
+  const quoted = words.map((w) => `'${w.word}'`).join(', ');
+  const hint = first?.near ? ` - did you mean '${first.near}'?` : '.';
+  const what = words.length > 1 ? 'the words' : '';
+  return `I did not understand ${what ? `${what} ` : ''}${quoted}${hint} Nothing changed.`;
+}
