@@ -23,9 +23,9 @@ export interface PlatePanelProps {
   appearance?: WellAppearance;
   /** One line about a well for its hover tooltip. */
   describeWell?: (index: number) => string | undefined;
-  /** Right-click on a well (the well detail dialog). */
+  /** Right-click on a well, or Enter on the focused one (the well detail dialog). */
   onWellContextMenu?: (index: number) => void;
-  /** Enter on the focused well (the well editor). */
+  /** F2 on the plate (the well editor). */
   onOpenEditor?: (index: number) => void;
   /** More shortcut tables for the sheet. */
   shortcuts?: readonly ShortcutGroup[];

@@ -36,9 +36,9 @@ export interface PlateViewProps {
   store?: SelectionStore;
   /** One line about a well for the hover tooltip (its contents, status). */
   describeWell?: (index: number) => string | undefined;
-  /** Right-click on a well: the well detail dialog. */
+  /** Right-click on a well, or Enter on the focused one: the well detail dialog. */
   onWellContextMenu?: (index: number) => void;
-  /** Enter on the focused well: the well editor. */
+  /** F2 on the plate: the well editor. */
   onOpenEditor?: (index: number) => void;
   /** "?" pressed: show the shortcut sheet. */
   onShowShortcuts?: () => void;
@@ -171,6 +171,9 @@ export function PlateView(props: PlateViewProps) {
         host.current.dataset.drawnSize = `${scene.layout.width}x${scene.layout.height}`;
         // The overview's well pitch: tests check the size a well gets on a large monitor.
         host.current.dataset.pitch = String(Math.floor(scene.layout.views[0]?.pitch ?? 0));
+        // Whether the drawn layout has the zoomed block, and which block it shows.
+        const zoom = scene.layout.views[1];
+        host.current.dataset.drawnZoom = zoom ? `${zoom.row0},${zoom.col0}` : 'hidden';
       }
       callbacks.current.onFrame?.(stats);
     };

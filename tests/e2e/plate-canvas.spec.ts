@@ -1,6 +1,6 @@
 // The WebGL plate on a real 1536 plate, against the real server and the built client: pointer
 // selection (click, shift-click, drags with each modifier, row and column labels), the
-// keyboard (arrows across subsections, extend, toggle, select all, clear, Enter, ?, the ARIA
+// keyboard (arrows across subsections, extend, toggle, select all, clear, F2, ?, the ARIA
 // mirror), right-click, what the screen shows (pixels of the screenshot), and the canvas
 // renderer when WebGL is unavailable. Pointer positions come from the same pure geometry the
 // canvas uses, for the size it reports having drawn.
@@ -232,7 +232,7 @@ test('pointer selection on a 1536 plate: click, shift-click, drags, row and colu
   expect(errors).toEqual([]);
 });
 
-test('keyboard on a 1536 plate: arrows across subsections, extend, toggle, all, clear, Enter, ?', async ({
+test('keyboard on a 1536 plate: arrows across subsections, extend, toggle, all, clear, F2, ?', async ({
   page,
   server,
 }) => {
@@ -272,10 +272,10 @@ test('keyboard on a 1536 plate: arrows across subsections, extend, toggle, all, 
   await page.keyboard.press('Escape');
   await expect(p.status).toHaveText('No wells selected');
 
-  // Enter opens the well editor (with the Chat tab showing first).
+  // F2 opens the well editor (with the Chat tab showing first).
   await page.getByRole('tab', { name: 'Chat' }).click();
   await p.view.focus();
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('F2');
   await expect(page.getByRole('tab', { name: 'Well editor' })).toHaveAttribute(
     'aria-selected',
     'true',

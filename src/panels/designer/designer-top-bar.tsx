@@ -15,6 +15,7 @@ import { clearPlate, redo, undo } from '../../state/plate-actions';
 import { nextSnapshotLabel, saveSnapshot } from '../../state/snapshot-actions';
 import { DispensingDialog } from '../dialogs/dispensing-dialog';
 import { SnapshotNameDialog } from '../dialogs/snapshot-name-dialog';
+import { ToolsMenu } from '../tools/tools-menu';
 import { ExportMenu } from './export-menu';
 import { PlateTypeSelect } from './plate-type-select';
 import { SaveStatusIndicator } from './save-status';
@@ -95,6 +96,7 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
         Save snapshot
       </button>
       <SnapshotsMenu />
+      <ToolsMenu />
       <button type="button" className="btn btn--sm" onClick={() => setDispensingOpen(true)}>
         Dispensing
       </button>

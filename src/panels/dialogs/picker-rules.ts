@@ -6,6 +6,23 @@ import { pickDefaultVehicle } from '../../domain/reagent-types';
 /** Debounce of the catalog search (spec section 9). */
 export const SEARCH_DEBOUNCE_MS = 200;
 
+/** Catalog matches shown per page; the server answers at most 500. */
+export const CATALOG_PAGE = 50;
+const CATALOG_MAX = 500 - 1;
+
+/**
+ * A page of catalog matches: the search asks for one more than it shows, so it knows (and
+ * says) when the list stops short of every match instead of ending silently.
+ */
+export function catalogPage<T>(results: readonly T[], limit: number) {
+  return {
+    shown: results.slice(0, limit),
+    more: results.length > limit,
+    /** The next page's limit, or null at the server's bound. */
+    next: limit + CATALOG_PAGE <= CATALOG_MAX ? limit + CATALOG_PAGE : null,
+  };
+}
+
 function key(text: string | null | undefined): string {
   return (text ?? '').trim().toLowerCase();
 }

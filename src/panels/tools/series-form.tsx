@@ -1,7 +1,7 @@
 // The dose-response series dialog: compounds (one a line, bench names or slugs; every
 // compound of the bench by default), top concentration, dilution factor, points, replicates,
 // direction, region and edge avoidance.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { SeriesDirection } from '../../domain/layout/series';
 import { toDisplayType } from '../../domain/reagent-types';
@@ -16,6 +16,7 @@ import {
   UNIT_OPTIONS,
   parseRegion,
 } from './tool-fields';
+import { useRememberedForm } from './remembered-form';
 import { ToolShell } from './tool-shell';
 
 const DIRECTIONS: readonly { value: SeriesDirection; label: string }[] = [
@@ -31,7 +32,7 @@ export function SeriesForm() {
     .filter((r) => toDisplayType(r.type || r.reagent_type) === 'compound')
     .map((r) => r.name)
     .join('\n');
-  const [v, setV] = useState({
+  const [v, set] = useRememberedForm('series', () => ({
     compounds: compoundsOnBench,
     top: '10',
     unit: 'uM' as MolarUnit,
@@ -41,8 +42,7 @@ export function SeriesForm() {
     direction: 'rows' as SeriesDirection,
     region: '',
     avoidEdges: false,
-  });
-  const set = (patch: Partial<typeof v>) => setV({ ...v, ...patch });
+  }));
 
   const op = useMemo((): ToolOp | string => {
     const names = v.compounds

@@ -92,7 +92,7 @@ describe('ReagentPickerDialog', () => {
     expect(catalogCalls()).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(catalogCalls()).toHaveLength(2);
-    expect(catalogCalls()[1].url).toMatch(/\/api\/reagents\/catalog\?q=stau$/);
+    expect(catalogCalls()[1].url).toMatch(/\/api\/reagents\/catalog\?q=stau&limit=51$/);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Staurosporine')).toBeTruthy();
   });
@@ -102,10 +102,12 @@ describe('ReagentPickerDialog', () => {
     net.respond(200, []);
     renderPicker();
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(catalogCalls()[0].url).toMatch(/\/api\/reagents\/catalog$/);
+    expect(catalogCalls()[0].url).toMatch(/\/api\/reagents\/catalog\?limit=51$/);
     fireEvent.change(screen.getByLabelText('Reagent type'), { target: { value: 'buffer' } });
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(catalogCalls()[1].url).toMatch(/\/api\/reagents\/catalog\?reagent_type=buffer$/);
+    expect(catalogCalls()[1].url).toMatch(
+      /\/api\/reagents\/catalog\?reagent_type=buffer&limit=51$/,
+    );
   });
 
   it('shows reagents already on the bench as not selectable', async () => {
@@ -163,5 +165,62 @@ describe('ReagentPickerDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Custom reagent' }));
     expect(onClose).toHaveBeenCalled();
     expect(onCustom).toHaveBeenCalled();
+  });
+});
+
+const many = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    catalogItem(`c${i}`, `Compound ${String(i).padStart(3, '0')}`),
+  );
+
+describe('ReagentPickerDialog: long lists and reopening', () => {
+  it('says when the list stops at 50 and shows the next 50 on request', async () => {
+    net.respond(200, many(51));
+    net.respond(200, many(80));
+    renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getAllByRole('checkbox')).toHaveLength(50);
+    expect(screen.getByTestId('picker-more').textContent).toContain(
+      'Showing the first 50 matches. Type more of the name to narrow the list, or show 50 more.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'show 50 more' }));
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(catalogCalls()[1].url).toMatch(/limit=101$/);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(80);
+    expect(screen.queryByTestId('picker-more')).toBeNull();
+  });
+
+  it('says nothing more when every match is shown', async () => {
+    net.respond(200, many(50));
+    renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getAllByRole('checkbox')).toHaveLength(50);
+    expect(screen.queryByTestId('picker-more')).toBeNull();
+  });
+
+  it('reopens with a fresh search', async () => {
+    net.respond(200, []);
+    net.respond(200, []);
+    net.respond(200, []);
+    const onClose = vi.fn();
+    const view = render(
+      <ReagentPickerDialog open experimentId={4} onClose={onClose} onCustom={vi.fn()} />,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    fireEvent.change(screen.getByLabelText('Search reagents'), { target: { value: 'stau' } });
+    fireEvent.change(screen.getByLabelText('Reagent type'), { target: { value: 'buffer' } });
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    view.rerender(
+      <ReagentPickerDialog open={false} experimentId={4} onClose={onClose} onCustom={vi.fn()} />,
+    );
+    view.rerender(
+      <ReagentPickerDialog open experimentId={4} onClose={onClose} onCustom={vi.fn()} />,
+    );
+    expect((screen.getByLabelText('Search reagents') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Reagent type') as HTMLSelectElement).value).toBe('');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(catalogCalls().at(-1)?.url).toMatch(/\/api\/reagents\/catalog\?limit=51$/);
   });
 });
