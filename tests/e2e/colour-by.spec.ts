@@ -111,8 +111,10 @@ test('colour by: a 1536 series at 2560x1440 by concentration, role and reagent, 
     .poll(async () => Number(await plate.getAttribute('data-pitch')))
     .toBeGreaterThanOrEqual(30);
 
-  // C steps the colouring: reagent type -> reagent -> concentration (two presses).
+  // C steps the colouring: layout (the default) -> reagent type -> reagent -> concentration.
   const mode = page.getByTestId('colour-by').getByLabel('Colour by');
+  await expect(mode).toHaveValue('layout');
+  await page.keyboard.press('c');
   await expect(mode).toHaveValue('type');
   await page.keyboard.press('c');
   await expect(mode).toHaveValue('reagent');

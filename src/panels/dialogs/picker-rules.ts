@@ -76,3 +76,35 @@ export function addOrder<
   const first = chosen.filter((c) => c.slug === pick);
   return [...first, ...chosen.filter((c) => c.slug !== pick)];
 }
+
+/** The names (or catalog ids) of a pasted list: one a line, trimmed, each once (any case). */
+export function listedNames(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    // A spreadsheet column pastes as lines; a stray tab or bullet is not part of the name.
+    const name = line
+      .replace(/^[\s\u2022*-]+/, '')
+      .split('\t')[0]
+      .trim();
+    if (name && !seen.has(key(name))) {
+      seen.add(key(name));
+      out.push(name);
+    }
+  }
+  return out;
+}
+
+/** The catalog entry a listed name stands for: same slug, name or alias (any case), or null. */
+export function catalogMatch(
+  name: string,
+  results: readonly CatalogReagent[],
+): CatalogReagent | null {
+  const k = key(name);
+  return (
+    results.find((r) => key(r.slug) === k) ??
+    results.find((r) => key(r.name) === k) ??
+    results.find((r) => (r.aliases ?? []).some((a) => key(a) === k)) ??
+    null
+  );
+}

@@ -23,6 +23,7 @@ import { UNIT_LABELS, isMolarUnit, parseConcentrationUnit, toNanomolar } from '.
 import { addReagent, requestErrorMessage } from '../../state/bench-actions';
 import { bench } from '../../state/bench-store';
 import { Modal } from './modal';
+import { PasteList } from './paste-list';
 import {
   addOrder,
   CATALOG_PAGE,
@@ -241,6 +242,13 @@ export function ReagentPickerDialog({
           .
         </p>
       )}
+      <PasteList
+        experimentId={experimentId}
+        search={search}
+        add={add}
+        onBusy={setBusy}
+        onDone={close}
+      />
       {failures.length > 0 && (
         <ErrorBox title="Some reagents were not added" message={failures.join('\n')} />
       )}

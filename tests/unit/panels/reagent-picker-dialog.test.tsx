@@ -224,3 +224,45 @@ describe('ReagentPickerDialog: long lists and reopening', () => {
     expect(catalogCalls().at(-1)?.url).toMatch(/\/api\/reagents\/catalog\?limit=51$/);
   });
 });
+
+describe('ReagentPickerDialog: paste a list', () => {
+  it('adds every listed name the catalog knows in one action and lists the unknown ones', async () => {
+    net.respond(200, []);
+    const { onClose } = renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    const box = screen.getByLabelText('Names or catalog ids, one a line') as HTMLTextAreaElement;
+    fireEvent.change(box, {
+      target: { value: 'Staurosporine\n  taxol\t12\nNot-a-compound\nDMSO\nstaurosporine\n' },
+    });
+    net.respond(200, [catalogItem('staurosporine', 'Staurosporine')]);
+    net.respond(200, [catalogItem('taxol-2', 'Taxol derivative'), catalogItem('taxol', 'Taxol')]);
+    net.respond(200, [catalogItem('not-a-compound-x', 'Not a compound X')]);
+    net.respond(200, [catalogItem('dmso', 'DMSO', { reagent_type: 'solvent' })]);
+    net.respond(201, { ...DEMO_REAGENTS[0], slug: 'staurosporine', name: 'Staurosporine' });
+    net.respond(201, { ...DEMO_REAGENTS[0], slug: 'taxol', name: 'Taxol' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add the 4 listed' }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const searches = catalogCalls()
+      .slice(1)
+      .map((c) => new URL(c.url, 'http://x').searchParams);
+    expect(searches.map((q) => q.get('q'))).toEqual([
+      'Staurosporine',
+      'taxol',
+      'Not-a-compound',
+      'DMSO',
+    ]);
+    const posts = net.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((p) => JSON.parse(String(p.body)).slug)).toEqual(['staurosporine', 'taxol']);
+    expect(bench.reagents.map((r) => r.slug)).toEqual(['dmso', 'staurosporine', 'taxol']);
+    const outcome = screen.getByTestId('paste-outcome').textContent;
+    expect(outcome).toContain('Added to the bench: Staurosporine, taxol.');
+    expect(outcome).toContain('Already on the bench: DMSO.');
+    expect(outcome).toContain('Not found in the catalog');
+    expect(outcome).toContain(': Not-a-compound.');
+    // The unknown name stays in the box; the dialog stays open for it.
+    expect(box.value).toBe('Not-a-compound');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
