@@ -16,7 +16,7 @@ import { subscribe } from 'valtio/vanilla';
 import { wellCount, type PlateFormat } from '../domain/plate-format';
 import type { SelectionStore } from '../state/selection-store';
 import { OverlayLayer, type OverlayElements } from './overlay-layer';
-import type { PlateLayout } from './plate-geometry';
+import type { PlateLayout, ZoomDock } from './plate-geometry';
 import { SceneGeometry } from './scene-geometry';
 import { emptyAppearance, type WellAppearance } from './well-appearance';
 import { ViewLayer } from './view-layer';
@@ -169,6 +169,11 @@ export class PlateScene {
   /** Draws or leaves out the zoomed 8x12 block of 384/1536 plates. */
   setShowZoom(shown: boolean): void {
     this.relayout({ showZoom: shown });
+  }
+
+  /** Docks the zoomed block beside or below the plate (or wherever the wells are larger). */
+  setZoomDock(dock: ZoomDock): void {
+    this.relayout({ dock });
   }
 
   /** Focus ring shown only while the plate has keyboard focus. */

@@ -3,7 +3,7 @@
 // draws from `layout` and hit-testing reads the same `layout`; every change of an input
 // replaces it at once, so there is no moment at which the two could differ.
 import type { PlateFormat } from '../domain/plate-format';
-import { computeLayout, type PlateLayout } from './plate-geometry';
+import { computeLayout, type PlateLayout, type ZoomDock } from './plate-geometry';
 
 export interface GeometryInputs {
   format: PlateFormat;
@@ -11,6 +11,8 @@ export interface GeometryInputs {
   height: number;
   subsection: number;
   showZoom: boolean;
+  /** Where the zoomed block goes (default: whichever gives the larger wells). */
+  dock?: ZoomDock;
 }
 
 export class SceneGeometry {
@@ -37,6 +39,7 @@ export class SceneGeometry {
       next.width !== was.width ||
       next.height !== was.height ||
       next.showZoom !== was.showZoom ||
+      (next.dock !== was.dock && next.showZoom) ||
       // Without the zoomed block the subsection only moves the overview's frame.
       (next.subsection !== was.subsection && next.showZoom);
     if (moved) this.layout = layoutOf(next);
@@ -45,5 +48,5 @@ export class SceneGeometry {
 }
 
 function layoutOf(i: GeometryInputs): PlateLayout {
-  return computeLayout(i.format, i.width, i.height, i.subsection, i.showZoom);
+  return computeLayout(i.format, i.width, i.height, i.subsection, i.showZoom, i.dock);
 }

@@ -1,6 +1,7 @@
 // The plate hits the well drawn under the pointer, whatever happened to the layout before:
 // at 2560x1440 and 1920x1080 on a 1536 plate, the zoomed block is hidden and shown and the
-// colour modes stepped (the legend below the plate changes its height) between 50 clicks on
+// colour modes stepped (the legend below the plate changes its height) and the block docked
+// beside or below in turn, between 50 clicks on
 // random wells of either grid; each click must select exactly the well whose centre was
 // clicked, as the pure geometry places it for the size, zoomed block and subsection the
 // canvas reports having drawn. No frame of an old layout (the zoomed block's outline) stays
@@ -42,6 +43,7 @@ interface Drawn {
 async function drawn(plate: Locator): Promise<Drawn> {
   const size = (await plate.getAttribute('data-drawn-size')) ?? '0x0';
   const zoom = (await plate.getAttribute('data-drawn-zoom')) ?? 'hidden';
+  const dock = (await plate.getAttribute('data-drawn-dock')) === 'below' ? 'below' : 'beside';
   const [w, h] = size.split('x').map(Number);
   let subsection = 0;
   if (zoom !== 'hidden') {
@@ -50,7 +52,8 @@ async function drawn(plate: Locator): Promise<Drawn> {
     expect(subsectionBounds(1536, subsection)).toMatchObject({ row0, col0 });
   }
   const box = (await plate.boundingBox())!;
-  return { layout: computeLayout(1536, w, h, subsection, zoom !== 'hidden'), box };
+  const shown = zoom !== 'hidden';
+  return { layout: computeLayout(1536, w, h, subsection, shown, dock), box };
 }
 
 async function seed(page: Page, server: ServerInfo, id: number) {
@@ -115,6 +118,13 @@ for (const viewport of [
           } else {
             await page.keyboard.press('c');
           }
+        }
+        if (n % 15 === 7 && zoomShown) {
+          // The zoomed block docked the other way.
+          const now = await plate.getAttribute('data-drawn-dock');
+          const other = now === 'below' ? 'beside' : 'below';
+          await page.getByTestId('zoom-dock').selectOption(other);
+          await expect(plate).toHaveAttribute('data-drawn-dock', other);
         }
         const d = await drawn(plate);
         // Three clicks in four on the whole plate, the rest in the zoomed block when shown.

@@ -7,16 +7,9 @@
 import { useId, useState } from 'react';
 import type { searchCatalog } from '../../api/reagents';
 import { Spinner } from '../../app/ui/spinner';
-import { planReagentCreate } from '../../domain/reagent-validation';
-import { requestErrorMessage, type addReagent } from '../../state/bench-actions';
-import { bench } from '../../state/bench-store';
-import {
-  addOrder,
-  catalogMatch,
-  catalogReagentInput,
-  isOnBench,
-  listedNames,
-} from './picker-rules';
+import type { addReagent } from '../../state/bench-actions';
+import { addListedToBench, type ListedOutcome } from './add-listed';
+import { listedNames } from './picker-rules';
 
 export interface PasteListProps {
   experimentId: number | null;
@@ -28,53 +21,25 @@ export interface PasteListProps {
   onDone(): void;
 }
 
-interface Outcome {
-  added: string[];
-  already: string[];
-  unknown: string[];
-  failed: { name: string; why: string }[];
-}
-
 export function PasteList({ experimentId, search, add, onBusy, onDone }: PasteListProps) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<ListedOutcome | null>(null);
   const id = useId();
   const names = listedNames(text);
 
   const run = async () => {
     setBusy(true);
     onBusy(true);
-    const result: Outcome = { added: [], already: [], unknown: [], failed: [] };
-    const found = [];
-    for (const [i, name] of names.entries()) {
-      setProgress(`Looking up ${i + 1} of ${names.length}…`);
-      try {
-        const match = catalogMatch(name, await search({ q: name, limit: 20 }));
-        if (!match) result.unknown.push(name);
-        else if (isOnBench(match, bench.reagents)) result.already.push(name);
-        else found.push({ name, match });
-      } catch (err) {
-        result.failed.push({ name, why: requestErrorMessage(err) });
-      }
-    }
-    const order = addOrder(found.map((f) => f.match));
-    for (const [i, match] of order.entries()) {
-      setProgress(`Adding ${i + 1} of ${order.length}…`);
-      const name = found.find((f) => f.match === match)?.name ?? match.name;
-      const plan = planReagentCreate(catalogReagentInput(match), { experimentId });
-      try {
-        if (!plan.ok) throw new Error(plan.errors.map((e) => e.message).join('; '));
-        await add(plan.payload);
-        result.added.push(name);
-      } catch (err) {
-        result.failed.push({ name, why: requestErrorMessage(err) });
-      }
-    }
+    const result = await addListedToBench(names, {
+      experimentId,
+      search,
+      add,
+      onProgress: setProgress,
+    });
     setBusy(false);
     onBusy(false);
-    setProgress('');
     setOutcome(result);
     // What could not be added stays in the box, to be corrected and added again.
     const left = [...result.unknown, ...result.failed.map((f) => f.name)];

@@ -16,6 +16,8 @@ import {
   UNIT_OPTIONS,
   parseRegion,
 } from './tool-fields';
+import { listedNames } from '../dialogs/picker-rules';
+import { NotOnBench } from './not-on-bench';
 import { useRememberedForm } from './remembered-form';
 import { ToolShell } from './tool-shell';
 
@@ -76,6 +78,15 @@ export function SeriesForm() {
       avoid_edges: v.avoidEdges,
     };
   }, [v, reagents]);
+  // Names that are neither a bench reagent's name nor its slug: offered to be added.
+  const missing = listedNames(v.compounds).filter(
+    (name) =>
+      !reagents.some(
+        (r) =>
+          r.name.toLowerCase() === name.toLowerCase() ||
+          r.slug.toLowerCase() === name.toLowerCase(),
+      ),
+  );
 
   return (
     <ToolShell tool="series" op={op}>
@@ -90,6 +101,17 @@ export function SeriesForm() {
           />
         )}
       </Field>
+      <NotOnBench
+        names={missing}
+        onFound={(found) =>
+          set({
+            compounds: v.compounds
+              .split('\n')
+              .map((line) => found.get(line.trim()) ?? line)
+              .join('\n'),
+          })
+        }
+      />
       <div className="tool-panel__row">
         <TextField
           label="Top concentration"

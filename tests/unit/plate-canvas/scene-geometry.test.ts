@@ -38,6 +38,7 @@ const change = fc.oneof(
   fc.record({ showZoom: fc.boolean() }),
   fc.record({ subsection: fc.nat({ max: 15 }) }),
   fc.record({ format: fc.constantFrom(...PLATE_FORMATS) }),
+  fc.record({ dock: fc.constantFrom('auto' as const, 'beside' as const, 'below' as const) }),
 );
 
 /** A change as the scene makes it: the subsection stays within the format's blocks. */
@@ -73,7 +74,7 @@ describe('SceneGeometry', () => {
           for (const c of changes) g.update(clamp(g.current, c));
           const i = g.current;
           expect(g.layout).toEqual(
-            computeLayout(i.format, i.width, i.height, i.subsection, i.showZoom),
+            computeLayout(i.format, i.width, i.height, i.subsection, i.showZoom, i.dock),
           );
           for (const [fx, fy] of points) {
             const x = fx * g.layout.width;
@@ -125,5 +126,27 @@ describe('SceneGeometry', () => {
     // Showing the block again draws the subsection chosen while it was hidden.
     expect(g.update({ showZoom: true })).toBe(true);
     expect(g.layout.views[1].col0).toBe(24);
+  });
+});
+
+describe('docking the zoomed block', () => {
+  it('puts the block beside or below the plate as chosen', () => {
+    const g = new SceneGeometry({
+      format: 1536,
+      width: 1800,
+      height: 1000,
+      subsection: 0,
+      showZoom: true,
+    });
+    expect(g.update({ dock: 'below' })).toBe(true);
+    let [plate, zoom] = g.layout.views;
+    expect(zoom.y).toBeGreaterThanOrEqual(plate.y + plate.viewRows * plate.pitch);
+    expect(g.update({ dock: 'beside' })).toBe(true);
+    [plate, zoom] = g.layout.views;
+    expect(zoom.x).toBeGreaterThanOrEqual(plate.x + plate.viewCols * plate.pitch);
+    expect(zoom.y).toBeLessThan(plate.y + plate.viewRows * plate.pitch);
+    // Hidden, the dock does not move a well.
+    g.update({ showZoom: false });
+    expect(g.update({ dock: 'below' })).toBe(false);
   });
 });
