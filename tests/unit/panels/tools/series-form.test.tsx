@@ -77,3 +77,30 @@ describe('SeriesForm: names not on the bench', () => {
     expect(offer).toContain('Not on the bench: No-such-thing.');
   });
 });
+
+describe('SeriesForm: a refusal names its rule and offers the fix', () => {
+  it('says DMSO’s 0.1 % limit refuses the defaults on 1536 and raises it in place', async () => {
+    designer.format = 1536;
+    designer.experiment = { id: 6, name: 'Fresh 1536' } as unknown as Experiment;
+    render(<SeriesForm />);
+    // The defaults: the bench's compound, 10 uM top, 3-fold, 10 points, 2 replicates.
+    expect(screen.getByRole('alert').textContent).toContain('of solvent the well may take');
+    const rule = screen.getByTestId('solvent-rule');
+    expect(rule.textContent).toContain(
+      "The rule: DMSO may make up at most 0.1 % of a well's volume (its limit on the bench), which leaves 5 nL of it a well.",
+    );
+    net.respond(200, { ...DEMO_REAGENTS[3], max_concentration_percent: 1 });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: "Raise DMSO's limit" }));
+    });
+    await act(() => Promise.resolve());
+    const patch = net.calls.find((c) => c.method === 'PATCH');
+    expect(patch?.url).toMatch(/\/bench\/reagents\/dmso$/);
+    expect(JSON.parse(String(patch?.body))).toEqual({ max_concentration_percent: 1 });
+    // Planned again with the new limit: the preview is shown, nothing refused.
+    expect(screen.queryByTestId('solvent-rule')).toBeNull();
+    expect(screen.getByTestId('tool-outcome').textContent).toContain(
+      'Preview on the plate: 20 wells change.',
+    );
+  });
+});
