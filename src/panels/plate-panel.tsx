@@ -65,7 +65,7 @@ export function PlatePanel(props: PlatePanelProps) {
         )}
         {props.format >= 384 && zoom.shown && (
           <select
-            className="input select select--sm"
+            className="input select select--sm plate-panel__dock"
             aria-label="Where the zoomed block goes"
             data-testid="zoom-dock"
             value={zoom.dock}

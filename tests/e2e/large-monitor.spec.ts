@@ -41,15 +41,17 @@ async function layOut(page: Page, server: ServerInfo, id: number) {
   NAMES.forEach((name, k) => {
     for (const row of [ROWS[2 * k], ROWS[2 * k + 1]]) {
       for (let p = 0; p < 10; p++) {
+        // The volume of the 10 mM stock that gives the target in the 9 uL of medium.
+        const nM = 30_000 / 3 ** p;
         wells[`${row}${p + 3}`] = {
-          targets: { [slugOf(name)]: { target_nM: 30_000 / 3 ** p, volume_uL: 1 }, medium },
+          targets: { [slugOf(name)]: { target_nM: nM, volume_uL: (nM * 9) / 1e7 }, medium },
         };
       }
     }
   });
   for (const row of ROWS) {
     wells[`${row}1`] = {
-      targets: { staurosporine: { target_nM: 10_000, volume_uL: 1 }, medium },
+      targets: { staurosporine: { target_nM: 10_000, volume_uL: 0.009 }, medium },
       tags: ['POS'],
     };
     wells[`${row}2`] = {

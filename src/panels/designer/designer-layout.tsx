@@ -3,6 +3,7 @@
  * divider, and on the right the Chat / Well editor tabs over the Bench fridge.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { DispensePlanView } from './dispense-plan-view';
 import { SplitDivider } from './split-divider';
 import { readSplit, writeSplit } from './split-width';
 import { RightTabs } from './right-tabs';
@@ -35,6 +36,7 @@ export function DesignerLayout({ experimentId, plate, chat, editor, bench }: Des
       <section id={leftId} className="designer__left" aria-label="Plate">
         <div className="designer__plate">{plate}</div>
         <WorkingStockCard />
+        <DispensePlanView />
       </section>
       <SplitDivider value={left} onChange={change} container={container} controls={leftId} />
       <section className="designer__right" aria-label="Side panels">
