@@ -3,6 +3,7 @@
  * divider, and on the right the Chat / Well editor tabs over the Bench fridge.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { BenchDivider, readBenchHeight } from './bench-divider';
 import { DispensePlanView } from './dispense-plan-view';
 import { SplitDivider } from './split-divider';
 import { readSplit, writeSplit } from './split-width';
@@ -20,6 +21,9 @@ export interface DesignerLayoutProps {
 export function DesignerLayout({ experimentId, plate, chat, editor, bench }: DesignerLayoutProps) {
   const container = useRef<HTMLElement>(null);
   const [left, setLeft] = useState(readSplit);
+  const benchRef = useRef<HTMLDivElement>(null);
+  // null: the layout's own height (clamped to the viewport) until the divider is moved.
+  const [benchHeight, setBenchHeight] = useState(readBenchHeight);
   const leftId = useId();
   const change = (value: number) => {
     setLeft(value);
@@ -43,7 +47,14 @@ export function DesignerLayout({ experimentId, plate, chat, editor, bench }: Des
         <div className="designer__tabs">
           <RightTabs chat={chat} editor={editor} />
         </div>
-        <div className="designer__bench">{bench}</div>
+        <BenchDivider height={benchHeight} onChange={setBenchHeight} bench={benchRef} />
+        <div
+          ref={benchRef}
+          className="designer__bench"
+          style={benchHeight === null ? undefined : { height: benchHeight, maxHeight: 'none' }}
+        >
+          {bench}
+        </div>
       </section>
     </main>
   );
