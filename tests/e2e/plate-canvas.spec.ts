@@ -64,6 +64,10 @@ interface Plate {
 
 /** Opens the designer and waits until the canvas has drawn its layout. */
 async function openPlate(page: Page, id: number): Promise<Plate> {
+  // The pixel checks read the reagent type colours (a compound, a medium): colour by type.
+  await page.addInitScript(() =>
+    localStorage.setItem('designer.colour-by', JSON.stringify({ mode: 'type', reagent: null })),
+  );
   await page.goto(`/experiments/${id}`);
   const view = page.getByTestId('plate-view');
   await expect(view).toHaveAttribute('data-drawn-size', /^\d+x\d+$/);
