@@ -10,7 +10,7 @@ import type { FrameStats } from '../plate-canvas/plate-scene';
 import { PlateView } from '../plate-canvas/plate-view';
 import type { WellAppearance } from '../plate-canvas/well-appearance';
 import { plateSelection, type SelectionStore } from '../state/selection-store';
-import { toggleZoomBlock, zoomBlock } from '../state/zoom-block-store';
+import { toggleZoomBlock, zoomBlock, type ZoomBlockDock } from '../state/zoom-block-store';
 import { PlateLegend } from './plate/plate-legend';
 import { SelectionStatus } from './plate/selection-status';
 import { ShortcutSheet, type ShortcutGroup } from './plate/shortcut-sheet';
@@ -23,9 +23,9 @@ export interface PlatePanelProps {
   appearance?: WellAppearance;
   /** One line about a well for its hover tooltip. */
   describeWell?: (index: number) => string | undefined;
-  /** Right-click on a well (the well detail dialog). */
+  /** Right-click on a well, or Enter on the focused one (the well detail dialog). */
   onWellContextMenu?: (index: number) => void;
-  /** Enter on the focused well (the well editor). */
+  /** F2 on the plate (the well editor). */
   onOpenEditor?: (index: number) => void;
   /** More shortcut tables for the sheet. */
   shortcuts?: readonly ShortcutGroup[];
@@ -63,6 +63,21 @@ export function PlatePanel(props: PlatePanelProps) {
             {zoom.shown ? 'Hide zoomed block' : 'Show zoomed block'}
           </button>
         )}
+        {props.format >= 384 && zoom.shown && (
+          <select
+            className="input select select--sm plate-panel__dock"
+            aria-label="Where the zoomed block goes"
+            data-testid="zoom-dock"
+            value={zoom.dock}
+            onChange={(e) => {
+              zoomBlock.dock = e.target.value as ZoomBlockDock;
+            }}
+          >
+            <option value="auto">Block where wells are largest</option>
+            <option value="beside">Block beside the plate</option>
+            <option value="below">Block below the plate</option>
+          </select>
+        )}
         <button
           type="button"
           className="btn btn--ghost btn--sm"
@@ -83,6 +98,7 @@ export function PlatePanel(props: PlatePanelProps) {
           onShowShortcuts={() => setSheet(true)}
           onClearWells={props.onClearWells}
           showZoom={zoom.shown}
+          zoomDock={zoom.dock}
           onFrame={props.onFrame}
         />
       </div>

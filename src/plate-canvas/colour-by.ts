@@ -11,6 +11,7 @@ import { transferColouring, type TransferStatus } from './colour-by-transfer';
 import { TYPE_FILL } from './well-appearance';
 
 export const COLOUR_MODES = [
+  'layout',
   'type',
   'reagent',
   'concentration',
@@ -21,6 +22,7 @@ export const COLOUR_MODES = [
 export type ColourMode = (typeof COLOUR_MODES)[number];
 
 export const COLOUR_MODE_LABELS: Record<ColourMode, string> = {
+  layout: 'Layout (role and compound)',
   type: 'Reagent type',
   reagent: 'Reagent',
   concentration: 'Concentration',
@@ -135,6 +137,37 @@ export function reagentColour(i: number): number {
   return hsl(hue, sats[k], levels[k]);
 }
 
+/**
+ * Fills of the layout colouring's controls: greys and black, so no compound colour (all of
+ * them saturated hues) is mistaken for a control, whatever the reader's colour vision.
+ */
+export const LAYOUT_ROLE_FILL = {
+  positive: { label: 'Positive control', colour: 0x1b1b1b },
+  negative: { label: 'Negative control', colour: 0x6e6e6e },
+  vehicle: { label: 'Vehicle / zero', colour: 0xb4b4b4 },
+  reserved: { label: 'Reserved', colour: 0x4a3b2a },
+  other: { label: 'Other contents (no compound)', colour: 0xe2e2e2 },
+} as const;
+
+/**
+ * The layout colouring's 32 compound colours, in the order compounds get them. Chosen by
+ * farthest-point selection over a 16-level RGB grid (chroma >= 25, L* 25..92), maximising the
+ * smallest CIE76 difference as seen with normal vision and with simulated protanopia,
+ * deuteranopia and tritanopia (Machado et al. 2009), away from the control greys and white:
+ * any two differ by >= 11 in every vision, consecutive ones (neighbouring series) by >= 17.
+ */
+const COMPOUND_PALETTE: readonly number[] = [
+  0xff8800, 0xbb00ff, 0x66bbff, 0xffbb88, 0xcc2200, 0xaa0099, 0xaa7755, 0x5500aa, 0x662255,
+  0x33ff55, 0xff44cc, 0x9955dd, 0x772200, 0xaa9944, 0x0000ff, 0xaaeebb, 0xbb1155, 0xff2288,
+  0x33cc22, 0xffccff, 0xee9988, 0x447711, 0x5599cc, 0xbb1188, 0xaa88ff, 0x7733bb, 0x2266ff,
+  0x885533, 0xddaadd, 0x660088, 0xff33aa, 0x5500cc,
+];
+
+/** The k-th compound colour of the layout colouring (past 32 the colours repeat). */
+export function compoundColour(k: number): number {
+  return COMPOUND_PALETTE[k % COMPOUND_PALETTE.length];
+}
+
 /** Low-to-high colours of the concentration heat map (a viridis-like ramp). */
 export const HEAT_STOPS: readonly number[] = [0x440154, 0x3b528b, 0x21918c, 0x5ec962, 0xfde725];
 
@@ -216,6 +249,10 @@ function eachWell(
   }
 }
 
+// Reagents a screen tests: each gets its own colour in the layout colouring.
+const TESTED = new Set(['compound', 'biological']);
+const typeOf = (r: ColourReagent | undefined) => REAGENT_TYPES[reagentTypeCode(r?.type)];
+
 function holdsSomething(well: WireWell): boolean {
   return Object.keys(well.targets ?? {}).length > 0;
 }
@@ -274,6 +311,51 @@ export function colourWells(input: ColouringInput): Colouring {
       count(key, byslug.get(key)?.name ?? key, colour);
     });
     return { fill, legend: sortedLegend(counts, ranked) };
+  }
+
+  if (mode === 'layout') {
+    // Controls by role (tags), tested wells by their compound (one colour each, in the
+    // order the compounds first appear on the plate), anything else as other contents.
+    const first = new Map<string, number>();
+    eachWell(defn, wells, (i, well) => {
+      if (roleOfWell(well) !== 'sample') return;
+      const key = keyReagent(well, rank);
+      if (key && TESTED.has(typeOf(byslug.get(key))) && !(i >= (first.get(key) ?? Infinity))) {
+        first.set(key, i);
+      }
+    });
+    const order = [...first.keys()].toSorted((a, b) => (first.get(a) ?? 0) - (first.get(b) ?? 0));
+    const colourOf = new Map(order.map((slug, k) => [slug, compoundColour(k)]));
+    eachWell(defn, wells, (i, well) => {
+      const role = roleOfWell(well);
+      if (!role) return;
+      if (role !== 'sample') {
+        const look = LAYOUT_ROLE_FILL[role];
+        fill[i] = look.colour;
+        count(role, look.label, look.colour);
+        return;
+      }
+      const key = keyReagent(well, rank);
+      const colour = key ? colourOf.get(key) : undefined;
+      if (key && colour !== undefined) {
+        fill[i] = colour;
+        count(key, byslug.get(key)?.name ?? key, colour);
+      } else {
+        fill[i] = LAYOUT_ROLE_FILL.other.colour;
+        count('other', LAYOUT_ROLE_FILL.other.label, LAYOUT_ROLE_FILL.other.colour);
+      }
+    });
+    return {
+      fill,
+      legend: sortedLegend(counts, [
+        ...order,
+        'positive',
+        'negative',
+        'vehicle',
+        'reserved',
+        'other',
+      ]),
+    };
   }
 
   if (mode === 'concentration') {

@@ -17,7 +17,7 @@ export interface KeyboardState {
 
 export interface KeyOutcome extends KeyboardState {
   /** Something only the host can do: open the well editor or the shortcut sheet, clear wells. */
-  effect?: 'openEditor' | 'showShortcuts' | 'clearWells';
+  effect?: 'openDetails' | 'openEditor' | 'showShortcuts' | 'clearWells';
 }
 
 interface Shape {
@@ -90,12 +90,43 @@ export function applyPlateAction(action: PlateAction, s: KeyboardState, shape: S
         base: s.base,
       };
     }
+    case 'extendRowStart':
+    case 'extendRowEnd': {
+      // Shift+Home/End: the rectangle from the anchor to the row's first or last well.
+      const anchor = s.anchor >= 0 ? s.anchor : focus;
+      const start = focus - (focus % shape.cols);
+      const next = action === 'extendRowStart' ? start : start + shape.cols - 1;
+      const rect = WellSet.of(size, wellsBetween(anchor, next, shape));
+      return {
+        selection: s.selection.reuse(s.base.union(rect)),
+        focus: next,
+        anchor,
+        base: s.base,
+      };
+    }
+    case 'selectRow': {
+      // Shift+Space, as in a spreadsheet: the focused well's row becomes the selection.
+      const start = focus - (focus % shape.cols);
+      const row = WellSet.of(size, wellsBetween(start, start + shape.cols - 1, shape));
+      return settle(s.selection.reuse(row), focus);
+    }
+    case 'selectColumn': {
+      // Ctrl/Cmd+Space: the focused well's column.
+      const col = focus % shape.cols;
+      const column = WellSet.of(
+        size,
+        wellsBetween(col, (shape.rows - 1) * shape.cols + col, shape),
+      );
+      return settle(s.selection.reuse(column), focus);
+    }
     case 'toggle':
       return settle(s.selection.toggle(focus), focus);
     case 'selectAll':
       return settle(s.selection.reuse(WellSet.all(size)), focus);
     case 'clear':
       return settle(s.selection.isEmpty ? s.selection : WellSet.empty(size), focus);
+    case 'openDetails':
+      return { ...s, focus, effect: 'openDetails' };
     case 'openEditor':
       return { ...s, focus, effect: 'openEditor' };
     case 'showShortcuts':

@@ -13,9 +13,14 @@ export type PlateAction =
   | 'extendRight'
   | 'moveRowStart'
   | 'moveRowEnd'
+  | 'extendRowStart'
+  | 'extendRowEnd'
+  | 'selectRow'
+  | 'selectColumn'
   | 'toggle'
   | 'selectAll'
   | 'clear'
+  | 'openDetails'
   | 'openEditor'
   | 'clearWells'
   | 'showShortcuts';
@@ -39,11 +44,28 @@ export const PLATE_KEYBINDINGS: readonly KeyBinding[] = [
   { keys: 'shift+ArrowRight', action: 'extendRight', description: 'Extend selection right' },
   { keys: 'Home', action: 'moveRowStart', description: 'Move focus to the first well of the row' },
   { keys: 'End', action: 'moveRowEnd', description: 'Move focus to the last well of the row' },
+  {
+    keys: 'shift+Home',
+    action: 'extendRowStart',
+    description: 'Extend the selection to the first well of the row',
+  },
+  {
+    keys: 'shift+End',
+    action: 'extendRowEnd',
+    description: 'Extend the selection to the last well of the row',
+  },
   { keys: ' ', action: 'toggle', description: 'Select or deselect the focused well' },
+  { keys: 'shift+ ', action: 'selectRow', description: 'Select the focused well’s whole row' },
+  {
+    keys: 'primary+ ',
+    action: 'selectColumn',
+    description: 'Select the focused well’s whole column',
+  },
   { keys: 'primary+a', action: 'selectAll', description: 'Select all wells' },
   { keys: 'Escape', action: 'clear', description: 'Clear the selection' },
+  { keys: 'Enter', action: 'openDetails', description: 'Show the focused well’s details' },
   {
-    keys: 'Enter',
+    keys: 'F2',
     action: 'openEditor',
     description: 'Edit the selected wells (focus moves to the well editor; Esc there comes back)',
   },
@@ -61,7 +83,7 @@ interface ParsedBinding {
 
 /** Splits "primary+shift+ArrowDown" into its key and modifiers. */
 export function parseBinding(keys: string): ParsedBinding {
-  // A lone "+" or " " is a key, not a separator.
+  // A lone "+" or " " is a key, not a separator ("shift+ " is Shift and Space).
   const parts = keys.length > 1 ? keys.split('+') : [keys];
   const key = parts.pop() ?? '';
   return {

@@ -56,7 +56,8 @@ export class OverlayLayer {
   private readonly remote: Comlink.Remote<OverlayApi> | null;
   private readonly local: BatchedPainter | null;
   private layout: PlateLayout | null = null;
-  private blockShown = '';
+  /** What the block frame shows now; null forces the next update to place or hide it. */
+  private blockShown: string | null = null;
 
   constructor(private readonly el: OverlayElements) {
     if (canPaintOffThread()) {
@@ -76,7 +77,8 @@ export class OverlayLayer {
   /** New canvases for a new layout; everything is painted again on the next update. */
   setLayout(layout: PlateLayout, dpr: number): void {
     this.layout = layout;
-    this.blockShown = '';
+    // A new layout may have no zoomed block: the frame must be hidden, not left where it was.
+    this.blockShown = null;
     const tiles = tileRects(layout, dpr).map((t) =>
       canvasAt(t.dx, t.dy, t.width, t.height, dpr, 'plate-view__tile'),
     );

@@ -42,6 +42,9 @@ export interface PlateLayout {
   views: GridView[];
 }
 
+/** Where the zoomed block goes: whichever gives the larger wells, or the one chosen. */
+export type ZoomDock = 'auto' | 'beside' | 'below';
+
 /** What lies under a point. `view` is the index of the view in `layout.views`. */
 export type PlateHit =
   | { kind: 'well'; index: number; view: number }
@@ -117,8 +120,8 @@ function fitPitch(w: number, h: number, cols: number, rows: number): { pitch: nu
 /**
  * Lays out a plate in width x height: the whole plate fitted to the space, and for 384/1536
  * plates the focused 8x12 subsection as a second, zoomed grid beside or below it (whichever
- * arrangement gives the overview the larger wells) unless `showZoom` is false: then the
- * whole plate takes all the space.
+ * arrangement gives the overview the larger wells, or as `dock` says) unless `showZoom` is
+ * false: then the whole plate takes all the space.
  */
 export function computeLayout(
   format: PlateFormat,
@@ -126,6 +129,7 @@ export function computeLayout(
   height: number,
   subsection = 0,
   showZoom = true,
+  dock: ZoomDock = 'auto',
 ): PlateLayout {
   const { rows, cols } = plateDefn(format);
   const w = Math.max(0, width - 2 * MARGIN);
@@ -169,7 +173,7 @@ export function computeLayout(
   };
   const sideFit = solve(sidePitch);
   const stackFit = solve(stackPitch);
-  const side = sideFit.pitch >= stackFit.pitch;
+  const side = dock === 'auto' ? sideFit.pitch >= stackFit.pitch : dock === 'beside';
   const { pitch, g, gz } = side ? sideFit : stackFit;
   const zoomPitch = pitch * k;
   const plateW = g + cols * pitch;

@@ -29,6 +29,7 @@ export interface PlateInputOptions {
   /** The layout drawn now (changes with size and subsection). */
   layout: () => PlateLayout;
   onOpenEditor?: (index: number) => void;
+  /** Right-click on a well, or Enter on the focused well: the well's details. */
   onWellContextMenu?: (index: number) => void;
   onShowShortcuts?: () => void;
   /** Delete or Backspace: empty the selected wells (a document edit, so the host's). */
@@ -143,6 +144,7 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
     );
     applyKeyboardState(store, next);
     if (next.effect === 'openEditor') o.onOpenEditor?.(next.focus);
+    if (next.effect === 'openDetails') o.onWellContextMenu?.(next.focus);
     if (next.effect === 'showShortcuts') o.onShowShortcuts?.();
     if (next.effect === 'clearWells') o.onClearWells?.();
   };

@@ -1,7 +1,10 @@
 // The plate's scene: a pixi stage with the wells (every well of the plate, labels, ids), and
 // above it the session overlay (overlay-layer.ts). Changes only mark damage:
-// - layout and wells: one requestAnimationFrame rebuilds or re-tints what changed and renders
-//   the WebGL stage once;
+// - layout (size, format, subsection, zoomed block): the geometry is computed at once, so
+//   hit-testing reads it from the same task, and drawn in a microtask of that task, so the
+//   browser never paints a frame of the old layout and no pointer event lands between the
+//   change and its drawing (the geometry hit-tested is always the geometry drawn);
+// - wells: one requestAnimationFrame re-tints what changed and renders the WebGL stage once;
 // - selection, focus, hover, drag rectangle: the overlay gets the latest state once per task
 //   (a microtask coalesces the task's changes) and paints it once per animation frame, in its
 //   worker when it has one. Such changes never render the 1536 wells again and cost the main
@@ -13,7 +16,8 @@ import { subscribe } from 'valtio/vanilla';
 import { wellCount, type PlateFormat } from '../domain/plate-format';
 import type { SelectionStore } from '../state/selection-store';
 import { OverlayLayer, type OverlayElements } from './overlay-layer';
-import { computeLayout, type PlateLayout } from './plate-geometry';
+import type { PlateLayout, ZoomDock } from './plate-geometry';
+import { SceneGeometry } from './scene-geometry';
 import { emptyAppearance, type WellAppearance } from './well-appearance';
 import { ViewLayer } from './view-layer';
 
@@ -45,17 +49,15 @@ export class PlateScene {
   private readonly overlay: OverlayLayer;
   private views: ViewLayer[] = [];
   private appearance: WellAppearance;
-  private width = 0;
-  private height = 0;
   private focusVisible = false;
-  private showZoom = true;
   private damage = { layout: true, wells: true, overlay: true };
   private frame = 0;
+  private layoutQueued = false;
   private overlayQueued = false;
   private seen: Seen;
   private readonly unsubscribe: () => void;
-  /** Geometry of what is drawn now; hit-testing reads it. */
-  layout: PlateLayout;
+  /** The one geometry: the renderer draws from it and hit-testing reads it (`layout`). */
+  private readonly geometry: SceneGeometry;
 
   constructor(
     private readonly app: Application,
@@ -65,14 +67,20 @@ export class PlateScene {
   ) {
     this.overlay = new OverlayLayer(overlay);
     this.appearance = emptyAppearance(wellCount(store.format));
-    this.layout = computeLayout(store.format, 0, 0, store.subsection);
+    this.geometry = new SceneGeometry({
+      format: store.format,
+      width: 0,
+      height: 0,
+      subsection: store.subsection,
+      showZoom: true,
+    });
     // Nothing on the stage takes pointer events: hit-testing is arithmetic (plate-geometry).
     app.stage.eventMode = 'none';
     this.wellsLayer.eventMode = 'none';
     app.stage.addChild(this.wellsLayer);
     this.seen = this.read();
     this.unsubscribe = subscribe(store, () => this.onStoreChange(), true);
-    this.request();
+    this.damage.layout = true;
   }
 
   private read(): Seen {
@@ -91,13 +99,12 @@ export class PlateScene {
     const now = this.read();
     const was = this.seen;
     this.seen = now;
-    if (now.format !== was.format) {
-      this.appearance = emptyAppearance(wellCount(now.format));
-      this.damage.layout = true;
-    } else if (now.subsection !== was.subsection) {
-      // Without the zoomed block only the overview's block frame moves.
-      if (this.showZoom) this.damage.layout = true;
-      else this.damage.overlay = true;
+    if (now.format !== was.format) this.appearance = emptyAppearance(wellCount(now.format));
+    if (now.format !== was.format || now.subsection !== was.subsection) {
+      // Without the zoomed block a subsection change only moves the overview's block frame.
+      if (!this.relayout({ format: now.format, subsection: now.subsection })) {
+        this.damage.overlay = true;
+      }
     }
     if (
       now.selection !== was.selection ||
@@ -107,9 +114,39 @@ export class PlateScene {
     ) {
       this.damage.overlay = true;
     }
-    if (this.damage.layout) this.request();
-    else if (this.damage.overlay) this.queueOverlay();
+    if (!this.damage.layout && this.damage.overlay) this.queueOverlay();
   }
+
+  /** Geometry drawn now (and hit-tested now). */
+  get layout(): PlateLayout {
+    return this.geometry.layout;
+  }
+
+  private get width(): number {
+    return this.geometry.current.width;
+  }
+
+  private get height(): number {
+    return this.geometry.current.height;
+  }
+
+  /** New geometry now; drawn in a microtask, before the browser paints again. */
+  private relayout(change: Parameters<SceneGeometry['update']>[0]): boolean {
+    if (!this.geometry.update(change)) return false;
+    this.damage.layout = true;
+    if (!this.layoutQueued) {
+      this.layoutQueued = true;
+      queueMicrotask(this.flushLayout);
+    }
+    return true;
+  }
+
+  private readonly flushLayout = (): void => {
+    this.layoutQueued = false;
+    if (!this.damage.layout) return;
+    if (this.frame !== 0) cancelAnimationFrame(this.frame);
+    this.flush();
+  };
 
   /** The drawing size in CSS pixels. */
   setSize(width: number, height: number): void {
@@ -117,11 +154,8 @@ export class PlateScene {
     // pending ResizeObserver callback reaches the scene: nothing is left to size then.
     if (!this.app.renderer) return;
     if (width === this.width && height === this.height) return;
-    this.width = width;
-    this.height = height;
     this.app.renderer.resize(width, height);
-    this.damage.layout = true;
-    this.request();
+    this.relayout({ width, height });
   }
 
   /** Per-well codes to draw; arrays of another plate size draw as empty wells. */
@@ -134,10 +168,12 @@ export class PlateScene {
 
   /** Draws or leaves out the zoomed 8x12 block of 384/1536 plates. */
   setShowZoom(shown: boolean): void {
-    if (shown === this.showZoom) return;
-    this.showZoom = shown;
-    this.damage.layout = true;
-    this.request();
+    this.relayout({ showZoom: shown });
+  }
+
+  /** Docks the zoomed block beside or below the plate (or wherever the wells are larger). */
+  setZoomDock(dock: ZoomDock): void {
+    this.relayout({ dock });
   }
 
   /** Focus ring shown only while the plate has keyboard focus. */
@@ -183,6 +219,7 @@ export class PlateScene {
     if (this.width === 0 || this.height === 0 || !this.app.renderer) return;
     const start = performance.now();
     const { layout, wells, overlay } = this.damage;
+    if (!layout && !wells && !overlay) return;
     this.damage = { layout: false, wells: false, overlay: false };
     if (layout) this.rebuild();
     let changed = layout;
@@ -209,8 +246,6 @@ export class PlateScene {
       this.wellsLayer.removeChild(v.wells);
       v.destroy();
     }
-    const { format, subsection } = this.store;
-    this.layout = computeLayout(format, this.width, this.height, subsection, this.showZoom);
     const resolution = this.app.renderer.resolution;
     this.views = this.layout.views.map((view) => new ViewLayer(view, resolution));
     for (const v of this.views) this.wellsLayer.addChild(v.wells);

@@ -22,6 +22,7 @@ import { plateDefn, subsectionBounds, wellCount, type PlateFormat } from '../dom
 import { idOfIndex } from '../domain/well-id';
 import { plateSelection, resetSelection, type SelectionStore } from '../state/selection-store';
 import { AriaGridMirror, mirrorCellId } from './aria-grid-mirror';
+import type { ZoomDock } from './plate-geometry';
 import type { OverlayElements } from './overlay-layer';
 import { attachPlateInput } from './plate-input';
 import { PlateScene, type FrameStats } from './plate-scene';
@@ -36,9 +37,9 @@ export interface PlateViewProps {
   store?: SelectionStore;
   /** One line about a well for the hover tooltip (its contents, status). */
   describeWell?: (index: number) => string | undefined;
-  /** Right-click on a well: the well detail dialog. */
+  /** Right-click on a well, or Enter on the focused one: the well detail dialog. */
   onWellContextMenu?: (index: number) => void;
-  /** Enter on the focused well: the well editor. */
+  /** F2 on the plate: the well editor. */
   onOpenEditor?: (index: number) => void;
   /** "?" pressed: show the shortcut sheet. */
   onShowShortcuts?: () => void;
@@ -46,6 +47,8 @@ export interface PlateViewProps {
   onClearWells?: () => void;
   /** False leaves out the zoomed 8x12 block of 384/1536 plates (default: shown). */
   showZoom?: boolean;
+  /** Where the zoomed block goes (default: whichever gives the larger wells). */
+  zoomDock?: ZoomDock;
   /** Every rendered frame's timing (benchmarks). */
   onFrame?: (stats: FrameStats) => void;
   className?: string;
@@ -80,6 +83,7 @@ interface BinderProps {
   appearance: RefObject<WellAppearance>;
   /** Latest zoom choice; read when the scene is created, later pushed by PlateView. */
   showZoom: RefObject<boolean>;
+  zoomDock: RefObject<ZoomDock>;
   onScene: (scene: PlateScene | null, renderer: string) => void;
   onFrame: (stats: FrameStats) => void;
 }
@@ -91,6 +95,7 @@ function SceneBinder({
   overlay,
   appearance,
   showZoom,
+  zoomDock,
   onScene,
   onFrame,
 }: BinderProps) {
@@ -99,6 +104,7 @@ function SceneBinder({
     if (!isInitialised || !app.renderer || !overlay.current) return;
     const scene = new PlateScene(app, overlay.current, store, onFrame);
     scene.setShowZoom(showZoom.current);
+    scene.setZoomDock(zoomDock.current);
     scene.setAppearance(appearance.current);
     onScene(scene, app.renderer.name);
     const el = host.current;
@@ -114,7 +120,7 @@ function SceneBinder({
       onScene(null, '');
       scene.destroy();
     };
-  }, [app, isInitialised, store, host, overlay, appearance, showZoom, onScene, onFrame]);
+  }, [app, isInitialised, store, host, overlay, appearance, showZoom, zoomDock, onScene, onFrame]);
   return null;
 }
 
@@ -136,6 +142,8 @@ export function PlateView(props: PlateViewProps) {
   const appearanceRef = useRef(appearance);
   const showZoom = props.showZoom ?? true;
   const showZoomRef = useRef(showZoom);
+  const zoomDock = props.zoomDock ?? 'auto';
+  const zoomDockRef = useRef(zoomDock);
 
   // The overlay elements exist before pixi finishes its (asynchronous) start.
   useLayoutEffect(() => {
@@ -154,7 +162,9 @@ export function PlateView(props: PlateViewProps) {
     callbacks.current = props;
     appearanceRef.current = appearance;
     showZoomRef.current = showZoom;
+    zoomDockRef.current = zoomDock;
     bridge.current.scene?.setShowZoom(showZoom);
+    bridge.current.scene?.setZoomDock(zoomDock);
     bridge.current.scene?.setAppearance(appearance);
   });
 
@@ -171,6 +181,12 @@ export function PlateView(props: PlateViewProps) {
         host.current.dataset.drawnSize = `${scene.layout.width}x${scene.layout.height}`;
         // The overview's well pitch: tests check the size a well gets on a large monitor.
         host.current.dataset.pitch = String(Math.floor(scene.layout.views[0]?.pitch ?? 0));
+        // Whether the drawn layout has the zoomed block, and which block it shows.
+        const zoom = scene.layout.views[1];
+        host.current.dataset.drawnZoom = zoom ? `${zoom.row0},${zoom.col0}` : 'hidden';
+        const plate = scene.layout.views[0];
+        const below = zoom && plate && zoom.y >= plate.y + plate.viewRows * plate.pitch;
+        host.current.dataset.drawnDock = zoom ? (below ? 'below' : 'beside') : 'hidden';
       }
       callbacks.current.onFrame?.(stats);
     };
@@ -182,6 +198,7 @@ export function PlateView(props: PlateViewProps) {
           overlay={overlay}
           appearance={appearanceRef}
           showZoom={showZoomRef}
+          zoomDock={zoomDockRef}
           onScene={onScene}
           onFrame={onFrame}
         />

@@ -4,7 +4,7 @@
 import { Container, Graphics, Particle, ParticleContainer, Text, TextStyle } from 'pixi.js';
 import { BLOCK_COLS, BLOCK_ROWS } from '../domain/plate-format';
 import { rowLetter, wellId } from '../domain/well-id';
-import type { GridView } from './plate-geometry';
+import { wellCenter, type GridView } from './plate-geometry';
 import { BASE_FRAME, createWellAtlas, MARK_FRAME0, type WellAtlas } from './well-atlas';
 import { fillColour, markFrame, textColorOn, type WellAppearance } from './well-appearance';
 
@@ -53,16 +53,19 @@ export class ViewLayer {
     this.wells.addChild(this.body());
     this.addLabels();
 
-    const make = (local: number, frame: number) =>
-      new Particle({
+    // Wells are drawn where plate-geometry's wellCenter puts them: hit-testing uses the same rule.
+    const make = (local: number, frame: number) => {
+      const at = wellCenter(view, globalIndex(view, local));
+      return new Particle({
         texture: this.atlas.frames[frame],
-        x: view.x + ((local % viewCols) + 0.5) * pitch,
-        y: view.y + (Math.floor(local / viewCols) + 0.5) * pitch,
+        x: at.x,
+        y: at.y,
         anchorX: 0.5,
         anchorY: 0.5,
         scaleX: scale,
         scaleY: scale,
       });
+    };
     // Nothing moves between layout changes: every property is static and uploaded on update().
     const still = { position: false, vertex: false, rotation: false, uvs: false, color: false };
     this.wellContainer = new ParticleContainer({

@@ -12,16 +12,16 @@ export interface ColourModeState {
   reagent: string | null;
 }
 
-/** The stored choice, or colour by reagent type. */
+/** The stored choice, or the layout colouring (role and compound). */
 export function readColourMode(raw: string | null): ColourModeState {
   try {
     const value = raw ? (JSON.parse(raw) as Partial<ColourModeState>) : {};
     const mode = COLOUR_MODES.includes(value.mode as ColourMode)
       ? (value.mode as ColourMode)
-      : 'type';
+      : 'layout';
     return { mode, reagent: typeof value.reagent === 'string' ? value.reagent : null };
   } catch {
-    return { mode: 'type', reagent: null };
+    return { mode: 'layout', reagent: null };
   }
 }
 

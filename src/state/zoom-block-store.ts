@@ -13,11 +13,26 @@ function initial(): boolean {
   }
 }
 
-export const zoomBlock = proxy({ shown: initial() });
+export const ZOOM_DOCK_STORAGE_KEY = 'designer.zoom-block-dock';
+/** Where the zoomed block goes: wherever the wells are larger, beside or below the plate. */
+export const ZOOM_DOCKS = ['auto', 'beside', 'below'] as const;
+export type ZoomBlockDock = (typeof ZOOM_DOCKS)[number];
+
+function initialDock(): ZoomBlockDock {
+  try {
+    const v = localStorage.getItem(ZOOM_DOCK_STORAGE_KEY);
+    return ZOOM_DOCKS.find((d) => d === v) ?? 'auto';
+  } catch {
+    return 'auto';
+  }
+}
+
+export const zoomBlock = proxy({ shown: initial(), dock: initialDock() });
 
 subscribe(zoomBlock, () => {
   try {
     localStorage.setItem(ZOOM_STORAGE_KEY, zoomBlock.shown ? 'shown' : 'hidden');
+    localStorage.setItem(ZOOM_DOCK_STORAGE_KEY, zoomBlock.dock);
   } catch {
     // Storage blocked: the choice is simply not remembered.
   }

@@ -1,7 +1,7 @@
 // Colour by, large monitors and the keyboard on a 1536 plate, end to end: a dose-response
 // series with controls laid out through the API, then viewed at 2560x1440 with the zoomed
 // block hidden (a well of at least 30 px), coloured by concentration, role and reagent with a
-// legend of counts; Delete, Enter and Escape from the keyboard, tags set from the editor and
+// legend of counts; Delete, F2 and Escape from the keyboard, tags set from the editor and
 // read back from the API. With SCREENSHOTS=1 it writes the README's colour-by-concentration
 // screenshot (docs/screenshots/colour-by-concentration.png).
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -111,8 +111,10 @@ test('colour by: a 1536 series at 2560x1440 by concentration, role and reagent, 
     .poll(async () => Number(await plate.getAttribute('data-pitch')))
     .toBeGreaterThanOrEqual(30);
 
-  // C steps the colouring: reagent type -> reagent -> concentration (two presses).
+  // C steps the colouring: layout (the default) -> reagent type -> reagent -> concentration.
   const mode = page.getByTestId('colour-by').getByLabel('Colour by');
+  await expect(mode).toHaveValue('layout');
+  await page.keyboard.press('c');
   await expect(mode).toHaveValue('type');
   await page.keyboard.press('c');
   await expect(mode).toHaveValue('reagent');
@@ -158,18 +160,18 @@ test('colour by: a 1536 series at 2560x1440 by concentration, role and reagent, 
     .poll(async () => (await plateOnServer(page.request, server, id)).wells.A1)
     .toBeUndefined();
 
-  // Enter moves into the well editor, Escape back to the plate.
+  // F2 moves into the well editor, Escape back to the plate.
   await page.keyboard.press('ArrowRight'); // A2
   await page.keyboard.press('Escape'); // A1 leaves the selection
   await page.keyboard.press(' ');
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('F2');
   const editor = page.getByTestId('well-editor');
   await expect.poll(() => editor.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(plate).toBeFocused();
 
   // Tags and sample names from the editor: A2 becomes a negative control named "blank".
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('F2');
   await editor.getByLabel('Sample', { exact: true }).fill('blank');
   await editor.getByRole('button', { name: 'Set on 1 well' }).click();
   await editor.getByRole('button', { name: 'Negative control' }).click();

@@ -1,6 +1,6 @@
 // The WebGL plate on a real 1536 plate, against the real server and the built client: pointer
 // selection (click, shift-click, drags with each modifier, row and column labels), the
-// keyboard (arrows across subsections, extend, toggle, select all, clear, Enter, ?, the ARIA
+// keyboard (arrows across subsections, extend, toggle, select all, clear, F2, ?, the ARIA
 // mirror), right-click, what the screen shows (pixels of the screenshot), and the canvas
 // renderer when WebGL is unavailable. Pointer positions come from the same pure geometry the
 // canvas uses, for the size it reports having drawn.
@@ -64,6 +64,10 @@ interface Plate {
 
 /** Opens the designer and waits until the canvas has drawn its layout. */
 async function openPlate(page: Page, id: number): Promise<Plate> {
+  // The pixel checks read the reagent type colours (a compound, a medium): colour by type.
+  await page.addInitScript(() =>
+    localStorage.setItem('designer.colour-by', JSON.stringify({ mode: 'type', reagent: null })),
+  );
   await page.goto(`/experiments/${id}`);
   const view = page.getByTestId('plate-view');
   await expect(view).toHaveAttribute('data-drawn-size', /^\d+x\d+$/);
@@ -232,7 +236,7 @@ test('pointer selection on a 1536 plate: click, shift-click, drags, row and colu
   expect(errors).toEqual([]);
 });
 
-test('keyboard on a 1536 plate: arrows across subsections, extend, toggle, all, clear, Enter, ?', async ({
+test('keyboard on a 1536 plate: arrows across subsections, extend, toggle, all, clear, F2, ?', async ({
   page,
   server,
 }) => {
@@ -272,10 +276,10 @@ test('keyboard on a 1536 plate: arrows across subsections, extend, toggle, all, 
   await page.keyboard.press('Escape');
   await expect(p.status).toHaveText('No wells selected');
 
-  // Enter opens the well editor (with the Chat tab showing first).
+  // F2 opens the well editor (with the Chat tab showing first).
   await page.getByRole('tab', { name: 'Chat' }).click();
   await p.view.focus();
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('F2');
   await expect(page.getByRole('tab', { name: 'Well editor' })).toHaveAttribute(
     'aria-selected',
     'true',

@@ -3,6 +3,8 @@
  * divider, and on the right the Chat / Well editor tabs over the Bench fridge.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { BenchDivider, readBenchHeight } from './bench-divider';
+import { DispensePlanView } from './dispense-plan-view';
 import { SplitDivider } from './split-divider';
 import { readSplit, writeSplit } from './split-width';
 import { RightTabs } from './right-tabs';
@@ -20,6 +22,9 @@ export interface DesignerLayoutProps {
 export function DesignerLayout({ experimentId, plate, chat, editor, bench }: DesignerLayoutProps) {
   const container = useRef<HTMLElement>(null);
   const [left, setLeft] = useState(readSplit);
+  const benchRef = useRef<HTMLDivElement>(null);
+  // null: the layout's own height (clamped to the viewport) until the divider is moved.
+  const [benchHeight, setBenchHeight] = useState(readBenchHeight);
   const leftId = useId();
   const change = (value: number) => {
     setLeft(value);
@@ -36,6 +41,7 @@ export function DesignerLayout({ experimentId, plate, chat, editor, bench }: Des
       <section id={leftId} className="designer__left" aria-label="Plate">
         <div className="designer__plate">{plate}</div>
         <WorkingStockCard />
+        <DispensePlanView />
       </section>
       <SplitDivider value={left} onChange={change} container={container} controls={leftId} />
       <section className="designer__right" aria-label="Side panels">
@@ -46,7 +52,14 @@ export function DesignerLayout({ experimentId, plate, chat, editor, bench }: Des
             results={<ResultsPanel experimentId={experimentId} />}
           />
         </div>
-        <div className="designer__bench">{bench}</div>
+        <BenchDivider height={benchHeight} onChange={setBenchHeight} bench={benchRef} />
+        <div
+          ref={benchRef}
+          className="designer__bench"
+          style={benchHeight === null ? undefined : { height: benchHeight, maxHeight: 'none' }}
+        >
+          {bench}
+        </div>
       </section>
     </main>
   );

@@ -16,6 +16,8 @@ import { nextSnapshotLabel, saveSnapshot } from '../../state/snapshot-actions';
 import { DispensingDialog } from '../dialogs/dispensing-dialog';
 import { SnapshotNameDialog } from '../dialogs/snapshot-name-dialog';
 import { TransferLogMenu } from '../transfer-log/transfer-log-menu';
+import { ToolsMenu } from '../tools/tools-menu';
+import { VersionsDialog } from '../dialogs/versions-dialog';
 import { ExportMenu } from './export-menu';
 import { PlateTypeSelect } from './plate-type-select';
 import { SaveStatusIndicator } from './save-status';
@@ -30,6 +32,7 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
   const [confirmClear, setConfirmClear] = useState(false);
   const [dispensingOpen, setDispensingOpen] = useState(false);
   const [naming, setNaming] = useState(false);
+  const [versionsOpen, setVersionsOpen] = useState(false);
   const saveRef = useRef<HTMLButtonElement | null>(null);
   // Back to "Save snapshot" once the name dialog has gone and the button is enabled again.
   const refocusSave = useRef(false);
@@ -96,6 +99,13 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
         Save snapshot
       </button>
       <SnapshotsMenu />
+      <button type="button" className="btn btn--sm" onClick={() => setVersionsOpen(true)}>
+        Versions
+      </button>
+      {versionsOpen && (
+        <VersionsDialog experimentId={experiment.id} onClose={() => setVersionsOpen(false)} />
+      )}
+      <ToolsMenu />
       <button type="button" className="btn btn--sm" onClick={() => setDispensingOpen(true)}>
         Dispensing
       </button>

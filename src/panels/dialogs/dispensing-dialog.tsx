@@ -8,6 +8,8 @@ import { useSnapshot } from 'valtio';
 import { errorMessage } from '../../api/api-error';
 import { INSTRUMENTS } from '../../domain/dispensing/instruments';
 import { SOURCE_PLATE_TYPES } from '../../domain/dispensing/plate-types';
+import { toDisplayType } from '../../domain/reagent-types';
+import { bench } from '../../state/bench-store';
 import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { saveDispensing } from '../../state/dispensing-actions';
 import { designer } from '../../state/designer-store';
@@ -63,7 +65,20 @@ export function settingsOfForm(form: Form): Partial<DispenseSettings> | string {
 
 export function DispensingDialog({ open, onClose }: DispensingDialogProps) {
   const { dispensing } = useSnapshot(designer);
-  const [form, setForm] = useState<Form>(() => formOf(dispensing as DispenseSettings | null));
+  const { reagents } = useSnapshot(bench);
+  // The backfill solvent is one of the bench's solvents (a setting saved before that is not
+  // on the bench any more stays listed, marked, so it is never changed silently).
+  const solvents = reagents
+    .filter((r) => toDisplayType(r.type || r.reagent_type) === 'solvent')
+    .map((r) => ({ value: r.slug, label: r.name }));
+  const [form, setForm] = useState<Form>(() => {
+    const f = formOf(dispensing as DispenseSettings | null);
+    const known = solvents.some((s) => s.value === f.solvent);
+    return dispensing?.backfill || known || !solvents[0] ? f : { ...f, solvent: solvents[0].value };
+  });
+  const solventChoices = solvents.some((s) => s.value === form.solvent)
+    ? solvents
+    : [...solvents, { value: form.solvent, label: `${form.solvent} (not on the bench)` }];
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -182,13 +197,24 @@ export function DispensingDialog({ open, onClose }: DispensingDialogProps) {
           <>
             <label className="field" htmlFor={`${id}-solvent`}>
               <span className="field__label">Backfill solvent</span>
-              <input
+              <select
                 id={`${id}-solvent`}
-                className="input"
+                className="input select"
                 value={form.solvent}
                 onChange={(e) => set('solvent', e.target.value)}
-              />
+              >
+                {solventChoices.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
             </label>
+            {solvents.length === 0 && (
+              <p className="field__hint">
+                No solvent is on the bench: add one (e.g. DMSO) to backfill with it.
+              </p>
+            )}
             <label className="field" htmlFor={`${id}-percent`}>
               <span className="field__label">Backfill percent (v/v)</span>
               <input

@@ -6,6 +6,23 @@ import { pickDefaultVehicle } from '../../domain/reagent-types';
 /** Debounce of the catalog search (spec section 9). */
 export const SEARCH_DEBOUNCE_MS = 200;
 
+/** Catalog matches shown per page; the server answers at most 500. */
+export const CATALOG_PAGE = 50;
+const CATALOG_MAX = 500 - 1;
+
+/**
+ * A page of catalog matches: the search asks for one more than it shows, so it knows (and
+ * says) when the list stops short of every match instead of ending silently.
+ */
+export function catalogPage<T>(results: readonly T[], limit: number) {
+  return {
+    shown: results.slice(0, limit),
+    more: results.length > limit,
+    /** The next page's limit, or null at the server's bound. */
+    next: limit + CATALOG_PAGE <= CATALOG_MAX ? limit + CATALOG_PAGE : null,
+  };
+}
+
 function key(text: string | null | undefined): string {
   return (text ?? '').trim().toLowerCase();
 }
@@ -58,4 +75,36 @@ export function addOrder<
   );
   const first = chosen.filter((c) => c.slug === pick);
   return [...first, ...chosen.filter((c) => c.slug !== pick)];
+}
+
+/** The names (or catalog ids) of a pasted list: one a line, trimmed, each once (any case). */
+export function listedNames(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    // A spreadsheet column pastes as lines; a stray tab or bullet is not part of the name.
+    const name = line
+      .replace(/^[\s\u2022*-]+/, '')
+      .split('\t')[0]
+      .trim();
+    if (name && !seen.has(key(name))) {
+      seen.add(key(name));
+      out.push(name);
+    }
+  }
+  return out;
+}
+
+/** The catalog entry a listed name stands for: same slug, name or alias (any case), or null. */
+export function catalogMatch(
+  name: string,
+  results: readonly CatalogReagent[],
+): CatalogReagent | null {
+  const k = key(name);
+  return (
+    results.find((r) => key(r.slug) === k) ??
+    results.find((r) => key(r.name) === k) ??
+    results.find((r) => (r.aliases ?? []).some((a) => key(a) === k)) ??
+    null
+  );
 }

@@ -23,7 +23,14 @@ import { UNIT_LABELS, isMolarUnit, parseConcentrationUnit, toNanomolar } from '.
 import { addReagent, requestErrorMessage } from '../../state/bench-actions';
 import { bench } from '../../state/bench-store';
 import { Modal } from './modal';
-import { addOrder, catalogReagentInput, isOnBench } from './picker-rules';
+import { PasteList } from './paste-list';
+import {
+  addOrder,
+  CATALOG_PAGE,
+  catalogPage,
+  catalogReagentInput,
+  isOnBench,
+} from './picker-rules';
 import { useCatalogSearch } from './use-catalog-search';
 
 export const PICKER_TITLE = 'Select reagents to add to bench fridge';
@@ -69,11 +76,18 @@ export function ReagentPickerDialog({
   const [chosen, setChosen] = useState<Map<string, CatalogReagent>>(new Map());
   const [busy, setBusy] = useState(false);
   const [failures, setFailures] = useState<string[]>([]);
-  const { results, loading, error } = useCatalogSearch(query, type, open, search);
+  const [limit, setLimit] = useState(CATALOG_PAGE);
+  // One more than shown is asked for: it tells whether the list stops short.
+  const { results, loading, error } = useCatalogSearch(query, type, open, search, limit + 1);
+  const page = catalogPage(results, limit);
 
+  // Every opening starts a fresh search: nothing typed, all types, the first page.
   const close = () => {
     setChosen(new Map());
     setFailures([]);
+    setQuery('');
+    setType('');
+    setLimit(CATALOG_PAGE);
     onClose();
   };
 
@@ -151,14 +165,20 @@ export function ReagentPickerDialog({
             aria-label="Search reagents"
             value={query}
             autoFocus
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setLimit(CATALOG_PAGE);
+            }}
           />
         </label>
         <select
           className="input select picker__type"
           aria-label="Reagent type"
           value={type}
-          onChange={(e) => setType(e.target.value)}
+          onChange={(e) => {
+            setType(e.target.value);
+            setLimit(CATALOG_PAGE);
+          }}
         >
           <option value="">All types</option>
           {REAGENT_TYPES.map((t) => (
@@ -173,7 +193,7 @@ export function ReagentPickerDialog({
         {loading ? 'Searching…' : !error && results.length === 0 ? 'No reagents found' : ''}
       </div>
       <ul className="picker__list" aria-label="Catalog reagents" aria-busy={loading || undefined}>
-        {results.map((item) => {
+        {page.shown.map((item) => {
           const onBench = isOnBench(item, reagents);
           const display = toDisplayType(item.reagent_type);
           return (
@@ -204,6 +224,31 @@ export function ReagentPickerDialog({
           );
         })}
       </ul>
+      {page.more && !loading && (
+        <p className="picker__more" data-testid="picker-more">
+          Showing the first {limit} matches. Type more of the name to narrow the list
+          {page.next !== null && (
+            <>
+              , or{' '}
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => setLimit(page.next ?? limit)}
+              >
+                show {CATALOG_PAGE} more
+              </button>
+            </>
+          )}
+          .
+        </p>
+      )}
+      <PasteList
+        experimentId={experimentId}
+        search={search}
+        add={add}
+        onBusy={setBusy}
+        onDone={close}
+      />
       {failures.length > 0 && (
         <ErrorBox title="Some reagents were not added" message={failures.join('\n')} />
       )}

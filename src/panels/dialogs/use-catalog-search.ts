@@ -13,15 +13,16 @@ export interface CatalogSearch {
   error: string | null;
 }
 
-/** Searches while `enabled`; results of the last answered query. */
+/** Searches while `enabled` for up to `limit` matches; results of the last answered query. */
 export function useCatalogSearch(
   query: string,
   reagentType: string,
   enabled: boolean,
   search: typeof searchCatalog = searchCatalog,
+  limit?: number,
 ): CatalogSearch {
   // The answer remembers which query it is for: loading is "no answer for this query yet".
-  const key = `${reagentType}\u0000${query}`;
+  const key = `${reagentType}\u0000${query}\u0000${limit ?? ''}`;
   const [answer, setAnswer] = useState<{
     key: string;
     results: CatalogReagent[];
@@ -36,7 +37,7 @@ export function useCatalogSearch(
     if (!enabled) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      search({ q: query, reagentType }, controller.signal)
+      search({ q: query, reagentType, limit }, controller.signal)
         .then((results) => {
           if (!controller.signal.aborted) setAnswer({ key, results, error: null });
         })
@@ -49,7 +50,7 @@ export function useCatalogSearch(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [key, query, reagentType, enabled, search]);
+  }, [key, query, reagentType, enabled, search, limit]);
 
   const loading = enabled && answer.key !== key;
   return { results: answer.results, loading, error: loading ? null : answer.error };

@@ -22,6 +22,7 @@ import { toolState } from '../../state/tool-actions';
 import { transferLogs } from '../../state/transfer-log-store';
 import { DESIGNER_KEYS } from '../designer/designer-keys';
 import { TOOL_KEYS } from '../tools/tool-keys';
+import { ToolsToolbar } from '../tools/tools-menu';
 import { WellDetailDialog } from '../dialogs/well-detail-dialog';
 import { PlatePanel } from '../plate-panel';
 import { ColourByPicker } from './colour-by-picker';
@@ -129,7 +130,12 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
         }}
         onClearWells={() => clearWells()}
         shortcuts={SHORTCUTS}
-        toolbar={<ColourByPicker reagents={onPlate} reagent={heatReagent} />}
+        toolbar={
+          <>
+            <ToolsToolbar />
+            <ColourByPicker reagents={onPlate} reagent={heatReagent} />
+          </>
+        }
         legend={<PlateLegend colouring={colouring} empty={emptyCount(colouring.fill)} />}
         onFrame={onFrame}
       />

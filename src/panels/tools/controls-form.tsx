@@ -1,12 +1,13 @@
 // The controls dialog: positive, negative (vehicle) and blank controls spread over columns
 // (a checkerboard across the rows, the domain's rule) or each in wells of its own.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ControlSpec } from '../../domain/layout/controls';
 import type { MolarUnit } from '../../domain/units';
 import { bench } from '../../state/bench-store';
 import type { ToolOp } from '../../state/tool-actions';
 import { CheckField, SelectField, TextField, UNIT_OPTIONS, parseColumns } from './tool-fields';
+import { useRememberedForm } from './remembered-form';
 import { ToolShell } from './tool-shell';
 
 export function ControlsForm() {
@@ -15,7 +16,7 @@ export function ControlsForm() {
     { value: '', label: 'None' },
     ...reagents.map((r) => ({ value: r.slug, label: r.name })),
   ];
-  const [v, setV] = useState({
+  const [v, set] = useRememberedForm('controls', () => ({
     columns: '1, 2, 47, 48',
     pos: '',
     posConc: '10',
@@ -23,8 +24,7 @@ export function ControlsForm() {
     neg: vehicleSlug ?? '',
     blank: false,
     count: '16',
-  });
-  const set = (patch: Partial<typeof v>) => setV({ ...v, ...patch });
+  }));
 
   const op = useMemo((): ToolOp | string => {
     const columns = parseColumns(v.columns);

@@ -1,11 +1,12 @@
 // The plate map import dialog: a CSV (or tab-separated) file, pasted or chosen, in long form
 // (one row per well and reagent), as a grid, or as a compound list; lines that cannot be read
 // are listed with their reason and may be left out.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { IMPORT_FORMS, type ImportForm as Form } from '../../domain/layout/plate-map-import';
 import type { ToolOp } from '../../state/tool-actions';
 import { csvRows } from './csv-rows';
 import { CheckField, Field, SelectField } from './tool-fields';
+import { useRememberedForm } from './remembered-form';
 import { ToolShell } from './tool-shell';
 
 const FORM_LABELS: Record<Form, string> = {
@@ -15,9 +16,14 @@ const FORM_LABELS: Record<Form, string> = {
 };
 
 export function ImportForm() {
-  const [text, setText] = useState('');
-  const [form, setForm] = useState<Form>('long');
-  const [partial, setPartial] = useState(false);
+  const [{ text, form, partial }, set] = useRememberedForm('import', () => ({
+    text: '',
+    form: 'long' as Form,
+    partial: false,
+  }));
+  const setText = (t: string) => set({ text: t });
+  const setForm = (f: Form) => set({ form: f });
+  const setPartial = (p: boolean) => set({ partial: p });
   const op = useMemo((): ToolOp | string => {
     if (!text.trim()) return 'Paste the plate map or choose a file.';
     return { op: 'import', form, rows: csvRows(text), accept_partial: partial };

@@ -9,6 +9,7 @@ import { plateSelection, selectedWellIds } from '../../state/selection-store';
 import type { ToolOp } from '../../state/tool-actions';
 import { ApplyToExperimentsDialog } from './apply-to-experiments';
 import { CheckField, SelectField, TextField, parseRegion } from './tool-fields';
+import { useRememberedForm } from './remembered-form';
 import { ToolShell } from './tool-shell';
 
 /** Copies the selected wells as a template and lays it at another well (top-left corner). */
@@ -22,7 +23,8 @@ export function TemplateForm() {
       selectedWellIds(plateSelection.selection, plateSelection.format),
     ),
   );
-  const [at, setAt] = useState('');
+  const [{ at }, setForm] = useRememberedForm('template', () => ({ at: '' }));
+  const setAt = (text: string) => setForm({ at: text });
   const [campaign, setCampaign] = useState(false);
   const opener = useRef<HTMLButtonElement | null>(null);
   const op = useMemo((): ToolOp | string => {
@@ -67,13 +69,12 @@ export function TemplateForm() {
 
 /** A seeded randomisation of the treatments (controls stay put). */
 export function RandomiseForm() {
-  const [v, setV] = useState(() => ({
+  const [v, set] = useRememberedForm('randomise', () => ({
     seed: String(Math.floor(Math.random() * 2 ** 31)),
     region: '',
     separate: true,
     avoidEdges: false,
   }));
-  const set = (patch: Partial<typeof v>) => setV({ ...v, ...patch });
   const op = useMemo((): ToolOp | string => {
     const seed = Number(v.seed);
     if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32)
@@ -117,8 +118,12 @@ export function RandomiseForm() {
 export function EdgesForm() {
   const { reagents, vehicleSlug } = useSnapshot(bench);
   const doc = useSnapshot(designer);
-  const [mode, setMode] = useState<'empty' | 'vehicle'>('empty');
-  const [vehicle, setVehicle] = useState(vehicleSlug ?? reagents[0]?.slug ?? '');
+  const [{ mode, vehicle }, set] = useRememberedForm('edges', () => ({
+    mode: 'empty' as 'empty' | 'vehicle',
+    vehicle: vehicleSlug ?? reagents[0]?.slug ?? '',
+  }));
+  const setMode = (m: 'empty' | 'vehicle') => set({ mode: m });
+  const setVehicle = (slug: string) => set({ vehicle: slug });
   const op = useMemo(
     (): ToolOp => ({ op: 'edges', mode, vehicle: mode === 'vehicle' ? vehicle : undefined }),
     [mode, vehicle],

@@ -1,7 +1,7 @@
 // The dose-response series dialog: compounds (one a line, bench names or slugs; every
 // compound of the bench by default), top concentration, dilution factor, points, replicates,
 // direction, region and edge avoidance.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { SeriesDirection } from '../../domain/layout/series';
 import { toDisplayType } from '../../domain/reagent-types';
@@ -16,6 +16,9 @@ import {
   UNIT_OPTIONS,
   parseRegion,
 } from './tool-fields';
+import { listedNames } from '../dialogs/picker-rules';
+import { NotOnBench } from './not-on-bench';
+import { useRememberedForm } from './remembered-form';
 import { ToolShell } from './tool-shell';
 
 const DIRECTIONS: readonly { value: SeriesDirection; label: string }[] = [
@@ -31,7 +34,7 @@ export function SeriesForm() {
     .filter((r) => toDisplayType(r.type || r.reagent_type) === 'compound')
     .map((r) => r.name)
     .join('\n');
-  const [v, setV] = useState({
+  const [v, set] = useRememberedForm('series', () => ({
     compounds: compoundsOnBench,
     top: '10',
     unit: 'uM' as MolarUnit,
@@ -41,8 +44,7 @@ export function SeriesForm() {
     direction: 'rows' as SeriesDirection,
     region: '',
     avoidEdges: false,
-  });
-  const set = (patch: Partial<typeof v>) => setV({ ...v, ...patch });
+  }));
 
   const op = useMemo((): ToolOp | string => {
     const names = v.compounds
@@ -76,6 +78,15 @@ export function SeriesForm() {
       avoid_edges: v.avoidEdges,
     };
   }, [v, reagents]);
+  // Names that are neither a bench reagent's name nor its slug: offered to be added.
+  const missing = listedNames(v.compounds).filter(
+    (name) =>
+      !reagents.some(
+        (r) =>
+          r.name.toLowerCase() === name.toLowerCase() ||
+          r.slug.toLowerCase() === name.toLowerCase(),
+      ),
+  );
 
   return (
     <ToolShell tool="series" op={op}>
@@ -90,6 +101,17 @@ export function SeriesForm() {
           />
         )}
       </Field>
+      <NotOnBench
+        names={missing}
+        onFound={(found) =>
+          set({
+            compounds: v.compounds
+              .split('\n')
+              .map((line) => found.get(line.trim()) ?? line)
+              .join('\n'),
+          })
+        }
+      />
       <div className="tool-panel__row">
         <TextField
           label="Top concentration"

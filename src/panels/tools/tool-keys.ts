@@ -1,14 +1,21 @@
-// The screening tools' dialogs and their single-key shortcuts (listed in the "?" sheet).
+// The screening tools' dialogs and their single-key shortcuts (listed in the "?" sheet, the
+// Tools menu and the toolbar above the plate).
 import type { Tool } from '../../state/tool-actions';
 
-export const TOOL_KEYS: readonly { keys: string; tool: Tool; description: string }[] = [
-  { keys: 'd', tool: 'series', description: 'Dose-response series…' },
-  { keys: 'k', tool: 'controls', description: 'Controls…' },
-  { keys: 't', tool: 'template', description: 'Template from the selection…' },
-  { keys: 'r', tool: 'randomise', description: 'Randomise the layout…' },
-  { keys: 'e', tool: 'edges', description: 'Edge avoidance…' },
-  { keys: 'q', tool: 'reformat', description: 'Quadrant reformat…' },
-  { keys: 'i', tool: 'import', description: 'Import a plate map…' },
+// `label` is the toolbar's short word for the tool; `description` the menu's and the sheet's.
+export const TOOL_KEYS: readonly {
+  keys: string;
+  tool: Tool;
+  label: string;
+  description: string;
+}[] = [
+  { keys: 'd', tool: 'series', label: 'Series', description: 'Dose-response series…' },
+  { keys: 'k', tool: 'controls', label: 'Controls', description: 'Controls…' },
+  { keys: 't', tool: 'template', label: 'Template', description: 'Template from the selection…' },
+  { keys: 'r', tool: 'randomise', label: 'Randomise', description: 'Randomise the layout…' },
+  { keys: 'e', tool: 'edges', label: 'Edges', description: 'Edge avoidance…' },
+  { keys: 'q', tool: 'reformat', label: 'Reformat', description: 'Quadrant reformat…' },
+  { keys: 'i', tool: 'import', label: 'Import', description: 'Import a plate map…' },
 ];
 
 export const TOOL_TITLES: Record<Tool, string> = {

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
+import type { BenchReagent } from '../../api/bench';
 import { bench } from '../../state/bench-store';
 import { designer } from '../../state/designer-store';
 import { focusPlate } from '../plate/focus-moves';
@@ -17,6 +18,7 @@ import {
   type Tool,
   type ToolOp,
 } from '../../state/tool-actions';
+import { SolventRuleFix } from './solvent-rule';
 import { TOOL_KEYS, TOOL_TITLES } from './tool-keys';
 
 export interface ToolShellProps {
@@ -89,6 +91,9 @@ export function ToolShell({ tool, op, children }: ToolShellProps) {
             <p className="tool-panel__error" role="alert">
               {preview.message}
             </p>
+          )}
+          {preview && !preview.ok && (
+            <SolventRuleFix message={preview.message} reagents={reagents as BenchReagent[]} />
           )}
           {ok && (
             <p className="hint">

@@ -92,7 +92,7 @@ describe('ReagentPickerDialog', () => {
     expect(catalogCalls()).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(catalogCalls()).toHaveLength(2);
-    expect(catalogCalls()[1].url).toMatch(/\/api\/reagents\/catalog\?q=stau$/);
+    expect(catalogCalls()[1].url).toMatch(/\/api\/reagents\/catalog\?q=stau&limit=51$/);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Staurosporine')).toBeTruthy();
   });
@@ -102,10 +102,12 @@ describe('ReagentPickerDialog', () => {
     net.respond(200, []);
     renderPicker();
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(catalogCalls()[0].url).toMatch(/\/api\/reagents\/catalog$/);
+    expect(catalogCalls()[0].url).toMatch(/\/api\/reagents\/catalog\?limit=51$/);
     fireEvent.change(screen.getByLabelText('Reagent type'), { target: { value: 'buffer' } });
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(catalogCalls()[1].url).toMatch(/\/api\/reagents\/catalog\?reagent_type=buffer$/);
+    expect(catalogCalls()[1].url).toMatch(
+      /\/api\/reagents\/catalog\?reagent_type=buffer&limit=51$/,
+    );
   });
 
   it('shows reagents already on the bench as not selectable', async () => {
@@ -163,5 +165,104 @@ describe('ReagentPickerDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Custom reagent' }));
     expect(onClose).toHaveBeenCalled();
     expect(onCustom).toHaveBeenCalled();
+  });
+});
+
+const many = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    catalogItem(`c${i}`, `Compound ${String(i).padStart(3, '0')}`),
+  );
+
+describe('ReagentPickerDialog: long lists and reopening', () => {
+  it('says when the list stops at 50 and shows the next 50 on request', async () => {
+    net.respond(200, many(51));
+    net.respond(200, many(80));
+    renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getAllByRole('checkbox')).toHaveLength(50);
+    expect(screen.getByTestId('picker-more').textContent).toContain(
+      'Showing the first 50 matches. Type more of the name to narrow the list, or show 50 more.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'show 50 more' }));
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(catalogCalls()[1].url).toMatch(/limit=101$/);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(80);
+    expect(screen.queryByTestId('picker-more')).toBeNull();
+  });
+
+  it('says nothing more when every match is shown', async () => {
+    net.respond(200, many(50));
+    renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getAllByRole('checkbox')).toHaveLength(50);
+    expect(screen.queryByTestId('picker-more')).toBeNull();
+  });
+
+  it('reopens with a fresh search', async () => {
+    net.respond(200, []);
+    net.respond(200, []);
+    net.respond(200, []);
+    const onClose = vi.fn();
+    const view = render(
+      <ReagentPickerDialog open experimentId={4} onClose={onClose} onCustom={vi.fn()} />,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    fireEvent.change(screen.getByLabelText('Search reagents'), { target: { value: 'stau' } });
+    fireEvent.change(screen.getByLabelText('Reagent type'), { target: { value: 'buffer' } });
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    view.rerender(
+      <ReagentPickerDialog open={false} experimentId={4} onClose={onClose} onCustom={vi.fn()} />,
+    );
+    view.rerender(
+      <ReagentPickerDialog open experimentId={4} onClose={onClose} onCustom={vi.fn()} />,
+    );
+    expect((screen.getByLabelText('Search reagents') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Reagent type') as HTMLSelectElement).value).toBe('');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(catalogCalls().at(-1)?.url).toMatch(/\/api\/reagents\/catalog\?limit=51$/);
+  });
+});
+
+describe('ReagentPickerDialog: paste a list', () => {
+  it('adds every listed name the catalog knows in one action and lists the unknown ones', async () => {
+    net.respond(200, []);
+    const { onClose } = renderPicker();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    const box = screen.getByLabelText('Names or catalog ids, one a line') as HTMLTextAreaElement;
+    fireEvent.change(box, {
+      target: { value: 'Staurosporine\n  taxol\t12\nNot-a-compound\nDMSO\nstaurosporine\n' },
+    });
+    net.respond(200, [catalogItem('staurosporine', 'Staurosporine')]);
+    net.respond(200, [catalogItem('taxol-2', 'Taxol derivative'), catalogItem('taxol', 'Taxol')]);
+    net.respond(200, [catalogItem('not-a-compound-x', 'Not a compound X')]);
+    net.respond(200, [catalogItem('dmso', 'DMSO', { reagent_type: 'solvent' })]);
+    net.respond(201, { ...DEMO_REAGENTS[0], slug: 'staurosporine', name: 'Staurosporine' });
+    net.respond(201, { ...DEMO_REAGENTS[0], slug: 'taxol', name: 'Taxol' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Add the 4 listed' }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const searches = catalogCalls()
+      .slice(1)
+      .map((c) => new URL(c.url, 'http://x').searchParams);
+    expect(searches.map((q) => q.get('q'))).toEqual([
+      'Staurosporine',
+      'taxol',
+      'Not-a-compound',
+      'DMSO',
+    ]);
+    const posts = net.calls.filter((c) => c.method === 'POST');
+    expect(posts.map((p) => JSON.parse(String(p.body)).slug)).toEqual(['staurosporine', 'taxol']);
+    expect(bench.reagents.map((r) => r.slug)).toEqual(['dmso', 'staurosporine', 'taxol']);
+    const outcome = screen.getByTestId('paste-outcome').textContent;
+    expect(outcome).toContain('Added to the bench: Staurosporine, taxol.');
+    expect(outcome).toContain('Already on the bench: DMSO.');
+    expect(outcome).toContain('Not found in the catalog');
+    expect(outcome).toContain(': Not-a-compound.');
+    // The unknown name stays in the box; the dialog stays open for it.
+    expect(box.value).toBe('Not-a-compound');
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

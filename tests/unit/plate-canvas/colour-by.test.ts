@@ -4,9 +4,11 @@ import type { WireWells } from '../../../src/domain/plate-wire';
 import { STATUS } from '../../../src/domain/prediction';
 import {
   HEAT_STOPS,
+  LAYOUT_ROLE_FILL,
   OTHER_FILL,
   ROLE,
   colourWells,
+  compoundColour,
   emptyCount,
   heatColour,
   logPosition,
@@ -14,6 +16,8 @@ import {
   roleOfWell,
 } from '../../../src/plate-canvas/colour-by';
 import { TYPE_FILL } from '../../../src/plate-canvas/well-appearance';
+import { readColourMode } from '../../../src/state/colour-mode-store';
+import { deltaE, VISIONS } from './cvd';
 
 const DEFN = plateDefn(96);
 const REAGENTS = [
@@ -128,5 +132,62 @@ describe('colour by role and status', () => {
     const c = colourWells({ defn: DEFN, wells: WELLS, reagents: REAGENTS, mode: 'type' });
     expect(c.fill[0]).toBe(TYPE_FILL[3]); // 2 µL of DMSO over 1 µL of compound: solvent
     expect(c.fill[1]).toBe(TYPE_FILL[1]);
+  });
+});
+
+describe('colour by layout (the default)', () => {
+  const bench = [
+    ...REAGENTS,
+    { slug: 'medium', name: 'Medium', type: 'media' },
+    { slug: 'stauro', name: 'Staurosporine', type: 'chemical' },
+  ];
+  // B: two series (cpd-b in row A, cpd-a in row B), controls, medium-only and empty wells.
+  const wells: WireWells = {
+    A1: { targets: { 'cpd-b': t(1000), medium: t(null, 9) } },
+    A2: { targets: { 'cpd-b': t(100), medium: t(null, 9) } },
+    B1: { targets: { 'cpd-a': t(1000), medium: t(null, 9) } },
+    B2: { targets: { 'cpd-a': t(100), medium: t(null, 9) } },
+    C1: { targets: { stauro: t(10_000), medium: t(null, 9) }, tags: ['POS'] },
+    C2: { targets: { dmso: t(null, 0.1), medium: t(null, 9) }, tags: ['NEG'] },
+    C3: { targets: { dmso: t(null, 0.1), medium: t(null, 9) }, tags: ['DMSO'] },
+    D1: { targets: { medium: t(null, 10) } },
+  };
+
+  it('tells controls, each compound (in plate order) and other contents apart, with counts', () => {
+    const c = colourWells({ defn: DEFN, wells, reagents: bench, mode: 'layout' });
+    expect(c.legend.map((e) => [e.label, e.count])).toEqual([
+      ['Compound B', 2],
+      ['Compound A', 2],
+      ['Positive control', 1],
+      ['Negative control', 1],
+      ['Vehicle / zero', 1],
+      ['Other contents (no compound)', 1],
+    ]);
+    expect(c.fill[0]).toBe(compoundColour(0));
+    expect(c.fill[1]).toBe(compoundColour(0));
+    expect(c.fill[12]).toBe(compoundColour(1));
+    expect(c.fill[24]).toBe(LAYOUT_ROLE_FILL.positive.colour);
+    expect(c.fill[26]).toBe(LAYOUT_ROLE_FILL.vehicle.colour);
+    expect(new Set(c.legend.map((e) => e.colour)).size).toBe(c.legend.length);
+    expect(emptyCount(c.fill)).toBe(96 - 8);
+  });
+
+  it('keeps 32 compounds apart for every common colour vision, and apart from the controls', () => {
+    const colours = Array.from({ length: 32 }, (_, k) => compoundColour(k));
+    const controls = [...Object.values(LAYOUT_ROLE_FILL).map((r) => r.colour), 0xffffff];
+    for (const vision of VISIONS) {
+      for (let i = 0; i < 32; i++) {
+        for (let j = i + 1; j < 32; j++) {
+          // Clearly different (CIE76 > 10) for any two; more for neighbouring series.
+          expect(deltaE(colours[i], colours[j], vision)).toBeGreaterThan(j === i + 1 ? 15 : 10);
+        }
+        for (const k of controls) expect(deltaE(colours[i], k, vision)).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('is the colouring a first visit gets', () => {
+    expect(readColourMode(null).mode).toBe('layout');
+    expect(readColourMode('{"mode":"role"}').mode).toBe('role');
   });
 });

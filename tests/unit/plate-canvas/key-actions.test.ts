@@ -83,11 +83,39 @@ describe('applyPlateAction', () => {
     expect(applyPlateAction('clear', cleared, p96).selection).toBe(cleared.selection);
   });
 
-  it('Enter and ? ask the host to act', () => {
+  it('Enter, F2 and ? ask the host to act', () => {
+    expect(applyPlateAction('openDetails', state(7), p96)).toMatchObject({
+      effect: 'openDetails',
+      focus: 7,
+    });
     expect(applyPlateAction('openEditor', state(7), p96)).toMatchObject({
       effect: 'openEditor',
       focus: 7,
     });
     expect(applyPlateAction('showShortcuts', state(7), p96).effect).toBe('showShortcuts');
+  });
+});
+
+describe('whole rows and columns', () => {
+  it('Shift+Space selects the focused row and Ctrl/Cmd+Space its column of a 1536 plate', () => {
+    const s = state(5 * 48 + 7, [0, 1], 1536); // F8, with A1 and A2 selected before
+    const row = applyPlateAction('selectRow', s, p1536);
+    expect(row.selection.indices()).toEqual(Array.from({ length: 48 }, (_, c) => 5 * 48 + c));
+    expect(row.focus).toBe(5 * 48 + 7);
+    const col = applyPlateAction('selectColumn', s, p1536);
+    expect(col.selection.indices()).toEqual(Array.from({ length: 32 }, (_, r) => r * 48 + 7));
+    // Shift+arrows then grow from the focus with the row as the base.
+    const down = applyPlateAction('extendDown', row, p1536);
+    expect(down.selection.indices()).toHaveLength(49);
+  });
+
+  it('Shift+Home and Shift+End extend from the anchor to the row ends, keeping the base', () => {
+    const s = state(2 * 12 + 4, [95]); // C5 focused, H12 selected before
+    const end = applyPlateAction('extendRowEnd', s, p96);
+    expect(end.focus).toBe(2 * 12 + 11);
+    expect(end.selection.indices()).toEqual([28, 29, 30, 31, 32, 33, 34, 35, 95]);
+    const start = applyPlateAction('extendRowStart', end, p96);
+    expect(start.focus).toBe(24);
+    expect(start.selection.indices()).toEqual([24, 25, 26, 27, 28, 95]);
   });
 });

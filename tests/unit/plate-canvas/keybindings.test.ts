@@ -47,9 +47,21 @@ describe('matchKeyBinding', () => {
   it('maps space, Escape, Enter and ?', () => {
     expect(matchKeyBinding(key(' '))).toBe('toggle');
     expect(matchKeyBinding(key('Escape'))).toBe('clear');
-    expect(matchKeyBinding(key('Enter'))).toBe('openEditor');
+    expect(matchKeyBinding(key('Enter'))).toBe('openDetails');
+    expect(matchKeyBinding(key('F2'))).toBe('openEditor');
     expect(matchKeyBinding(key('?', { shiftKey: true }))).toBe('showShortcuts');
     expect(matchKeyBinding(key('?'))).toBe('showShortcuts');
+  });
+
+  it('maps the spreadsheet keys for whole rows and columns', () => {
+    expect(matchKeyBinding(key(' ', { shiftKey: true }))).toBe('selectRow');
+    expect(matchKeyBinding(key(' ', { ctrlKey: true }))).toBe('selectColumn');
+    expect(matchKeyBinding(key(' ', { metaKey: true }))).toBe('selectColumn');
+    expect(matchKeyBinding(key('Home', { shiftKey: true }))).toBe('extendRowStart');
+    expect(matchKeyBinding(key('End', { shiftKey: true }))).toBe('extendRowEnd');
+    expect(matchKeyBinding(key('End'))).toBe('moveRowEnd');
+    expect(bindingLabel('shift+ ', false)).toEqual(['Shift', 'Space']);
+    expect(bindingLabel('primary+ ', true)).toEqual(['⌘', 'Space']);
   });
 
   it('requires modifiers to match exactly', () => {
