@@ -5,11 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { cookieSigningKey, resolveDevSecret, type DevSecret } from './auth/dev-secret';
 import { devSessionStore, type DevSessionStore } from './auth/dev-sessions';
 import { registerRequestUser } from './auth/request-user';
@@ -22,7 +18,7 @@ import { plateChangedEvent } from './events/plate-event';
 import type { PlateChange } from './plate/plate-writer';
 import { HttpError, handleError, routerErrorBody } from './errors';
 import { registerJsonBody } from './plugins/json-body';
-import { registerApiDocs } from './plugins/api-docs';
+import { documentTransform } from './plugins/api-docs';
 import { registerJsonObjectBodies } from './plugins/json-object-body';
 import { registerSameOrigin } from './plugins/same-origin';
 import { databaseRateLimitStore, purgeEndedWindows } from './plugins/rate-limit-store';
@@ -123,9 +119,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => clearInterval(purge));
   await app.register(swagger, {
     openapi: { info: { title: 'Plate Workstation API', version: '1' } },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
-  registerApiDocs(app);
   registerJsonObjectBodies(app);
   registerRequestUser(app, {
     verifyToken: deps.verifyToken ?? createTokenVerifier(config),

@@ -51,11 +51,21 @@ function databaseErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** What a route schema refused: each issue as "field: message", body, query or path alike. */
-export function validationError(
-  validation: { instancePath: string; message?: string }[],
-  context?: string,
-): HttpError {
+/** One issue of a route schema's refusal, as fastify-type-provider-zod reports it. */
+interface SchemaIssue {
+  instancePath: string;
+  message?: string;
+  params?: { params?: { status?: unknown } };
+}
+
+/**
+ * What a route schema refused: each issue as "field: message", body, query or path alike. A
+ * path id that cannot name anything (the id schemas mark it with status 404) is a 404 with
+ * the schema's words, as someone else's id is.
+ */
+export function validationError(validation: SchemaIssue[], context?: string): HttpError {
+  const missing = validation.find((issue) => issue.params?.params?.status === 404);
+  if (context === 'params' && missing) return new HttpError(404, missing.message ?? 'Not found');
   const issues = validation.map((issue) => ({
     path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
     message: issue.message ?? 'is invalid',
@@ -65,6 +75,14 @@ export function validationError(
     .map((issue) => `${issue.path || `(${where})`}: ${issue.message}`)
     .join('; ');
   return new HttpError(400, detail, issues);
+}
+
+/** The HttpError of a route schema's refusal (also one a route took with attachValidation). */
+export function schemaRefusal(error: Error & { validation?: unknown }): HttpError {
+  return validationError(
+    (error.validation ?? []) as SchemaIssue[],
+    (error as { validationContext?: string }).validationContext,
+  );
 }
 
 /** The status and {"detail"} body of an error the router raises before any route runs. */
@@ -79,12 +97,7 @@ export function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    error = validationError(
-      error.validation,
-      (error as { validationContext?: string }).validationContext,
-    );
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) error = schemaRefusal(error);
   if (error instanceof HttpError) {
     const body = error.issues
       ? { detail: error.detail, issues: error.issues }
