@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { payloadIssues } from '../domain/schemas/issues';
 
 /** One validation problem: where (dotted path) and what. */
 export interface Issue {
@@ -31,10 +32,7 @@ export function parseOrThrow<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
+  const issues = payloadIssues(result.error);
   const detail = issues
     .map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message))
     .join('; ');
