@@ -35,6 +35,14 @@ function strict(schema: z.ZodType): z.ZodType {
   return s;
 }
 
+/** Checks that a body parses with the strict form of its schema, naming each issue. */
+function conforms(schema: z.ZodType, body: unknown) {
+  const result = strict(schema).safeParse(body);
+  expect(result.error?.issues ?? []).toEqual([]);
+}
+
+const base = (id: number) => `/api/experiments/${id}`;
+
 const WELL = {
   targets: {
     staurosporine: { target_nM: 10000, volume_uL: 0.5 },
@@ -47,7 +55,6 @@ const WELL = {
 describe('answers match their declared schemas', () => {
   let t: TestApp;
   let owner: Record<string, string>;
-  const base = (id: number) => `/api/experiments/${id}`;
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
@@ -56,11 +63,6 @@ describe('answers match their declared schemas', () => {
   afterAll(async () => {
     await t?.close();
   });
-
-  const conforms = (schema: z.ZodType, body: unknown) => {
-    const result = strict(schema).safeParse(body);
-    expect(result.error?.issues ?? []).toEqual([]);
-  };
 
   it('plate: full, compact, since, PUT and PATCH', async () => {
     const id = await experimentWithBench(t.app, owner);
