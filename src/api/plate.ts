@@ -1,14 +1,15 @@
 /** Plate calls (API contract "Plate"): full state, compact form, changes since, ops, PUT. */
-import { decodeCompactPlate, type CompactPlate } from '../domain/plate/compact';
+import { decodeCompactPlate } from '../domain/plate/compact';
 import type { PrimitiveOp } from '../domain/plate/ops';
-import type { PlateDefn } from '../domain/plate-format';
-import {
-  wireWellsOf,
-  type PlateState,
-  type StateWell,
-  type WireWell,
-  type WireWells,
-} from '../domain/plate-state';
+import { wireWellsOf } from '../domain/plate-state';
+import type { PlatePutInput } from '../domain/schemas/plate';
+import type {
+  CompactPlateAnswer,
+  PlateChanges,
+  PlatePatched,
+  PlateStateAnswer as PlateState,
+  WirePlate,
+} from '../domain/schemas/plate-answer';
 import { ApiError } from './api-error';
 import { apiRequest } from './http-client';
 
@@ -24,12 +25,8 @@ export function getPlate(
  * What the user decided, at a version: the compact plate decoded (or a full state reduced to
  * it). Derived values are not part of it; the client computes them with the domain code.
  */
-export interface WirePlate {
-  version: number;
-  hash: string;
-  defn: PlateDefn;
-  wells: WireWells;
-}
+export type { PlateChanges, PlatePatched, WirePlate };
+export type { IndicesChanged } from '../domain/schemas/plate-answer';
 
 function isFullState(body: unknown): body is PlateState {
   return typeof body === 'object' && body !== null && 'indices' in body;
@@ -47,8 +44,8 @@ function isWirePlate(body: unknown): body is WirePlate {
   );
 }
 
-function isCompact(body: unknown): body is CompactPlate {
-  return (body as Partial<CompactPlate> | null)?.form === 'compact';
+function isCompact(body: unknown): body is CompactPlateAnswer {
+  return (body as Partial<CompactPlateAnswer> | null)?.form === 'compact';
 }
 
 /**
@@ -76,15 +73,6 @@ export async function getPlateCompact(
   return body == null ? undefined : wirePlateOf(body);
 }
 
-/** The changes between two versions: wells as decided now, and the wells emptied. */
-export interface PlateChanges {
-  from: number;
-  version: number;
-  hash: string;
-  changed: Record<string, WireWell>;
-  removed: string[];
-}
-
 /**
  * GET /api/experiments/{id}/plate?since=<version>: the changes since that version, or null
  * when the server no longer has them (410: fetch the whole plate instead).
@@ -110,23 +98,6 @@ export async function getPlateSince(
   }
 }
 
-/** What PATCH /plate answers: the new version and the wells it changed, derived included. */
-export interface PlatePatched {
-  version: number;
-  hash: string;
-  changed: Record<string, StateWell>;
-  removed: string[];
-  /** the index lists that moved: per index, the keys whose well lists changed (new lists) */
-  indices_changed: IndicesChanged;
-}
-
-/** Changed entries of the plate indices; an empty list means the key is gone. */
-export type IndicesChanged = Partial<
-  Record<'by_sample' | 'by_col' | 'tags' | 'by_target', Record<string, string[]>> & {
-    unmet: string[];
-  }
->;
-
 /**
  * PATCH /api/experiments/{id}/plate: the ops applied on top of `version`. A stale version is
  * a 409 ApiError whose body carries {detail, version, since}; a refused op a 400 with
@@ -146,10 +117,7 @@ export function patchPlate(
  * PUT /api/experiments/{id}/plate based on `version`; answers the new state. A stale version
  * is a 409 ApiError whose body carries {detail, current}.
  */
-export function putPlate(
-  experimentId: number,
-  body: { version: number; defn: PlateDefn; wells: WireWells },
-): Promise<PlateState> {
+export function putPlate(experimentId: number, body: PlatePutInput): Promise<PlateState> {
   return apiRequest<PlateState>(`/api/experiments/${experimentId}/plate`, {
     method: 'PUT',
     body,

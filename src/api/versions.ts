@@ -1,43 +1,26 @@
 /** Versions and snapshots (API contract "Versions and snapshots"). */
-import type { PlateState } from '../domain/plate-state';
+import type { z } from 'zod';
+import type { versionSnapshotSchema } from '../domain/schemas/version';
+import type {
+  RestoreAnswer,
+  SnapshotAnswer,
+  VersionDetail,
+  VersionSummary,
+} from '../domain/schemas/version-answer';
 import { apiRequest } from './http-client';
-import type { Experiment } from './types';
 
 /** A bench reagent as the snapshot stores it (the bench API's JSON). */
-export type SnapshotReagent = Record<string, unknown> & { slug: string; name: string };
+export type SnapshotReagent = SnapshotAnswer['inventory'][number];
 
-/** What a snapshot keeps besides the plate state. */
-export interface SnapshotPayload {
-  label: string;
-  subsection: number;
-  plate_type: string;
-  inventory: SnapshotReagent[];
-}
+/** What a snapshot keeps besides the plate state (POST .../versions `snapshot`). */
+export type SnapshotPayload = z.input<typeof versionSnapshotSchema>;
 
-/** One saved version, as listed. */
-export interface VersionSummary {
-  id: number;
-  experiment_id: number;
-  version: number;
-  summary: string | null;
-  label: string | null;
-  created_at: string;
-  has_snapshot: boolean;
-}
-
-/** One version with its plate state and snapshot. */
-export interface VersionDetail extends VersionSummary {
-  state: PlateState;
-  snapshot: SnapshotPayload | null;
-}
+export type { VersionSummary };
 
 /** Answer of a restore: the new plate, the bench after it, the experiment, the snapshot. */
-export interface RestoreResult<R = SnapshotReagent> {
-  plate: PlateState;
+export type RestoreResult<R = RestoreAnswer['bench'][number]> = Omit<RestoreAnswer, 'bench'> & {
   bench: R[];
-  experiment: Experiment;
-  snapshot: SnapshotPayload | null;
-}
+};
 
 const base = (experimentId: number) => `/api/experiments/${experimentId}/versions`;
 

@@ -1,6 +1,7 @@
 // Cell <-> pixel arithmetic of the plate canvas. Data in, data out: nothing in this file may
 // touch pixi, the DOM or a store, so every rule here is unit-tested without a canvas.
 // Coordinates are CSS pixels relative to the canvas' top-left corner.
+import type { Point, Rect } from '../domain/plate/rect';
 import {
   BLOCK_COLS,
   BLOCK_ROWS,
@@ -52,17 +53,7 @@ export type PlateHit =
   | { kind: 'col-label'; col: number; view: number }
   | { kind: 'outside' };
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Point, Rect };
 
 const OUTSIDE: PlateHit = { kind: 'outside' };
 /** Room around the grids for the plate body drawn behind the wells. */

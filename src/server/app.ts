@@ -5,11 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { cookieSigningKey, resolveDevSecret, type DevSecret } from './auth/dev-secret';
 import { devSessionStore, type DevSessionStore } from './auth/dev-sessions';
 import { registerRequestUser } from './auth/request-user';
@@ -25,7 +21,7 @@ import { serverMetrics, type ServerMetrics } from './metrics';
 import { DEFAULT_IN_FLIGHT, registerAdmission } from './plugins/admission';
 import { registerDrainRefusedBody } from './plugins/drain-refused-body';
 import { registerJsonBody } from './plugins/json-body';
-import { registerApiDocs } from './plugins/api-docs';
+import { documentTransform } from './plugins/api-docs';
 import { registerJsonObjectBodies } from './plugins/json-object-body';
 import { registerNulInUrl } from './plugins/nul-in-url';
 import { registerSameOrigin } from './plugins/same-origin';
@@ -136,9 +132,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => clearInterval(purge));
   await app.register(swagger, {
     openapi: { info: { title: 'Plate Workstation API', version: '1' } },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
-  registerApiDocs(app);
   registerJsonObjectBodies(app);
   registerRequestUser(app, {
     verifyToken: deps.verifyToken ?? createTokenVerifier(config),

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { payloadIssues } from '../domain/schemas/issues';
 
 /** One validation problem: where (dotted path) and what. */
 export interface Issue {
@@ -31,10 +32,7 @@ export function parseOrThrow<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
+  const issues = payloadIssues(result.error);
   const detail = issues
     .map((issue) => (issue.path ? `${issue.path} ${issue.message}` : issue.message))
     .join('; ');
@@ -51,11 +49,21 @@ function databaseErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** What a route schema refused: each issue as "field: message", body, query or path alike. */
-export function validationError(
-  validation: { instancePath: string; message?: string }[],
-  context?: string,
-): HttpError {
+/** One issue of a route schema's refusal, as fastify-type-provider-zod reports it. */
+interface SchemaIssue {
+  instancePath: string;
+  message?: string;
+  params?: { params?: { status?: unknown } };
+}
+
+/**
+ * What a route schema refused: each issue as "field: message", body, query or path alike. A
+ * path id that cannot name anything (the id schemas mark it with status 404) is a 404 with
+ * the schema's words, as someone else's id is.
+ */
+export function validationError(validation: SchemaIssue[], context?: string): HttpError {
+  const missing = validation.find((issue) => issue.params?.params?.status === 404);
+  if (context === 'params' && missing) return new HttpError(404, missing.message ?? 'Not found');
   const issues = validation.map((issue) => ({
     path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
     message: issue.message ?? 'is invalid',
@@ -65,6 +73,14 @@ export function validationError(
     .map((issue) => `${issue.path || `(${where})`}: ${issue.message}`)
     .join('; ');
   return new HttpError(400, detail, issues);
+}
+
+/** The HttpError of a route schema's refusal (also one a route took with attachValidation). */
+export function schemaRefusal(error: Error & { validation?: unknown }): HttpError {
+  return validationError(
+    (error.validation ?? []) as SchemaIssue[],
+    (error as { validationContext?: string }).validationContext,
+  );
 }
 
 /** The status and {"detail"} body of an error the router raises before any route runs. */
@@ -79,12 +95,7 @@ export function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    error = validationError(
-      error.validation,
-      (error as { validationContext?: string }).validationContext,
-    );
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) error = schemaRefusal(error);
   if (error instanceof HttpError) {
     const body = error.issues
       ? { detail: error.detail, issues: error.issues }

@@ -10,7 +10,7 @@ import {
   type BenchReagent,
 } from '../api/bench';
 import { getExperiment, setExperimentVehicle } from '../api/experiments';
-import { withTimeout } from '../app/auth/with-timeout';
+import { withTimeout } from '../api/with-timeout';
 import { REAGENT_MESSAGES } from '../domain/reagent-validation';
 import { pickDefaultVehicle } from '../domain/reagent-types';
 import type { BenchReagentPatch, ReagentCreate } from '../domain/schemas/reagent';

@@ -11,7 +11,7 @@ import {
   type PlateFormat,
 } from '../domain/plate-format';
 import { idOfIndex } from '../domain/well-id';
-import type { Rect } from '../plate-canvas/plate-geometry';
+import type { Rect } from '../domain/plate/rect';
 import { WellSet } from '../domain/plate/well-set';
 
 type Held<T extends object> = T & { $$valtioSnapshot: T };

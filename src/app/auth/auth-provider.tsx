@@ -169,7 +169,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (secret: string) => {
       try {
         const result = await devLogin(secret);
-        devUserRef.current = result.user ?? DEVELOPER_USER;
+        // The server's user names no email as null and may leave out created_at.
+        const { email, created_at, ...user } = result.user;
+        devUserRef.current = {
+          ...user,
+          ...(email !== null && { email }),
+          created_at: created_at ?? DEVELOPER_USER.created_at,
+        };
       } catch (error) {
         throw new Error(devLoginErrorMessage(error), { cause: error });
       }

@@ -9,7 +9,7 @@ import {
   SESSION_INIT_TIMEOUT_MS,
 } from './auth-messages';
 import { createSupabase, resolveSupabaseConfig } from './supabase-client';
-import { TimeoutError, withTimeout } from './with-timeout';
+import { TimeoutError, withTimeout } from '../../api/with-timeout';
 
 /** GET /api/dev/status within 5 s; on time-out or failure it warns and answers null. */
 export async function checkDevStatus(): Promise<DevStatus | null> {

@@ -83,5 +83,25 @@ export const experimentSchema = z.object({
 });
 export type Experiment = z.output<typeof experimentSchema>;
 
+/** The largest row id: ids are 32-bit serial integers. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A row id in a path, as a number: a whole number from 1 to 2^31 - 1. Anything else cannot
+ * name a row: it is refused with `notFound` and status 404 (the server answers it as it
+ * answers someone else's id), not as a malformed request.
+ */
+export function idParamSchema(notFound: string) {
+  return z.string().transform((text, ctx) => {
+    const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+    if (id >= 1 && id <= MAX_ID) return id;
+    ctx.addIssue({ code: 'custom', message: notFound, params: { status: 404 } });
+    return z.NEVER;
+  });
+}
+
+/** The id of an experiment in a path. */
+export const experimentIdSchema = idParamSchema('Experiment not found');
+
 /** The parameters of a route under /api/experiments/{id}. */
-export const experimentParamsSchema = z.object({ id: z.string() });
+export const experimentParamsSchema = z.object({ id: experimentIdSchema });

@@ -25,6 +25,8 @@ import {
   plateWriter,
   type BenchFactsLike,
   type PlateChangedListener,
+  type WriteRequest,
+  type WriteResult,
   type Written,
 } from './plate-writer';
 
@@ -150,6 +152,29 @@ export function plateService(
   const full = new WeakMap<LivePlate, PlateAnswer>();
   const compactAnswers = new WeakMap<LivePlate, PlateAnswer>();
   const answers = new AnswerCache();
+
+  /**
+   * The one door for plate writes. `work` runs in a transaction (or, with transaction:
+   * false, on the database: a write that is one version-checked statement needs none) and
+   * stores its edit with the `store` it is given; once that commits, the written plate
+   * becomes the cached one and the change is published ("plate_changed"). Answers what
+   * `work` answers.
+   */
+  async function write<T>(
+    work: (tx: DbOrTx, store: (request: WriteRequest) => Promise<WriteResult>) => Promise<T>,
+    options: { transaction?: boolean } = {},
+  ): Promise<T> {
+    let written = null as Written | null;
+    const run = (tx: DbOrTx) =>
+      work(tx, async (request) => {
+        const result = await writer.write(tx, request);
+        if (result.ok) written = result.written;
+        return result;
+      });
+    const value = options.transaction === false ? await run(db) : await db.transaction(run);
+    if (written) writer.published(written);
+    return value;
+  }
 
   /** The full PlateState of a computed plate as JSON bytes (made once per plate). */
   function answerOf(live: LivePlate): PlateAnswer {
@@ -286,8 +311,8 @@ export function plateService(
     if (h.version !== body.version) {
       return { ok: false, current: await current(ownerId, experimentId) };
     }
-    const result = await db.transaction((tx) =>
-      writer.write(tx, {
+    const result = await write((_tx, store) =>
+      store({
         ownerId,
         experimentId,
         bench: h.bench,
@@ -297,7 +322,6 @@ export function plateService(
       }),
     );
     if (!result.ok) return { ok: false, current: await current(ownerId, experimentId) };
-    writer.published(result.written);
     return { ok: true, answer: answerOf(result.written.live) };
   }
 
@@ -328,14 +352,18 @@ export function plateService(
     // No transaction: at a given base version the writer only reads (the plate, as any read
     // does) and then stores with one version-checked statement, atomic by itself; BEGIN and
     // COMMIT would be two more round trips on every edit.
-    const result = await writer.write(db, {
-      ownerId,
-      experimentId,
-      bench: h.bench,
-      baseVersion: body.version,
-      author: ownerId,
-      edit: { ops: body.ops },
-    });
+    const result = await write(
+      (_db, store) =>
+        store({
+          ownerId,
+          experimentId,
+          bench: h.bench,
+          baseVersion: body.version,
+          author: ownerId,
+          edit: { ops: body.ops },
+        }),
+      { transaction: false },
+    );
     if (!result.ok) {
       if (result.stale) return stale();
       const { opIndex, op, well, message } = result;
@@ -351,11 +379,10 @@ export function plateService(
         },
       };
     }
-    writer.published(result.written);
     return { ok: true, answer: patchAnswerOf(result.written) };
   }
 
-  return { current, compact, since, put, patch, answerOf, writer, head, planInputs };
+  return { current, compact, since, put, patch, write, answerOf, writer, head, planInputs };
 }
 
 /** The PATCH answer of a write: the changed wells' states and the index lists that moved. */

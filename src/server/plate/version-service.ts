@@ -125,7 +125,7 @@ export function versionService(db: Db, plates: PlateService) {
    * the restore body as JSON bytes around the plate's cached serialization.
    */
   async function restore(ownerId: string, experimentId: number, versionId: number) {
-    const done = await db.transaction(async (tx) => {
+    const done = await plates.write(async (tx, store) => {
       const found = await getVersion(tx, experimentId, versionId);
       const experiment = await experimentsRepository(tx as Db).get(ownerId, experimentId);
       if (!experiment) throw experimentNotFound();
@@ -139,7 +139,7 @@ export function versionService(db: Db, plates: PlateService) {
         );
       }
       const bench = await benchFacts(tx, experimentId);
-      const result = await plates.writer.write(tx, {
+      const result = await store({
         ownerId,
         experimentId,
         bench,
@@ -157,7 +157,6 @@ export function versionService(db: Db, plates: PlateService) {
         snapshot: found.snapshot,
       };
     });
-    plates.writer.published(done.written);
     const plate = plates.answerOf(done.written.live);
     const rest = JSON.stringify({
       bench: done.benchRows.map(benchJsonOf),

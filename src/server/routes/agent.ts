@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import { agentStateSchema, limitQuerySchema } from '../../domain/schemas/thread';
 import { userOf } from '../auth/request-user';
 import { HttpError } from '../errors';
@@ -17,7 +18,7 @@ export const DEFAULT_OBSERVATIONS = 20;
 
 const observationsQuery = limitQuerySchema(DEFAULT_OBSERVATIONS, 500);
 
-const idParams = z.object({ id: z.string() });
+const idParams = experimentParamsSchema;
 const feedParams = z.object({ agent: z.string(), tid: z.string() });
 const stateAnswer = z.object({
   state: z.record(z.string(), z.unknown()),

@@ -5,6 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorAnswers } from '../../domain/schemas/api-error';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import { planReagentCreate } from '../../domain/reagent-validation';
 import {
   benchReagentBodySchema,
@@ -17,12 +19,12 @@ import { experimentNotFound, HttpError } from '../errors';
 import { deleteBench, insertBench, listBench, patchBench } from '../repositories/bench';
 import { benchInsertOf, benchJsonOf } from '../repositories/bench-json';
 import type { ExperimentsRepository } from '../repositories/experiments';
-import { parseExperimentId } from './experiments';
 
 const reagentNotFound = (slug: string) =>
   new HttpError(404, `Reagent "${slug}" is not on this experiment's bench`);
 
-const params = z.object({ id: z.string(), slug: z.string().optional() });
+const tags = ['Bench'];
+const params = experimentParamsSchema.extend({ slug: z.string().optional() });
 const slugQuery = z.object({ slug: z.string().max(200).optional() });
 
 /** The reagent a PATCH or DELETE names: path, ?slug= or body slug. */
@@ -47,15 +49,21 @@ export async function benchRoutes(
   r.addHook('onRequest', app.requireUser);
 
   /** The experiment id of the request, once its owner is checked. */
-  async function ownedId(request: FastifyRequest, rawId: string): Promise<number> {
-    const id = parseExperimentId(rawId);
+  async function ownedId(request: FastifyRequest, id: number): Promise<number> {
     if (!(await experiments.get(userOf(request).id, id))) throw experimentNotFound();
     return id;
   }
 
   r.get(
     '/:id/bench/reagents',
-    { schema: { params, response: { 200: z.array(benchReagentSchema) } } },
+    {
+      schema: {
+        summary: 'Bench reagents of the experiment',
+        tags,
+        params,
+        response: { 200: z.array(benchReagentSchema), ...errorAnswers(404) },
+      },
+    },
     async (request) => {
       const id = await ownedId(request, request.params.id);
       return (await listBench(db, id)).map(benchJsonOf);
@@ -64,7 +72,15 @@ export async function benchRoutes(
 
   r.post(
     '/:id/bench/reagents',
-    { schema: { params, body: benchReagentBodySchema, response: { 201: benchReagentSchema } } },
+    {
+      schema: {
+        summary: 'Add a reagent to the bench',
+        tags,
+        params,
+        body: benchReagentBodySchema,
+        response: { 201: benchReagentSchema, ...errorAnswers(400, 404, 409) },
+      },
+    },
     async (request, reply) => {
       const id = await ownedId(request, request.params.id);
       const plan = planReagentCreate(request.body, { experimentId: id });
@@ -83,10 +99,12 @@ export async function benchRoutes(
   );
 
   const patchSchema = {
+    summary: 'Change limits of a bench reagent (named by the path, ?slug= or the body)',
+    tags,
     params,
     querystring: slugQuery,
     body: benchReagentPatchBodySchema,
-    response: { 200: benchReagentSchema },
+    response: { 200: benchReagentSchema, ...errorAnswers(400, 404) },
   };
   for (const path of ['/:id/bench/reagents', '/:id/bench/reagents/:slug']) {
     r.patch(path, { schema: patchSchema }, async (request) => {
@@ -101,10 +119,12 @@ export async function benchRoutes(
   }
 
   const removeSchema = {
+    summary: 'Remove a bench reagent (named by the path, ?slug= or the body)',
+    tags,
     params,
     querystring: slugQuery,
     body: benchReagentSlugSchema,
-    response: { 204: z.null().describe('Removed') },
+    response: { 204: z.null().describe('Removed'), ...errorAnswers(400, 404) },
   };
   for (const path of ['/:id/bench/reagents', '/:id/bench/reagents/:slug']) {
     r.delete(path, { schema: removeSchema }, async (request, reply) => {

@@ -4,6 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noFieldsSchema } from '../../domain/schemas/api-error';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import {
   chatMessageSchema,
   limitQuerySchema,
@@ -31,9 +33,9 @@ const threadsQuery = limitQuerySchema(DEFAULT_THREADS, MAX_LIST).extend({
 export const threadNotFound = () => new HttpError(404, 'Thread not found');
 const sessionNotFound = () => new HttpError(404, 'Session not found');
 
-const threadParams = z.object({ id: z.string(), tid: z.string() });
-const sessionParams = z.object({ id: z.string(), sid: z.string() });
-const idParams = z.object({ id: z.string() });
+const threadParams = experimentParamsSchema.extend({ tid: z.string() });
+const sessionParams = experimentParamsSchema.extend({ sid: z.string() });
+const idParams = experimentParamsSchema;
 const messagesSchema = z.object({ messages: z.array(chatMessageSchema) });
 const deleted = z.null().describe('Deleted');
 
@@ -82,6 +84,7 @@ export async function chatStorageRoutes(
         summary: 'Start a chat session (with a new thread)',
         tags: chatTags,
         params: idParams,
+        body: noFieldsSchema,
         response: {
           201: sessionSchema.pick({ session_id: true, thread_id: true, created_at: true }),
         },
@@ -152,6 +155,7 @@ export async function chatStorageRoutes(
         summary: 'Mark a chat session active',
         tags: chatTags,
         params: sessionParams,
+        body: noFieldsSchema,
         response: {
           200: z.object({
             session_id: z.string(),

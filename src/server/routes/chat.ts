@@ -14,6 +14,7 @@ import type { AgentRepository } from '../repositories/agent';
 import { newThreadId, type ChatRepository } from '../repositories/chat';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { threadNotFound } from './chat-storage';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import { ownedExperiment } from './experiment-access';
 
 /** What a turn answers (sent as text the plate service serialized once: see chat-turn.ts). */
@@ -80,7 +81,7 @@ export async function chatRoutes(
       schema: {
         summary: 'Send a message to the assistant (may change the plate)',
         tags: ['Chat'],
-        params: z.object({ id: z.string() }),
+        params: experimentParamsSchema,
         body: chatRequestSchema,
         response: { 200: turnAnswerSchema },
       },
@@ -109,7 +110,7 @@ export async function chatRoutes(
       schema: {
         summary: 'Continue a thread with the next message',
         tags: ['Threads'],
-        params: z.object({ id: z.string(), tid: z.string() }),
+        params: experimentParamsSchema.extend({ tid: z.string() }),
         body: threadResumeSchema,
         response: { 200: turnAnswerSchema },
       },

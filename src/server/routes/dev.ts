@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorAnswers, noFieldsSchema } from '../../domain/schemas/api-error';
+import { devLoginAnswerSchema, devStatusSchema } from '../../domain/schemas/meta';
 import { secretsMatch } from '../auth/dev-secret';
 import { endDevSession, startDevSession } from '../auth/dev-login';
 import { DEVELOPER_USER } from '../auth/user';
@@ -9,21 +11,6 @@ import { HttpError } from '../errors';
 
 const loginSchema = z.object({
   secret: z.string({ error: 'is required' }).min(1, 'must not be empty').max(1000),
-});
-
-const statusSchema = z.object({ enabled: z.boolean(), dev: z.boolean() });
-const loginAnswerSchema = statusSchema.extend({
-  user: z
-    .object({
-      id: z.string(),
-      email: z.string().nullable(),
-      user_metadata: z.record(z.string(), z.unknown()),
-      app_metadata: z.record(z.string(), z.unknown()),
-      aud: z.string(),
-      created_at: z.string().optional(),
-      role: z.string().optional(),
-    })
-    .describe('The developer user'),
 });
 
 /**
@@ -40,16 +27,32 @@ export async function devRoutes(
 ): Promise<void> {
   const { secret } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Developer mode'];
 
-  r.get('/status', { schema: { response: { 200: statusSchema } } }, async (request, reply) => ({
-    enabled: secret !== null,
-    dev: await app.isDeveloperRequest(request, reply),
-  }));
+  r.get(
+    '/status',
+    {
+      schema: {
+        summary: 'Whether developer mode is available and this request is in it',
+        tags,
+        response: { 200: devStatusSchema },
+      },
+    },
+    async (request, reply) => ({
+      enabled: secret !== null,
+      dev: await app.isDeveloperRequest(request, reply),
+    }),
+  );
 
   r.post(
     '/login',
     {
-      schema: { body: loginSchema, response: { 200: loginAnswerSchema } },
+      schema: {
+        summary: 'Enter developer mode with the secret (sets the plate_dev cookie)',
+        tags,
+        body: loginSchema,
+        response: { 200: devLoginAnswerSchema, ...errorAnswers(400, 401, 403) },
+      },
       config: { rateLimit: { max: DEV_LOGIN_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -64,7 +67,14 @@ export async function devRoutes(
 
   r.post(
     '/logout',
-    { schema: { response: { 204: z.null().describe('Signed out') } } },
+    {
+      schema: {
+        summary: 'Leave developer mode',
+        tags,
+        body: noFieldsSchema,
+        response: { 204: z.null().describe('Signed out') },
+      },
+    },
     async (request, reply) => {
       await endDevSession(app, request, reply);
       return reply.status(204).send(null);

@@ -4,7 +4,7 @@
 // (GET /api/experiments/{id}/dispense-plan), planned from the plate GET /plate answers.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import { INSTRUMENTS } from '../../domain/dispensing/instruments';
 import { planDispense } from '../../domain/dispensing/plan';
 import { SOURCE_PLATE_TYPES } from '../../domain/dispensing/plate-types';
@@ -22,7 +22,7 @@ import type { PlateChangedListener, PlateService } from '../plate/plate-service'
 import type { ExperimentRow, ExperimentsRepository } from '../repositories/experiments';
 import { ownedExperiment } from './experiment-access';
 
-const params = z.object({ id: z.string() });
+const params = experimentParamsSchema;
 const tags = ['Dispensing'];
 
 /** The settings of an experiment: the stored ones over the defaults of its format. */

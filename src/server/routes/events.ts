@@ -5,6 +5,14 @@
 // hello's version is all it gets: the client then reloads the plate.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { errorAnswers } from '../../domain/schemas/api-error';
+import { experimentEventSchema } from '../../domain/schemas/event';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import { stampEvent, type ExperimentEvent } from '../events/event-bus';
 import { eventIdText, eventsAfter, loggedIdOf, MAX_REPLAY } from '../events/event-log';
 import { plateChangedEvent } from '../events/plate-event';
@@ -43,16 +51,20 @@ function lastVersionOf(header: unknown): number | undefined {
 
 /** Registers the stream (prefix /api/experiments). */
 export async function eventRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   options: { experiments: ExperimentsRepository; heartbeatMs?: number },
 ): Promise<void> {
   const { experiments } = options;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The app sets these for every route; set here too, the stream also runs in a bare app.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   // the plate log for replays: the app's database (a bare test app may have none)
   const db = app.hasDecorator('database') ? app.database.db : null;
   const open = new Set<ServerResponse>();
   const slots = streamSlots();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   // Streams never finish by themselves: end them so the server can close.
   app.addHook('preClose', async () => {
     for (const raw of open) raw.end();
@@ -64,7 +76,17 @@ export async function eventRoutes(
       schema: {
         summary: 'Server-sent events of the experiment (agent activity, plate changed)',
         tags: ['Events'],
+        params: experimentParamsSchema,
         produces: ['text/event-stream'],
+        // The stream is written by hand (the reply is hijacked): the schema says what each
+        // `data:` line holds, for the document and the client's types.
+        response: {
+          200: {
+            description: 'One JSON event per data: line; plate_changed carries id: <version>',
+            content: { 'text/event-stream': { schema: experimentEventSchema } },
+          },
+          ...errorAnswers(404),
+        },
       },
     },
     async (request, reply) => {

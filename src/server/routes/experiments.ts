@@ -9,21 +9,13 @@ import {
   experimentUpdateSchema,
   experimentVehicleSchema,
 } from '../../domain/schemas/experiment';
+import { errorAnswers } from '../../domain/schemas/api-error';
 import { userOf } from '../auth/request-user';
 import { experimentNotFound } from '../errors';
 import { toExperimentJson, type ExperimentsRepository } from '../repositories/experiments';
 
-const MAX_ID = 2_147_483_647; // serial is a 32-bit integer
-
-/** The numeric id of an :id parameter; anything else cannot name an experiment (404). */
-export function parseExperimentId(raw: unknown): number {
-  const text = String(raw ?? '');
-  const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw experimentNotFound();
-  return id;
-}
-
 const params = experimentParamsSchema;
+const tags = ['Experiments'];
 
 /** Registers the experiment routes (prefix /api/experiments); all need a user. */
 export async function experimentRoutes(
@@ -35,31 +27,67 @@ export async function experimentRoutes(
   // Before the body is validated: a caller without a user learns nothing from a 400.
   r.addHook('onRequest', app.requireUser);
 
-  r.get('/', { schema: { response: { 200: z.array(experimentSchema) } } }, async (request) => {
-    const rows = await repo.list(userOf(request).id);
-    return rows.map(toExperimentJson);
-  });
+  r.get(
+    '/',
+    {
+      schema: {
+        summary: 'List your experiments, most recently updated first',
+        tags,
+        response: { 200: z.array(experimentSchema) },
+      },
+    },
+    async (request) => {
+      const rows = await repo.list(userOf(request).id);
+      return rows.map(toExperimentJson);
+    },
+  );
 
   r.post(
     '/',
-    { schema: { body: experimentCreateSchema, response: { 201: experimentSchema } } },
+    {
+      schema: {
+        summary: 'Create an experiment with an empty plate',
+        tags,
+        body: experimentCreateSchema,
+        response: { 201: experimentSchema, ...errorAnswers(400) },
+      },
+    },
     async (request, reply) => {
       const row = await repo.create(userOf(request).id, request.body);
       return reply.status(201).send(toExperimentJson(row));
     },
   );
 
-  r.get('/:id', { schema: { params, response: { 200: experimentSchema } } }, async (request) => {
-    const row = await repo.get(userOf(request).id, parseExperimentId(request.params.id));
-    if (!row) throw experimentNotFound();
-    return toExperimentJson(row);
-  });
+  r.get(
+    '/:id',
+    {
+      schema: {
+        summary: 'One experiment',
+        tags,
+        params,
+        response: { 200: experimentSchema, ...errorAnswers(404) },
+      },
+    },
+    async (request) => {
+      const row = await repo.get(userOf(request).id, request.params.id);
+      if (!row) throw experimentNotFound();
+      return toExperimentJson(row);
+    },
+  );
 
   r.put(
     '/:id',
-    { schema: { params, body: experimentUpdateSchema, response: { 200: experimentSchema } } },
+    {
+      schema: {
+        summary: 'Update name, description or plate type',
+        tags,
+        params,
+        body: experimentUpdateSchema,
+        response: { 200: experimentSchema, ...errorAnswers(400, 404) },
+      },
+    },
     async (request) => {
-      const id = parseExperimentId(request.params.id);
+      const id = request.params.id;
       const row = await repo.update(userOf(request).id, id, request.body);
       if (!row) throw experimentNotFound();
       return toExperimentJson(row);
@@ -68,9 +96,17 @@ export async function experimentRoutes(
 
   r.patch(
     '/:id/vehicle',
-    { schema: { params, body: experimentVehicleSchema, response: { 200: experimentSchema } } },
+    {
+      schema: {
+        summary: 'Set the default vehicle',
+        tags,
+        params,
+        body: experimentVehicleSchema,
+        response: { 200: experimentSchema, ...errorAnswers(400, 404) },
+      },
+    },
     async (request) => {
-      const id = parseExperimentId(request.params.id);
+      const id = request.params.id;
       const row = await repo.setVehicle(userOf(request).id, id, request.body.vehicle_slug);
       if (!row) throw experimentNotFound();
       return toExperimentJson(row);
@@ -79,9 +115,16 @@ export async function experimentRoutes(
 
   r.delete(
     '/:id',
-    { schema: { params, response: { 204: z.null().describe('Deleted') } } },
+    {
+      schema: {
+        summary: 'Delete an experiment and everything under it',
+        tags,
+        params,
+        response: { 204: z.null().describe('Deleted'), ...errorAnswers(404) },
+      },
+    },
     async (request, reply) => {
-      const removed = await repo.remove(userOf(request).id, parseExperimentId(request.params.id));
+      const removed = await repo.remove(userOf(request).id, request.params.id);
       if (!removed) throw experimentNotFound();
       return reply.status(204).send(null);
     },

@@ -5,6 +5,7 @@
 // the designer and the API show. Every answer names its count of unmet wells
 // (X-Unmet-Wells); CSV cells that a spreadsheet would read as formulas are neutralised.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { neutralizeRows, type SheetCell } from '../../domain/csv-safe';
@@ -20,9 +21,17 @@ import {
 import { planDispense } from '../../domain/dispensing/plan';
 import type { DispensePlan } from '../../domain/dispensing/plan-types';
 import type { PlateState } from '../../domain/plate-state';
+import { errorAnswers } from '../../domain/schemas/api-error';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
+import {
+  CSV_TYPE,
+  XLSX_TYPE,
+  fileAnswer,
+  transferListHeadersSchema,
+} from '../../domain/schemas/export-answer';
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
-import { parseOrThrow } from '../errors';
+import { parseOrThrow, schemaRefusal } from '../errors';
 import { PLATE_TABLE_HEADERS, plateTableRows } from '../exports/plate-table';
 import { plateWorkbook } from '../exports/plate-workbook';
 import { plateProtocolOps } from '../exports/protocol-ops';
@@ -32,8 +41,6 @@ import { benchInfoOf, benchJsonOf } from '../repositories/bench-json';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { settingsOf } from './dispensing';
 import { ownedExperiment } from './experiment-access';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const transferQuery = z.object({
   instrument: z
@@ -65,18 +72,24 @@ function download(reply: FastifyReply, type: string, filename: string, body: str
 
 /** Registers the export routes (prefix /api/experiments). */
 export async function exportRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   options: { experiments: ExperimentsRepository; plates: PlateService; db: Db },
 ): Promise<void> {
   const { experiments, plates, db } = options;
   const tags = ['Exports'];
-  app.addHook('preHandler', app.requireUser);
+  const params = experimentParamsSchema;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Before the path is validated: a caller without a user learns nothing.
+  app.addHook('onRequest', app.requireUser);
 
   /**
    * The owner's experiment id, its plate as GET /plate answers it and its dispense plan as
    * GET /dispense-plan answers it; sets X-Unmet-Wells on the reply.
    */
-  const plateOf = async (request: FastifyRequest, reply: FastifyReply) => {
+  const plateOf = async (
+    request: FastifyRequest & { params: { id: number } },
+    reply: FastifyReply,
+  ) => {
     const experiment = await ownedExperiment(experiments, request);
     const owner = userOf(request).id;
     const answer = await plates.current(owner, experiment.id);
@@ -99,7 +112,9 @@ export async function exportRoutes(
         schema: {
           summary: `${summary} (experiment_{id}_${suffix}.csv)`,
           tags,
-          produces: ['text/csv'],
+          params,
+          produces: [CSV_TYPE],
+          response: { 200: fileAnswer(CSV_TYPE), ...errorAnswers(404) },
         },
       },
       async (request, reply) => {
@@ -137,7 +152,9 @@ export async function exportRoutes(
       schema: {
         summary: 'The plate as CSV, one row per well and reagent (experiment_{id}.csv)',
         tags,
-        produces: ['text/csv'],
+        params,
+        produces: [CSV_TYPE],
+        response: { 200: fileAnswer(CSV_TYPE), ...errorAnswers(404) },
       },
     },
     async (request, reply) => {
@@ -154,7 +171,9 @@ export async function exportRoutes(
         summary:
           'The plate as an Excel workbook: map, wells, bench, protocol (experiment_{id}.xlsx)',
         tags,
+        params,
         produces: [XLSX_TYPE],
+        response: { 200: fileAnswer(XLSX_TYPE), ...errorAnswers(404) },
       },
     },
     async (request, reply) => {
@@ -200,11 +219,21 @@ export async function exportRoutes(
         summary:
           "The dispense plan's picklist under its older name; unmet wells left out (experiment_{id}_transfers.csv)",
         tags,
-        produces: ['text/csv'],
+        params,
+        querystring: transferQuery,
+        produces: [CSV_TYPE],
+        response: {
+          200: fileAnswer(CSV_TYPE, transferListHeadersSchema),
+          ...errorAnswers(400, 404),
+        },
       },
+      // A refused query is reported in the words of the query's own check.
+      attachValidation: true,
     },
     async (request, reply) => {
-      parseOrThrow(transferQuery, request.query, 'query');
+      const refused = request.validationError;
+      if (refused && refused.validationContext !== 'querystring') throw schemaRefusal(refused);
+      if (refused) parseOrThrow(transferQuery, request.query, 'query');
       const { id, plan } = await plateOf(request, reply);
       // Older clients read this header: the unmet wells are left out of the list (they are
       // in the unmet export, with their reasons), so it counts them.

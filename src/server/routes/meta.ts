@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientConfigSchema } from '../../domain/schemas/meta';
 import type { Config } from '../config';
 import type { Database } from '../db/connect';
 
@@ -19,6 +20,8 @@ export async function metaRoutes(
     '/health',
     {
       schema: {
+        summary: 'Health of the server and which database it uses',
+        tags: ['Meta'],
         response: {
           200: z.object({ status: z.literal('ok'), database: kind }),
           503: z.object({ status: z.literal('error'), database: kind, detail: z.string() }),
@@ -42,11 +45,10 @@ export async function metaRoutes(
     '/client-config',
     {
       schema: {
+        summary: 'Supabase URL and anonymous key for the web client',
+        tags: ['Meta'],
         response: {
-          200: z.object({
-            supabase_url: z.string().nullable(),
-            supabase_anon_key: z.string().nullable(),
-          }),
+          200: clientConfigSchema,
         },
       },
     },

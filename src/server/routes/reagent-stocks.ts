@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import {
   reagentStockCreateSchema,
   reagentStockPatchSchema,
@@ -15,7 +16,6 @@ import { experimentNotFound, HttpError } from '../errors';
 import type { DefinitionsRepository } from '../repositories/definitions';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { stockJsonOf, type StocksRepository } from '../repositories/stocks';
-import { parseExperimentId } from './experiments';
 import { definitionNotFound, idParam } from './reagents';
 
 const stockNotFound = () => new HttpError(404, 'Stock not found');
@@ -29,6 +29,7 @@ const stockQuerySchema = z.object({
     .optional(),
 });
 const idParams = z.object({ id: z.string() });
+const tags = ['Reagents'];
 const one = { 200: reagentStockSchema };
 const list = { 200: z.array(reagentStockSchema) };
 
@@ -58,7 +59,15 @@ export async function reagentStockRoutes(
 
   r.get(
     '/definitions/:id/stocks',
-    { schema: { params: idParams, querystring: stockQuerySchema, response: list } },
+    {
+      schema: {
+        summary: 'Stocks of a definition (?experiment_id=)',
+        tags,
+        params: idParams,
+        querystring: stockQuerySchema,
+        response: list,
+      },
+    },
     async (request) => {
       const user = userOf(request).id;
       const definition = await readableDefinition(user, request.params.id);
@@ -72,6 +81,8 @@ export async function reagentStockRoutes(
     '/definitions/:id/stocks',
     {
       schema: {
+        summary: 'Create a stock of a definition',
+        tags,
         params: idParams,
         body: reagentStockCreateSchema,
         response: { 201: reagentStockSchema },
@@ -87,16 +98,28 @@ export async function reagentStockRoutes(
     },
   );
 
-  r.get('/stocks/:id', { schema: { params: idParams, response: one } }, async (request) => {
-    const id = idParam(request.params.id, stockNotFound);
-    const row = await stocks.get(userOf(request).id, id);
-    if (!row) throw stockNotFound();
-    return stockJsonOf(row);
-  });
+  r.get(
+    '/stocks/:id',
+    { schema: { summary: 'One reagent stock', tags, params: idParams, response: one } },
+    async (request) => {
+      const id = idParam(request.params.id, stockNotFound);
+      const row = await stocks.get(userOf(request).id, id);
+      if (!row) throw stockNotFound();
+      return stockJsonOf(row);
+    },
+  );
 
   r.patch(
     '/stocks/:id',
-    { schema: { params: idParams, body: reagentStockPatchSchema, response: one } },
+    {
+      schema: {
+        summary: 'Update a reagent stock',
+        tags,
+        params: idParams,
+        body: reagentStockPatchSchema,
+        response: one,
+      },
+    },
     async (request) => {
       const user = userOf(request).id;
       const id = idParam(request.params.id, stockNotFound);
@@ -118,7 +141,14 @@ export async function reagentStockRoutes(
 
   r.delete(
     '/stocks/:id',
-    { schema: { params: idParams, response: { 204: z.null().describe('Deleted') } } },
+    {
+      schema: {
+        summary: 'Delete a reagent stock',
+        tags,
+        params: idParams,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
     async (request, reply) => {
       const id = idParam(request.params.id, stockNotFound);
       if (!(await stocks.remove(userOf(request).id, id))) throw stockNotFound();
@@ -128,10 +158,17 @@ export async function reagentStockRoutes(
 
   r.get(
     '/experiments/:id/stocks',
-    { schema: { params: idParams, response: list } },
+    {
+      schema: {
+        summary: 'Stocks tied to an experiment',
+        tags,
+        params: experimentParamsSchema,
+        response: list,
+      },
+    },
     async (request) => {
       const user = userOf(request).id;
-      const id = parseExperimentId(request.params.id);
+      const id = request.params.id;
       await ownExperiment(user, id);
       return (await stocks.listForExperiment(user, id)).map(stockJsonOf);
     },

@@ -42,6 +42,7 @@ const definitionQuerySchema = z.object({
 });
 
 const idParams = z.object({ id: z.string() });
+const tags = ['Reagents'];
 
 /** 404 for a definition this user may not read (someone else's private one looks missing). */
 export const definitionNotFound = () => new HttpError(404, 'Reagent definition not found');
@@ -100,7 +101,12 @@ export async function reagentRoutes(
   r.get(
     '/catalog',
     {
-      schema: { querystring: catalogQuerySchema, response: { 200: z.array(catalogItemSchema) } },
+      schema: {
+        summary: 'Search the reagent catalog',
+        tags,
+        querystring: catalogQuerySchema,
+        response: { 200: z.array(catalogItemSchema) },
+      },
     },
     async (request) => {
       const query = request.query;
@@ -116,6 +122,8 @@ export async function reagentRoutes(
     '/definitions',
     {
       schema: {
+        summary: 'Reagent definitions (visibility, reagent_type, search)',
+        tags,
         querystring: definitionQuerySchema,
         response: { 200: z.array(definitionSchema) },
       },
@@ -134,7 +142,14 @@ export async function reagentRoutes(
 
   r.post(
     '/definitions',
-    { schema: { body: definitionBodySchema, response: { 201: definitionSchema } } },
+    {
+      schema: {
+        summary: 'Create a reagent definition',
+        tags,
+        body: definitionBodySchema,
+        response: { 201: definitionSchema },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const visibility: Visibility = body.visibility ?? 'private';
@@ -153,7 +168,14 @@ export async function reagentRoutes(
 
   r.get(
     '/definitions/:id',
-    { schema: { params: idParams, response: { 200: definitionSchema } } },
+    {
+      schema: {
+        summary: 'One reagent definition',
+        tags,
+        params: idParams,
+        response: { 200: definitionSchema },
+      },
+    },
     async (request) =>
       definitionJsonOf(await readable(request, request.params.id), userOf(request).id),
   );
@@ -161,7 +183,13 @@ export async function reagentRoutes(
   r.patch(
     '/definitions/:id',
     {
-      schema: { params: idParams, body: definitionBodySchema, response: { 200: definitionSchema } },
+      schema: {
+        summary: 'Update a reagent definition',
+        tags,
+        params: idParams,
+        body: definitionBodySchema,
+        response: { 200: definitionSchema },
+      },
     },
     async (request) => {
       const row = await readable(request, request.params.id);
@@ -185,7 +213,14 @@ export async function reagentRoutes(
 
   r.delete(
     '/definitions/:id',
-    { schema: { params: idParams, response: { 204: z.null().describe('Deleted') } } },
+    {
+      schema: {
+        summary: 'Delete a reagent definition',
+        tags,
+        params: idParams,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
     async (request, reply) => {
       const row = await readable(request, request.params.id);
       ownedBy(request, row);

@@ -3,6 +3,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
+import { experimentTextSchema } from '../../domain/schemas/meta';
 import { HttpError } from '../errors';
 import type { ExperimentTextsRepository } from '../repositories/experiment-texts';
 import type { ExperimentsRepository } from '../repositories/experiments';
@@ -47,14 +49,13 @@ export function decodeUploadedText(bytes: Buffer): string {
 }
 
 const tags = ['Experiments'];
-const params = z.object({ id: z.string() });
+const params = experimentParamsSchema;
 const storedSchema = z.object({
   experiment_id: z.number().int(),
   filename: z.string(),
   size: z.number().int().describe('bytes'),
   stored: z.literal(true),
 });
-const textSchema = z.object({ text: z.string(), filename: z.string().nullable() });
 
 /** Registers the upload routes (prefix /api/experiments). */
 export async function uploadRoutes(
@@ -76,6 +77,11 @@ export async function uploadRoutes(
         tags,
         consumes: ['multipart/form-data'],
         params,
+        // Read from the multipart stream by the handler (the parser fills no body): the
+        // schema is the form's one field, for the document.
+        body: z.object({
+          file: z.unknown().optional().describe('The text file: text/plain, at most 1 MB'),
+        }),
         response: { 200: storedSchema },
       },
       // A body announced larger than any accepted file is refused before it is read.
@@ -144,7 +150,7 @@ export async function uploadRoutes(
         summary: 'The text of the last uploaded file',
         tags,
         params,
-        response: { 200: textSchema },
+        response: { 200: experimentTextSchema },
       },
     },
     async (request) => {

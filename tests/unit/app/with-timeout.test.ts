@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TimeoutError, withTimeout } from '../../../src/app/auth/with-timeout';
+import { TimeoutError, withTimeout } from '../../../src/api/with-timeout';
 
 afterEach(() => vi.useRealTimers());
 
