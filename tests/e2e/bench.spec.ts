@@ -63,8 +63,9 @@ test('bench fridge: catalog and custom reagents, constraints and delete', async 
   await expect(fridge.getByRole('button', { name: /^Staurosporine, Compound/ })).toContainText(
     '1.00 mM',
   );
-  // DMSO is the only solvent: it becomes the default vehicle.
-  await expect(fridge.getByLabel('Default vehicle')).toHaveValue('dmso');
+  // DMSO has a limit, so it never fills the wells: with no medium or buffer, water does and
+  // no bench reagent is the default vehicle.
+  await expect(fridge.getByLabel('Default vehicle')).toHaveValue('');
   expect((await benchOnServer(page.request, server, id)).map((r) => r.slug).toSorted()).toEqual([
     'dmso',
     'staurosporine',
@@ -213,7 +214,7 @@ test('the Well editor applies a concentration to the selected wells and removes 
   await editor.getByLabel('Concentration', { exact: true }).fill('10');
   await editor.getByLabel('Volume (µL)').fill('5');
   await expect(editor.getByTestId('well-editor-preview')).toHaveText(
-    '10 µM with 5.0 µL · pipetting moderate (±5–10%)',
+    '10.0 µM with 5.0 µL · pipetting moderate (±5–10%)',
   );
   await editor.getByRole('button', { name: 'Apply to 2 wells' }).click();
 
@@ -278,7 +279,7 @@ test('the Well editor applies a concentration to the selected wells and removes 
   await expect(detail.getByRole('heading', { name: /^Well [A-H]\d{1,2}$/ })).toBeVisible();
   await expect(detail.getByTestId('well-detail-id')).toHaveText(/^[A-H]\d{1,2}$/);
   await expect(detail.getByRole('table')).toContainText('Staurosporine');
-  await expect(detail.getByRole('table')).toContainText('10 µM');
+  await expect(detail.getByRole('table')).toContainText('10.0 µM');
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 

@@ -49,16 +49,16 @@ test('designer: frame, clear with undo and redo, snapshots, plate type, revert, 
   await signInAsDeveloper(page, server);
   const id = await createExperiment(page.request, server, 'Designer journey (e2e)');
 
-  // An empty bench: no default vehicle and no media or solvent.
+  // An empty bench: no medium or buffer, so water fills the wells and the banner says so.
   await page.goto(`/experiments/${id}`);
   await expect(page.getByRole('heading', { name: 'Designer journey (e2e)' })).toBeVisible();
-  await expect(page.getByText('Default vehicle required')).toBeVisible();
+  await expect(page.getByText('Water fills the wells')).toBeVisible();
 
   await addReagents(page.request, server, id);
   await seedPlate(page.request, server, id);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Designer journey (e2e)' })).toBeVisible();
-  await expect(page.getByText('Default vehicle required')).toBeHidden();
+  await expect(page.getByText('Water fills the wells')).toBeHidden();
   await expect(page.getByTestId('plate-type-select')).toHaveValue('1536');
   await expectSaved(page);
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
@@ -357,11 +357,12 @@ test('designer: select a column of a 1536 plate, apply, check the prediction, un
   await apply.click();
 
   // Hand calculation: 10,000,000 nM * 1 uL / (9 + 1) uL = 1,000,000 nM = 1 mM, 0 % off the
-  // 1000 uM target: good.
+  // 1000 uM target; but 1 uL of a DMSO stock in 10 uL is 10 % DMSO, over DMSO's limit, so
+  // the plan cannot dispense the well: its status is the plan's, Error.
   const row = editor.getByRole('row').filter({ hasText: 'Staurosporine' }).first();
   await expect(row.getByRole('cell').nth(0)).toHaveText('A1');
   await expect(row.getByRole('cell').nth(4)).toContainText('mM');
-  await expect(row.getByRole('cell').nth(5)).toHaveText('Good');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('Error');
   await expectSaved(page);
   const saved = await plateOnServer(page.request, server, id);
   expect(wellIds(saved)).toHaveLength(32);
@@ -383,7 +384,7 @@ test('designer: select a column of a 1536 plate, apply, check the prediction, un
     )
     .toBeUndefined();
   await page.getByRole('button', { name: 'Redo' }).click();
-  await expect(row.getByRole('cell').nth(5)).toHaveText('Good');
+  await expect(row.getByRole('cell').nth(5)).toHaveText('Error');
   await expectSaved(page);
   await expect
     .poll(
@@ -415,7 +416,7 @@ test('designer: select a column of a 1536 plate, apply, check the prediction, un
   const again = editor.getByRole('row').filter({ hasText: 'Staurosporine' });
   await expect(again).toHaveCount(1);
   await expect(again.getByRole('cell').nth(0)).toHaveText('A1');
-  await expect(again.getByRole('cell').nth(5)).toHaveText('Good');
+  await expect(again.getByRole('cell').nth(5)).toHaveText('Error');
   expect(pageErrors).toEqual([]);
 });
 

@@ -80,7 +80,7 @@ test('dispensing: a 1536 dose-response with a 1 % DMSO backfill, its picklist ch
   await page.getByRole('button', { name: 'Dispensing' }).click();
   const dialog = page.getByTestId('dispensing-dialog');
   await dialog.getByLabel('Backfill every well to the same solvent %').check();
-  await dialog.getByLabel('Backfill solvent').fill('dmso');
+  await dialog.getByLabel('Backfill solvent').selectOption('dmso');
   await dialog.getByLabel('Backfill percent (v/v)').fill('1');
   await dialog.getByRole('button', { name: 'Save settings' }).click();
   await expect(dialog).toBeHidden();

@@ -40,8 +40,26 @@ interface Drawn {
 }
 
 /** The layout the canvas reports having drawn: its size, and the zoomed block if any. */
+/**
+ * The drawn size once it has held for two frames: a change of colouring can change the legend
+ * and so the plate's size, and the scene lays the plate out again on the next frame; a
+ * pointer placed from the size of the frame before would aim at the old layout.
+ */
+async function settledSize(plate: Locator): Promise<string> {
+  let size = (await plate.getAttribute('data-drawn-size')) ?? '0x0';
+  for (let i = 0; i < 50; i++) {
+    await plate.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const now = (await plate.getAttribute('data-drawn-size')) ?? '0x0';
+    if (now === size) return size;
+    size = now;
+  }
+  return size;
+}
+
 async function drawn(plate: Locator): Promise<Drawn> {
-  const size = (await plate.getAttribute('data-drawn-size')) ?? '0x0';
+  const size = await settledSize(plate);
   const zoom = (await plate.getAttribute('data-drawn-zoom')) ?? 'hidden';
   const dock = (await plate.getAttribute('data-drawn-dock')) === 'below' ? 'below' : 'beside';
   const [w, h] = size.split('x').map(Number);

@@ -49,7 +49,8 @@ test('transfer log: import, missed wells coloured, re-pick downloaded', async ({
     data: {
       version: 0,
       ops: [
-        { op: 'set', wells: ['A1:B2'], reagent: 'medium', volume_uL: 10 },
+        // 40 uL of medium: 100 nL of a DMSO stock is then 0.25 % DMSO, within its limit
+        { op: 'set', wells: ['A1:B2'], reagent: 'medium', volume_uL: 40 },
         { op: 'set', wells: ['A1', 'B1'], reagent: 'staurosporine', volume_uL: 0.1 },
         { op: 'set', wells: ['A2', 'B2'], reagent: 'gefitinib', volume_uL: 0.1 },
       ],

@@ -8,6 +8,8 @@ const TABLES = [
   'agent_observations',
   'agent_states',
   'bench_reagents',
+  'campaign_plates',
+  'campaigns',
   'chat_messages',
   'chat_sessions',
   'chat_threads',
@@ -17,13 +19,17 @@ const TABLES = [
   'experiments',
   'issue_reports',
   'layout_templates',
+  'libraries',
+  'library_wells',
   'plate_log',
   'plate_rows',
   'plate_versions',
   'plates',
   'rate_limits',
+  'readouts',
   'reagent_definitions',
   'reagent_stocks',
+  'transfer_logs',
 ];
 
 describe.each(DB_KINDS)('database on %s', (kind) => {

@@ -34,7 +34,6 @@ export interface RouteCase {
   body?: (f: Fixture) => unknown;
   /** a multipart text upload instead of JSON */
   upload?: boolean;
-  /** the uploaded text, when the route reads it */
   /** the uploaded file's text when the route reads what it is (default: plain notes) */
   uploadText?: string;
   /** a server-sent event stream: never ends, checked over a real connection */
@@ -117,6 +116,8 @@ export const ROUTES: RouteCase[] = [
     access: 'experiment',
     ok: 200,
   },
+  {
+    method: 'POST',
     path: '/api/experiments/:id/transfer-logs',
     access: 'experiment',
     ok: 201,

@@ -11,7 +11,7 @@ import type { PlateDefn } from '../plate-format';
 import type { WireTarget, WireWell, WireWells } from '../plate-wire';
 import { canonicalizeWells, validatePlateWells } from '../plate-wells';
 import { effectiveTolerance } from '../prediction';
-import { LIMITS } from '../schemas/limits';
+import { LIMITS } from '../limits';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
 import { canonicalWellId, indexOfWellId } from '../well-id';
 import type { Amount, PrimitiveOp, SetOp } from './ops';

@@ -1,6 +1,6 @@
 // POST /api/experiments/{id}/chat: {message, thread_id, create_new_thread=false}.
 import { z } from 'zod';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 /** The wells selected in the designer, sent with a message for "the selection". */
 export const selectionSchema = z

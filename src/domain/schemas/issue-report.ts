@@ -1,6 +1,6 @@
 // POST /api/report-issue (spec section 3, "Issue report").
 import { z } from 'zod';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 const include = z
   .object({

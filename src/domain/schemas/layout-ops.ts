@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PLATE_FORMATS, type PlateFormat } from '../plate-format';
 import { MOLAR_UNITS } from '../units';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 const shortText = z
   .string({ error: 'must be text' })

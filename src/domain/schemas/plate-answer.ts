@@ -61,7 +61,9 @@ export const stateWellSchema = z.object({
   tags: z.array(z.string()),
   vehicle_vv_pct: z.number(),
   status: statusSchema.describe('The worst target status; "error" also for a broken constraint'),
-  broken: z.array(z.enum(['overfill', 'solvent_load', 'min_transfer', 'max_percent'])),
+  broken: z.array(
+    z.enum(['overfill', 'solvent_load', 'min_transfer', 'max_percent', 'undispensable']),
+  ),
 });
 
 const wellLists = z.record(z.string(), z.array(z.string()));

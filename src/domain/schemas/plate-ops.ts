@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { opExpander } from '../plate/expanders';
 import { HIGH_LEVEL_OP_NAMES, PRIMITIVE_OP_NAMES, type PrimitiveOp } from '../plate/ops';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 import { plateWellSchema } from './plate';
 
 /** Most ops in one PATCH, and most items in one well list. */

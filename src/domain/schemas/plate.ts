@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { parsePlateFormat, plateDefn, type PlateDefn } from '../plate-format';
 import type { WireTarget, WireWell } from '../plate-wire';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 const shortText = z
   .string({ error: 'must be text' })

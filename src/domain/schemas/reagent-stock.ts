@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { stockLimitError } from '../stock-limit';
 import type { ConcentrationUnit } from '../units';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 import { concentrationUnitSchema } from './reagent';
 
 const text = (max: number) =>

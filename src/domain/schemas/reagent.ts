@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SERVER_REAGENT_TYPES, toServerType } from '../reagent-types';
 import { CONCENTRATION_UNITS, parseConcentrationUnit } from '../units';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 const text = (max: number) =>
   z

@@ -1,7 +1,7 @@
 // Payloads of the chat threads, sessions and agent state routes (spec section 7).
 import { z } from 'zod';
 import { selectionSchema } from './chat';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 /** Statuses a thread may have: worked on, the assistant at work, waiting, put away, failed. */
 export const THREAD_STATUSES = ['active', 'running', 'idle', 'archived', 'error'] as const;

@@ -1,6 +1,6 @@
 // POST /api/experiments/{id}/versions: an optional summary; an absent body is no summary.
 import { z } from 'zod';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 
 /** {summary?}; blank summaries become null. */
 export const versionCreateSchema = z

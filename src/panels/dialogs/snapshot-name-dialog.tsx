@@ -3,7 +3,7 @@
  * so Enter keeps it and typing replaces it; Escape or Cancel saves nothing.
  */
 import { useId, useState } from 'react';
-import { LIMITS } from '../../domain/schemas/limits';
+import { LIMITS } from '../../domain/limits';
 import { Modal } from './modal';
 
 export const SNAPSHOT_NAME_REQUIRED = 'Name the snapshot';

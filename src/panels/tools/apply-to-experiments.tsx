@@ -11,7 +11,7 @@ import { applyTemplateToPlates, saveTemplate, type TemplateApplyResult } from '.
 import type { Experiment } from '../../api/types';
 import { Spinner } from '../../app/ui/spinner';
 import type { LayoutTemplate } from '../../domain/layout/templates';
-import { LIMITS } from '../../domain/schemas/limits';
+import { LIMITS } from '../../domain/limits';
 import { MAX_APPLY_EXPERIMENTS } from '../../domain/schemas/template-apply';
 import { Modal } from '../dialogs/modal';
 

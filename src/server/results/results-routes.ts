@@ -1,6 +1,7 @@
 // Results of an experiment's plate (prefix /api/experiments): import a plate-reader file
 // (multipart field "file"; CSV or .xlsx, long or grid), list and delete its readouts, and a
 // readout's QC, normalised values and fits read against the current layout.
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,9 +42,8 @@ export const READER_FILE_CAPS = {
 };
 const MULTIPART_OVERHEAD = 16 * 1024;
 const tags = ['Results'];
-const params = z.object({ id: z.string() });
-const readoutParams = z.object({
-  id: z.string(),
+const params = experimentParamsSchema;
+const readoutParams = experimentParamsSchema.extend({
   readout: z.coerce
     .number()
     .int()
@@ -88,6 +88,9 @@ export async function resultsRoutes(
         consumes: ['multipart/form-data'],
         params,
         querystring: importQuerySchema,
+        // Read from the multipart stream by the handler (the parser fills no body): the
+        // schema is the form's one field, for the document.
+        body: z.object({ file: z.unknown().optional().describe('The file') }),
         response: { 201: importAnswerSchema, 400: errorSchema },
       },
       onRequest: async (request) => {

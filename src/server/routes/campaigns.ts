@@ -1,6 +1,7 @@
 // /api/campaigns: a screen of many assay plates made from a compound library and a layout,
 // its dispense plan over every plate, and its exports (the picklist of the whole campaign or
 // one plate; the tidy plate map, CSV or Excel).
+import { CSV_TYPE, XLSX_TYPE } from '../../domain/schemas/export-answer';
 import { utils, write } from '@e965/xlsx';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -24,7 +25,14 @@ import { idOf } from './libraries';
 
 const tags = ['Campaigns'];
 const params = z.object({ campaignId: z.string().max(12) });
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A campaign export: CSV, or Excel with ?format=xlsx (the file is sent as it is made). */
+const csvOrExcel = {
+  description: 'The file (CSV, or Excel with ?format=xlsx)',
+  content: {
+    [CSV_TYPE]: { schema: z.string().describe('The CSV file') },
+    [XLSX_TYPE]: { schema: z.string().describe('The Excel workbook') },
+  },
+};
 
 function download(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
   return reply
@@ -50,7 +58,7 @@ export async function campaignRoutes(
 ): Promise<void> {
   const { campaigns } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.post(
     '/campaigns',
@@ -160,6 +168,7 @@ export async function campaignRoutes(
         params,
         querystring: campaignExportQuerySchema,
         produces: ['text/csv', XLSX_TYPE],
+        response: { 200: csvOrExcel },
       },
     },
     async (request, reply) => {
@@ -191,6 +200,7 @@ export async function campaignRoutes(
         params,
         querystring: campaignExportQuerySchema,
         produces: ['text/csv', XLSX_TYPE],
+        response: { 200: csvOrExcel },
       },
     },
     async (request, reply) => {

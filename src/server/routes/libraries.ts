@@ -55,7 +55,7 @@ export async function libraryRoutes(
 ): Promise<void> {
   const { libraries, db } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.post(
     '/libraries',

@@ -3,6 +3,8 @@
 // them, the reconciliation of the plan with them (GET .../reconciliation), the re-pick
 // picklist (GET .../export/repick, the picklist's columns) and planned beside actual
 // (GET .../export/actual).
+import { CSV_TYPE, fileAnswer } from '../../domain/schemas/export-answer';
+import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -37,8 +39,8 @@ const MAX_FILES = 50;
 const MAX_FILENAME = 255;
 
 const tags = ['Transfer logs'];
-const params = z.object({ id: z.string() });
-const fileParams = z.object({ id: z.string(), fileId: z.string() });
+const params = experimentParamsSchema;
+const fileParams = experimentParamsSchema.extend({ fileId: z.string() });
 const importQuery = z.object({
   kind: z
     .enum(['transfer-log', 'survey', 'auto'])
@@ -118,6 +120,9 @@ export async function transferLogRoutes(
         consumes: ['multipart/form-data'],
         params,
         querystring: importQuery,
+        // Read from the multipart stream by the handler (the parser fills no body): the
+        // schema is the form's one field, for the document.
+        body: z.object({ file: z.unknown().optional().describe('The file') }),
         response: { 201: importAnswerSchema },
       },
       onRequest: async (request) => {
@@ -251,6 +256,7 @@ export async function transferLogRoutes(
         tags,
         params,
         produces: ['text/csv'],
+        response: { 200: fileAnswer(CSV_TYPE) },
       },
     },
     async (request, reply) => {
@@ -258,7 +264,7 @@ export async function transferLogRoutes(
       const { plan, run, rec } = await plateRun(plates, logs, userOf(request).id, experiment);
       const repick = repickOf(run, rec);
       reply.header('x-repick-impossible', String(repick.impossible.length));
-      const cells = picklistCells(repickPlan(plan, repick), { unmet: true });
+      const cells = picklistCells(repickPlan(plan, repick));
       // read by the instrument: no BOM
       const body = stringify(neutralizeRows(cells), { bom: false });
       return csv(reply, `experiment_${experiment.id}_repick.csv`, body);
@@ -274,6 +280,7 @@ export async function transferLogRoutes(
         tags,
         params,
         produces: ['text/csv'],
+        response: { 200: fileAnswer(CSV_TYPE) },
       },
     },
     async (request, reply) => {

@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('partial-transfer reference on %s', (kind) => {
       (x: Record<string, unknown>) =>
         `${x.source_plate} ${x.source_well}>${x.destination_plate} ${x.destination_well} ${x.volume_nL}`,
     );
-    expect(rows.sort()).toEqual([
+    expect(rows.toSorted()).toEqual([
       'Source[1] A1>Destination[1] A1 100',
       'Source[1] A1>Destination[1] B1 100',
       'Source[1] A2>Destination[1] A2 100',

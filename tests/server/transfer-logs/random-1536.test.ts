@@ -127,7 +127,7 @@ describe.each(DB_KINDS)('a 1536 plate with 5 percent failed transfers on %s', (k
         volume_nL: Number(r['Transfer Volume']),
       }),
     );
-    expect(picked.sort()).toEqual(failed.map((f: PlanTransfer) => transferKey(f)).sort());
+    expect(picked.toSorted()).toEqual(failed.map((f: PlanTransfer) => transferKey(f)).toSorted());
     expect(rows.every((r) => r['Destination Plate Barcode'] === 'P1536-LOOP')).toBe(true);
   });
 });

@@ -21,6 +21,8 @@ const WELLS: WireWells = {
   A3: { targets: { media: { target_nM: null, volume_uL: 5 } } },
 };
 
+const quiet = (w: string) => !w.includes('varies from');
+
 describe('solvent load across compound and control wells', () => {
   it('warns of a spread over 2-fold and proposes the backfill', () => {
     const plan = planDispense(defn, WELLS, BENCH, null);
@@ -34,7 +36,6 @@ describe('solvent load across compound and control wells', () => {
     const near = structuredClone(WELLS);
     // 5 droplets in the control: 12.5 nL / 5.0125 uL = 0.249 %, half of 0.4975 % at most
     near.A2.targets.dmso = { target_nM: null, volume_uL: 0.0125 };
-    const quiet = (w: string) => !w.includes('varies from');
     expect(planDispense(defn, near, BENCH, null).warnings.every(quiet)).toBe(true);
     const filled = planDispense(defn, WELLS, BENCH, { backfill: { solvent: 'dmso', percent: 1 } });
     expect(filled.warnings.every(quiet)).toBe(true);

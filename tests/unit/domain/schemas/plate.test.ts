@@ -68,7 +68,7 @@ describe('plate PUT body', () => {
     expect(issuesOf(bad)).toEqual([
       {
         path: 'wells.C5.targets.staurosporine.target_nM',
-        message: 'must be at most 1000000000000000',
+        message: 'must be at most 1e15',
       },
     ]);
   });
