@@ -1,6 +1,8 @@
 // Results of an experiment's plate (prefix /api/experiments): import a plate-reader file
 // (multipart field "file"; CSV or .xlsx, long or grid), list and delete its readouts, and a
 // readout's QC, normalised values and fits read against the current layout.
+import { plateRun } from '../transfer-logs/plate-run';
+import type { TransferLogsRepository } from '../transfer-logs/repository';
 import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -69,9 +71,11 @@ export async function resultsRoutes(
     experiments: ExperimentsRepository;
     plates: PlateService;
     readouts: ReadoutsRepository;
+    /** the plate's transfer logs: doses are the actual concentrations once a log exists */
+    logs: TransferLogsRepository;
   },
 ): Promise<void> {
-  const { experiments, plates, readouts } = options;
+  const { experiments, plates, readouts, logs } = options;
   await app.register(multipart, {
     limits: { fileSize: READER_FILE_CAPS.bytes, files: 1, fields: 10, parts: 12 },
   });
@@ -219,9 +223,16 @@ export async function resultsRoutes(
       if (!found) throw readoutNotFound();
       const answer = await plates.current(userOf(request).id, row.id);
       const plate = JSON.parse(answer.json) as PlateState;
-      const analysis = analysePlate(plate.defn, wellDoses(plate), found.values, {
-        z_prime_min: request.query.z_prime_min,
-      });
+      // What the wells really hold when the instrument's log is in, else what was planned.
+      const { actual } = await plateRun(plates, logs, userOf(request).id, row);
+      const analysis = analysePlate(
+        plate.defn,
+        wellDoses(plate, actual ?? undefined),
+        found.values,
+        {
+          z_prime_min: request.query.z_prime_min,
+        },
+      );
       return { readout: found.summary, ...jsonSafe(analysis) };
     },
   );

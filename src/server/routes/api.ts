@@ -109,11 +109,13 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     plates,
     db: database.db,
   });
+  // Readouts read the plate with what a transfer log says the wells really hold.
+  const transferLogs = transferLogsRepository(database.db);
   await app.register(transferLogRoutes, {
     prefix: '/experiments',
     experiments,
     plates,
-    logs: transferLogsRepository(database.db),
+    logs: transferLogs,
   });
   await app.register(chatStorageRoutes, {
     prefix: '/experiments',
@@ -135,6 +137,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     experiments,
     plates,
     readouts: readoutsRepository(database.db),
+    logs: transferLogs,
   });
   await app.register(agentStateRoutes, { prefix: '/experiments', experiments, agent });
   await app.register(eventRoutes, { prefix: '/experiments', experiments });

@@ -130,4 +130,34 @@ describe.each(DB_KINDS)('a 1536 plate with 5 percent failed transfers on %s', (k
     expect(picked.toSorted()).toEqual(failed.map((f: PlanTransfer) => transferKey(f)).toSorted());
     expect(rows.every((r) => r['Destination Plate Barcode'] === 'P1536-LOOP')).toBe(true);
   });
+
+  it('reads a readout of the plate at the actual concentrations once the log is in', async () => {
+    const rec = (await call(t.app, 'GET', `/api/experiments/${id}/reconciliation`, owner)).json();
+    const wells = rec.wells as WellAnswer[];
+    const csv = 'Well,Value\n' + wells.map((w, i) => `${w.well},${100 + (i % 7)}`).join('\n');
+    const boundary = '----readout' + Math.random().toString(16).slice(2);
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="read.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${csv}\n\r\n--${boundary}--\r\n`;
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/api/experiments/${id}/readouts`,
+      headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const readout = imported.json().readouts[0].id as number;
+    const results = (
+      await call(t.app, 'GET', `/api/experiments/${id}/readouts/${readout}/results`, owner)
+    ).json() as { wells: { well: string; nM: number | null }[] };
+    const dose = new Map(results.wells.map((w) => [w.well, w.nM]));
+    const stauro = (w: WellAnswer) => w.reagents.find((r) => r.reagent === 'staurosporine')!;
+    // a missed well is read at what it holds (none of its staurosporine arrived), not at the plan
+    const missed = wells.find((w) => w.status === 'missed' && stauro(w))!;
+    expect(stauro(missed).actual_nM).toBeLessThan(stauro(missed).planned_nM * 0.99);
+    expect(dose.get(missed.well)).toBeCloseTo(stauro(missed).actual_nM, 6);
+    // a well done as planned reads its planned figure
+    const done = wells.find((w) => w.status === 'as planned' && stauro(w))!;
+    expect(dose.get(done.well)).toBeCloseTo(stauro(done).planned_nM, 3);
+  });
 });
