@@ -1,6 +1,7 @@
 // /api/campaigns: a screen of many assay plates made from a compound library and a layout,
 // its dispense plan over every plate, and its exports (the picklist of the whole campaign or
 // one plate; the tidy plate map, CSV or Excel).
+import { idParamSchema } from '../../domain/schemas/experiment';
 import { CSV_TYPE, XLSX_TYPE } from '../../domain/schemas/export-answer';
 import { utils, write } from '@e965/xlsx';
 import { stringify } from 'csv-stringify/sync';
@@ -21,10 +22,9 @@ import { neutralizeRows, type SheetCell } from '../../domain/csv-safe';
 import { userOf } from '../auth/request-user';
 import { campaignNotFound, type CampaignService } from '../campaigns/campaign-service';
 import { HttpError } from '../errors';
-import { idOf } from './libraries';
 
 const tags = ['Campaigns'];
-const params = z.object({ campaignId: z.string().max(12) });
+const params = z.object({ campaignId: idParamSchema('Campaign not found') });
 /** A campaign export: CSV, or Excel with ?format=xlsx (the file is sent as it is made). */
 const csvOrExcel = {
   description: 'The file (CSV, or Excel with ?format=xlsx)',
@@ -112,7 +112,7 @@ export async function campaignRoutes(
       },
     },
     async (request) => {
-      const id = idOf(request.params.campaignId, campaignNotFound);
+      const id = request.params.campaignId;
       const found = await campaigns.get(userOf(request).id, id);
       if (!found) throw campaignNotFound();
       return found.json;
@@ -132,7 +132,7 @@ export async function campaignRoutes(
       },
     },
     async (request) => {
-      const id = idOf(request.params.campaignId, campaignNotFound);
+      const id = request.params.campaignId;
       const plan = await campaigns.plan(userOf(request).id, id);
       if (!plan) throw campaignNotFound();
       const { plate } = request.query;
@@ -172,7 +172,7 @@ export async function campaignRoutes(
       },
     },
     async (request, reply) => {
-      const id = idOf(request.params.campaignId, campaignNotFound);
+      const id = request.params.campaignId;
       const plan = await campaigns.plan(userOf(request).id, id);
       if (!plan) throw campaignNotFound();
       const { plate, format } = request.query;
@@ -204,7 +204,7 @@ export async function campaignRoutes(
       },
     },
     async (request, reply) => {
-      const id = idOf(request.params.campaignId, campaignNotFound);
+      const id = request.params.campaignId;
       const found = await campaigns.platesOf(userOf(request).id, id);
       if (!found) throw campaignNotFound();
       const { plate, format } = request.query;

@@ -1,5 +1,6 @@
 // /api/libraries: compound library files imported (CSV or .xlsx, read by the plate-map
 // reader under the library's own caps), stored per user, listed and searched.
+import { idParamSchema } from '../../domain/schemas/experiment';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import { HttpError } from '../errors';
 import { PLATE_MAP_CAPS, readPlateMap } from '../imports/read-plate-map';
 
 const tags = ['Libraries'];
-const params = z.object({ libraryId: z.string().max(12) });
+const params = z.object({ libraryId: idParamSchema('Library not found') });
 
 /** What a library file may hold: more lines than a plate map, the same guards. */
 const LIBRARY_CAPS = {
@@ -40,13 +41,6 @@ const LIBRARY_CAPS = {
 };
 
 const libraryNotFound = () => new HttpError(404, 'Library not found');
-
-/** The id of a path, or 404 (a malformed id names no library). */
-export function idOf(raw: string, notFound: () => HttpError): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= 2_147_483_647)) throw notFound();
-  return id;
-}
 
 /** Registers POST/GET /libraries and GET /libraries/:libraryId (prefix /api). */
 export async function libraryRoutes(
@@ -124,7 +118,7 @@ export async function libraryRoutes(
     },
     async (request) => {
       const owner = userOf(request).id;
-      const id = idOf(request.params.libraryId, libraryNotFound);
+      const id = request.params.libraryId;
       const library = await libraries.get(owner, id);
       if (!library) throw libraryNotFound();
       const wells = await libraries.wells(owner, id, request.query);
@@ -145,7 +139,7 @@ export async function libraryRoutes(
     },
     async (request) => {
       const owner = userOf(request).id;
-      const id = idOf(request.params.libraryId, libraryNotFound);
+      const id = request.params.libraryId;
       const { barcode, current_uL } = request.body;
       const [found] = (await libraries.wells(owner, id, { barcode, limit: 1 })) ?? [];
       const type = found && sourcePlateTypeById(found.plate_type);
