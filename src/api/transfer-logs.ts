@@ -3,19 +3,13 @@
  * survey, list and delete them, the reconciliation, and the re-pick and planned-and-actual
  * downloads.
  */
-import type { ReconciliationAnswer, RunFilesAnswer } from '../domain/schemas/transfer-logs';
+import type {
+  ImportAnswer,
+  ReconciliationAnswer,
+  RunFilesAnswer,
+} from '../domain/schemas/transfer-logs';
 import { saveBlob } from './exports';
 import { apiRequest } from './http-client';
-
-export interface ImportAnswer {
-  id: number;
-  kind: 'transfer log' | 'survey';
-  filename: string;
-  rows: number;
-  matched: number;
-  unmatched: number;
-  missed_wells: number;
-}
 
 const base = (id: number) => `/api/experiments/${id}`;
 

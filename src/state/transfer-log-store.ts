@@ -59,12 +59,17 @@ export async function importRunFile(experimentId: number, file: File): Promise<v
   transferLogs.error = null;
   try {
     const answer = await importTransferLog(experimentId, file);
+    const library =
+      answer.library_wells_updated > 0
+        ? ` ${answer.library_wells_updated} library source wells now hold the measured volumes.`
+        : '';
     transferLogs.message =
-      answer.kind === 'survey'
+      (answer.kind === 'survey'
         ? `${file.name}: ${answer.rows} surveyed wells imported.`
         : `${file.name}: ${answer.matched} of ${answer.rows} transfers matched the plan, ` +
           `${answer.missed_wells} wells missed` +
-          (answer.unmatched > 0 ? `, ${answer.unmatched} rows match no planned transfer.` : '.');
+          (answer.unmatched > 0 ? `, ${answer.unmatched} rows match no planned transfer.` : '.')) +
+      library;
     await loadTransferLogs(experimentId);
   } catch (error) {
     transferLogs.error = `${file.name} was not imported: ${detailOf(error)}`;

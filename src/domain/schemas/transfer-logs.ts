@@ -15,6 +15,12 @@ export const importAnswerSchema = runFileSchema.extend({
   matched: z.number().int().describe('log rows matched to a planned transfer'),
   unmatched: z.number().int().describe('log rows that match no planned transfer'),
   missed_wells: z.number().int(),
+  library_wells_updated: z
+    .number()
+    .int()
+    .describe(
+      "library source wells (the owner's, by plate barcode and well) whose current volume the file's measurements set",
+    ),
 });
 
 export const runFilesSchema = z.object({ files: z.array(runFileSchema) });
@@ -98,3 +104,5 @@ export const reconciliationSchema = z.object({
 
 export type ReconciliationAnswer = z.infer<typeof reconciliationSchema>;
 export type RunFilesAnswer = z.infer<typeof runFilesSchema>;
+
+export type ImportAnswer = z.infer<typeof importAnswerSchema>;

@@ -10,6 +10,7 @@ import { solventVolumeUL, vehiclePct } from '../chemistry';
 import type { SourceFill, Transfer } from '../dispensing/plan-types';
 import { effectiveTolerance, errorPct, predictNM } from '../prediction';
 import { isFailed, type LogTransfer } from './echo-log';
+import { measuredSources, plateKey, sourceKey } from './measured-sources';
 import type {
   PlannedRun,
   Reconciliation,
@@ -27,15 +28,9 @@ const NL_SLACK = 1e-6;
 /** x rounded to 1/scale (sums of decimal volumes drift); cheaper than toFixed per row. */
 const round = (x: number, scale: number) => Math.round(x * scale) / scale;
 
-/** A plate as a log names it: its barcode, else (no barcode set) its name. */
-export function plateKey(barcode: string, name: string): string {
-  return barcode !== '' ? barcode : name;
-}
-
-const sourceOf = (t: Transfer) => `${plateKey(t.source_barcode, t.source_plate)}|${t.source_well}`;
-const fillKey = (s: SourceFill) => `${plateKey(s.barcode, s.plate)}|${s.well}`;
-const rowSource = (r: LogTransfer) =>
-  `${plateKey(r.source_barcode, r.source_plate)}|${r.source_well}`;
+const sourceOf = (t: Transfer) => sourceKey(t.source_barcode, t.source_plate, t.source_well);
+const fillKey = (s: SourceFill) => sourceKey(s.barcode, s.plate, s.well);
+const rowSource = (r: LogTransfer) => sourceKey(r.source_barcode, r.source_plate, r.source_well);
 
 /** Whether two source wells hold the same liquid at the same concentration. */
 function sameLiquid(a: SourceFill, b: SourceFill): boolean {
@@ -255,14 +250,6 @@ function wellsOf(run: PlannedRun, outcomes: readonly TransferOutcome[]): WellOut
   return wells;
 }
 
-/** A log row's measurement of its source well, or null (a failure that could not measure). */
-function measuredOf(row: LogTransfer): number | null {
-  if (row.current_uL === null) return null;
-  // MM0202007 and kin write 0 for both volumes: the well was not measured
-  if (isFailed(row) && row.current_uL === 0 && !row.survey_uL) return null;
-  return row.current_uL;
-}
-
 /**
  * The source wells a transfer takes from or a file measured: what was dispensed from each,
  * and what the instrument last measured.
@@ -279,29 +266,7 @@ function sourcesOf(
     delivered.set(key, (delivered.get(key) ?? 0) + o.actual_nL);
   }
   const used = new Set(run.transfers.map(sourceOf));
-  const measured = new Map<
-    string,
-    { uL: number; by: SourceInventory['measured_by']; dmso: number | null }
-  >();
-  for (const file of files) {
-    if (file.kind === 'survey') {
-      for (const w of file.survey) {
-        const key = `${plateKey(w.source_barcode, w.source_plate)}|${w.source_well}`;
-        measured.set(key, { uL: w.volume_uL, by: 'survey', dmso: w.dmso_pct });
-      }
-      continue;
-    }
-    // within one log a well only loses liquid: its last Current Fluid Volume is its least
-    const least = new Map<string, { uL: number; dmso: number | null }>();
-    for (const row of file.log.transfers) {
-      const uL = measuredOf(row);
-      if (uL === null) continue;
-      const key = rowSource(row);
-      const was = least.get(key);
-      if (!was || uL < was.uL) least.set(key, { uL, dmso: row.composition_pct });
-    }
-    for (const [key, m] of least) measured.set(key, { ...m, by: 'transfer log' });
-  }
+  const measured = measuredSources(files);
   const out: SourceInventory[] = [];
   for (const s of run.sources) {
     const key = fillKey(s);

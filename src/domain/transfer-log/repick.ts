@@ -6,7 +6,7 @@
  */
 import type { DispensePlan, SourceFill, Transfer, UnmetWell } from '../dispensing/plan-types';
 import { volumeText } from '../dispensing/source-choice';
-import { plateKey } from './reconcile';
+import { plateKey } from './measured-sources';
 import type { PlannedRun, Reconciliation, SourceInventory } from './reconcile-types';
 
 export interface Repick {

@@ -103,19 +103,21 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     experiments,
     texts: experimentTextsRepository(database.db),
   });
+  // Exports and readouts read the plate with what a transfer log says the wells really hold.
+  const transferLogs = transferLogsRepository(database.db);
   await app.register(exportRoutes, {
     prefix: '/experiments',
     experiments,
     plates,
     db: database.db,
+    logs: transferLogs,
   });
-  // Readouts read the plate with what a transfer log says the wells really hold.
-  const transferLogs = transferLogsRepository(database.db);
   await app.register(transferLogRoutes, {
     prefix: '/experiments',
     experiments,
     plates,
     logs: transferLogs,
+    db: database.db,
   });
   await app.register(chatStorageRoutes, {
     prefix: '/experiments',

@@ -32,6 +32,7 @@ import {
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
 import { parseOrThrow, schemaRefusal } from '../errors';
+import { ACTUAL_HEADERS, withActualColumns } from '../exports/actual-columns';
 import { PLATE_TABLE_HEADERS, plateTableRows } from '../exports/plate-table';
 import { plateWorkbook } from '../exports/plate-workbook';
 import { plateProtocolOps } from '../exports/protocol-ops';
@@ -39,6 +40,9 @@ import type { PlateService } from '../plate/plate-service';
 import { listBench } from '../repositories/bench';
 import { benchInfoOf, benchJsonOf } from '../repositories/bench-json';
 import type { ExperimentsRepository } from '../repositories/experiments';
+import { actualCells } from '../transfer-logs/answer';
+import { plateRun } from '../transfer-logs/plate-run';
+import type { TransferLogsRepository } from '../transfer-logs/repository';
 import { settingsOf } from './dispensing';
 import { ownedExperiment } from './experiment-access';
 
@@ -73,9 +77,14 @@ function download(reply: FastifyReply, type: string, filename: string, body: str
 /** Registers the export routes (prefix /api/experiments). */
 export async function exportRoutes(
   fastify: FastifyInstance,
-  options: { experiments: ExperimentsRepository; plates: PlateService; db: Db },
+  options: {
+    experiments: ExperimentsRepository;
+    plates: PlateService;
+    db: Db;
+    logs: TransferLogsRepository;
+  },
 ): Promise<void> {
-  const { experiments, plates, db } = options;
+  const { experiments, plates, db, logs } = options;
   const tags = ['Exports'];
   const params = experimentParamsSchema;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -97,6 +106,13 @@ export async function exportRoutes(
     const plan = planDispense(defn, wells, bench, settingsOf(experiment));
     reply.header('x-unmet-wells', String(unmetWellCount(plan)));
     return { id: experiment.id, state: JSON.parse(answer.json) as PlateState, plan };
+  };
+
+  /** The plate's reconciliation with its transfer logs; null when none was imported. */
+  const runOf = async (request: FastifyRequest & { params: { id: number } }) => {
+    const experiment = await ownedExperiment(experiments, request);
+    if ((await logs.list(experiment.id)).length === 0) return null;
+    return (await plateRun(plates, logs, userOf(request).id, experiment)).rec;
   };
 
   /** A CSV of the dispense plan (picklist, fill sheet, bulk sheet, worklist). */
@@ -159,7 +175,11 @@ export async function exportRoutes(
     },
     async (request, reply) => {
       const { id, state } = await plateOf(request, reply);
-      const csv = csvOf([[...PLATE_TABLE_HEADERS], ...plateTableRows(state)]);
+      const rows = plateTableRows(state);
+      const rec = await runOf(request);
+      const csv = rec
+        ? csvOf([[...PLATE_TABLE_HEADERS, ...ACTUAL_HEADERS], ...withActualColumns(rows, rec)])
+        : csvOf([[...PLATE_TABLE_HEADERS], ...rows]);
       return download(reply, 'text/csv; charset=utf-8', `experiment_${id}.csv`, csv);
     },
   );
@@ -201,6 +221,9 @@ export async function exportRoutes(
         { name: 'Intermediates', cells: intermediateCells(plan), widths: Array(8).fill(16) },
         { name: 'Unmet', cells: unmetCells(plan), widths: [8, 20, 60, 60] },
       ];
+      // once a transfer log is in: planned beside actual, per well and reagent
+      const rec = await runOf(request);
+      if (rec) extra.push({ name: 'Actual', cells: actualCells(rec), widths: Array(8).fill(16) });
       const body = plateWorkbook(
         state,
         rows.map(benchJsonOf),

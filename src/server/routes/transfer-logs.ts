@@ -19,11 +19,14 @@ import {
 } from '../../domain/schemas/transfer-logs';
 import { FileLineError } from '../../domain/transfer-log/csv-lines';
 import { parseTransferLog, type TransferLog } from '../../domain/transfer-log/echo-log';
-import { plateKey, reconcile } from '../../domain/transfer-log/reconcile';
+import { measuredSources, plateKey } from '../../domain/transfer-log/measured-sources';
+import { reconcile } from '../../domain/transfer-log/reconcile';
 import { repickOf, repickPlan } from '../../domain/transfer-log/repick';
 import { parseSurvey, type SurveyWell } from '../../domain/transfer-log/survey';
 import { userOf } from '../auth/request-user';
 import { HttpError } from '../errors';
+import { recordMeasuredVolumes } from '../campaigns/measured-volumes';
+import type { Db } from '../db/connect';
 import type { PlateService } from '../plate/plate-service';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { actualCells, reconciliationAnswer } from '../transfer-logs/answer';
@@ -101,9 +104,10 @@ export async function transferLogRoutes(
     experiments: ExperimentsRepository;
     plates: PlateService;
     logs: TransferLogsRepository;
+    db: Db;
   },
 ): Promise<void> {
-  const { experiments, plates, logs } = options;
+  const { experiments, plates, logs, db } = options;
   await app.register(multipart, {
     limits: { fileSize: MAX_LOG_BYTES, files: 1, fields: 4, parts: 6 },
   });
@@ -189,7 +193,19 @@ export async function transferLogRoutes(
       const filename = (part.filename || 'transfer-log.csv').slice(0, MAX_FILENAME);
       const kind: RunFileKind = read.kind;
       const file = await logs.add(experiment.id, { kind, filename, rows: read.rows, text });
-      return reply.status(201).send({ ...file, matched, unmatched, missed_wells: missed });
+      // what the instrument measured moves the owner's library wells of those plates
+      const runFile =
+        read.kind === 'survey'
+          ? { name: filename, kind: 'survey' as const, survey: read.survey }
+          : { name: filename, kind: 'transfer log' as const, log: read.log };
+      const updated = await recordMeasuredVolumes(db, owner, measuredSources([runFile]).values());
+      return reply.status(201).send({
+        ...file,
+        matched,
+        unmatched,
+        missed_wells: missed,
+        library_wells_updated: updated,
+      });
     },
   );
 
