@@ -3,19 +3,16 @@
  * survey, list and delete them, the reconciliation, and the re-pick and planned-and-actual
  * downloads.
  */
-import type { ReconciliationAnswer, RunFilesAnswer } from '../domain/schemas/transfer-logs';
+import type { z } from 'zod';
+import type {
+  importAnswerSchema,
+  ReconciliationAnswer,
+  RunFilesAnswer,
+} from '../domain/schemas/transfer-logs';
 import { saveBlob } from './exports';
 import { apiRequest } from './http-client';
 
-export interface ImportAnswer {
-  id: number;
-  kind: 'transfer log' | 'survey';
-  filename: string;
-  rows: number;
-  matched: number;
-  unmatched: number;
-  missed_wells: number;
-}
+export type ImportAnswer = z.output<typeof importAnswerSchema>;
 
 const base = (id: number) => `/api/experiments/${id}`;
 
