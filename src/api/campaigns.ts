@@ -1,30 +1,18 @@
 /** Compound libraries and screening campaigns (API "Libraries and campaigns"). */
+import type { z } from 'zod';
+import type {
+  campaignCreatedSchema,
+  libraryImportAnswerSchema,
+  librarySummarySchema,
+  libraryWellSchema,
+} from '../domain/campaign/schemas';
+import type { TemplateList } from '../domain/schemas/template';
 import { apiRequest } from './http-client';
 import { saveBlob } from './exports';
 
-export interface LibrarySummary {
-  id: number;
-  name: string;
-  plates: { barcode: string; type: string; wells: number }[];
-  compounds: number;
-}
-
-export interface LibraryWell {
-  barcode: string;
-  well: string;
-  compound_id: string;
-  compound_name: string;
-  concentration_nM: number;
-  current_uL: number;
-}
-
-export interface CampaignMade {
-  id: number;
-  plates: { position: number; experiment_id: number; barcode: string }[];
-  per_plate: number;
-  empty_wells_last_plate: number;
-  warnings: string[];
-}
+export type LibrarySummary = z.output<typeof librarySummarySchema>;
+export type LibraryWell = z.output<typeof libraryWellSchema>;
+export type CampaignMade = z.output<typeof campaignCreatedSchema>;
 
 /** The bytes of a file as base64, as POST /api/libraries takes them. */
 async function base64Of(file: Blob): Promise<string> {
@@ -39,7 +27,7 @@ async function base64Of(file: Blob): Promise<string> {
 export async function importLibrary(
   file: Blob,
   options: { name: string; default_plate_type: string; keep_good_lines: boolean },
-): Promise<LibrarySummary & { refused_lines: { line: number; reason: string }[] }> {
+): Promise<z.output<typeof libraryImportAnswerSchema>> {
   return apiRequest('/api/libraries', {
     method: 'POST',
     body: { ...options, file_base64: await base64Of(file) },
@@ -56,9 +44,8 @@ export async function searchLibrary(id: number, q: string): Promise<LibraryWell[
   return (await apiRequest<{ wells: LibraryWell[] }>(`/api/libraries/${id}?${query}`)).wells;
 }
 
-export async function listTemplates(): Promise<{ id: number; name: string }[]> {
-  return (await apiRequest<{ templates: { id: number; name: string }[] }>('/api/templates'))
-    .templates;
+export async function listTemplates(): Promise<TemplateList['templates']> {
+  return (await apiRequest<TemplateList>('/api/templates')).templates;
 }
 
 /** POST /api/campaigns: the request as docs/API.md describes it. */

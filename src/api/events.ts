@@ -7,16 +7,11 @@
  * the server replays what came after it.
  */
 import { createParser } from 'eventsource-parser';
+import type { ExperimentEvent } from '../domain/schemas/event';
 import { SessionExpiredError, busyRetryMs } from './api-error';
 import { apiRequest } from './http-client';
 
-/** One message of the stream. */
-export interface ExperimentEvent {
-  type: 'agent_activity' | 'plate_changed' | 'thread_updated' | 'hello' | (string & {});
-  experiment_id: number;
-  at: string;
-  [key: string]: unknown;
-}
+export type { ExperimentEvent };
 
 export interface EventStreamOptions {
   onEvent(event: ExperimentEvent): void;

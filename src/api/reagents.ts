@@ -1,21 +1,10 @@
 /** Reagent catalog search (spec section 7, GET /api/reagents/catalog). */
+import type { z } from 'zod';
+import type { catalogItemSchema } from '../domain/schemas/reagent';
 import { apiRequest } from './http-client';
 
 /** One catalog entry as the API answers it (API contract, "Catalog"). */
-export interface CatalogReagent {
-  slug: string;
-  name: string;
-  reagent_type: string;
-  default_concentration_value: number | null;
-  default_concentration_units: string | null;
-  solvent: string | null;
-  molecular_weight_g_per_mol: number | null;
-  ph: number | null;
-  max_concentration_percent: number | null;
-  cells_per_ml: number | null;
-  description: string | null;
-  aliases?: string[];
-}
+export type CatalogReagent = z.output<typeof catalogItemSchema>;
 
 export interface CatalogQuery {
   q?: string;

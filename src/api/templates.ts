@@ -1,5 +1,6 @@
 /** Layout templates, kept per user on the server (API "Layout templates"). */
 import type { LayoutTemplate } from '../domain/layout/templates';
+import type { OneTemplate } from '../domain/schemas/template';
 import type { TemplateApplyResult } from '../domain/schemas/template-apply';
 import { apiRequest } from './http-client';
 
@@ -7,7 +8,7 @@ export type { TemplateApplyResult };
 
 /** POST /api/templates: saves (or replaces by name) a template; answers its id. */
 export async function saveTemplate(template: LayoutTemplate): Promise<number> {
-  const answer = await apiRequest<{ template: { id: number } }>('/api/templates', {
+  const answer = await apiRequest<OneTemplate>('/api/templates', {
     method: 'POST',
     body: template,
   });

@@ -7,7 +7,7 @@ import { AppRoot } from './app-root';
 import { AuthCallbackPage } from './auth-callback/auth-callback-page';
 import { ProtectedRoute } from './auth/protected-route';
 import { LoginPage } from './login/login-page';
-import { PageStatus } from './ui/page-status';
+import { PageStatus } from '../panels/ui/page-status';
 
 const ExperimentsPage = lazy(() => import('./experiments/experiments-page'));
 // The designer brings the WebGL plate; it must stay out of the main chunk.

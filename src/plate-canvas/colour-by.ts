@@ -7,19 +7,9 @@ import type { WireWell, WireWells } from '../domain/plate-wire';
 import { STATUS } from '../domain/prediction';
 import { REAGENT_TYPE_LABELS, REAGENT_TYPES, reagentTypeCode } from '../domain/reagent-types';
 import { indexOfWellId } from '../domain/well-id';
+import type { ColourMode } from '../state/colour-mode-store';
 import { transferColouring, type TransferStatus } from './colour-by-transfer';
 import { TYPE_FILL } from './well-appearance';
-
-export const COLOUR_MODES = [
-  'layout',
-  'type',
-  'reagent',
-  'concentration',
-  'role',
-  'status',
-  'transfer',
-] as const;
-export type ColourMode = (typeof COLOUR_MODES)[number];
 
 export const COLOUR_MODE_LABELS: Record<ColourMode, string> = {
   layout: 'Layout (role and compound)',

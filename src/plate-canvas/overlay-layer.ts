@@ -5,7 +5,7 @@
 // OffscreenCanvas the same painter (overlay-painter.ts) runs here.
 import * as Comlink from 'comlink';
 import { subsectionBounds, type PlateFormat } from '../domain/plate-format';
-import type { OverlayApi } from '../workers/overlay-api';
+import type { OverlayApi } from './overlay-api';
 import { BatchedPainter, tileRects, type Ctx2D } from './overlay-painter';
 import type { PlateLayout, Rect } from './plate-geometry';
 import type { WellSet } from '../domain/plate/well-set';

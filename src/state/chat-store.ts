@@ -5,8 +5,12 @@ import { proxy } from 'valtio/vanilla';
 import { errorMessage } from '../api/api-error';
 import type { ChatMessage, ThreadSummary } from '../api/chat';
 
-/** A message on screen; `pending` marks the user's message while its request runs. */
-export interface ChatEntry extends ChatMessage {
+/**
+ * A message on screen; `pending` marks the user's message while its request runs (it has no
+ * thread until the server stored it).
+ */
+export interface ChatEntry extends Omit<ChatMessage, 'thread_id'> {
+  thread_id?: string;
   pending?: boolean;
 }
 
@@ -104,7 +108,7 @@ export function mergeReplies(
  * The choices of the question the assistant's last message asks, if it asks one: the
  * labels, in order (picking one sends its number).
  */
-export function openChoices(messages: readonly ChatMessage[]): string[] {
+export function openChoices(messages: readonly ChatEntry[]): string[] {
   const last = messages.at(-1);
   if (!last || last.role !== 'assistant') return [];
   const q = last.data?.question as { choices?: { label?: unknown }[] } | undefined;

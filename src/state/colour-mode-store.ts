@@ -2,7 +2,18 @@
 // reagent, role or status): session state of the viewer, remembered in localStorage so a
 // reload keeps it. Never saved with the plate, never undone.
 import { proxy, subscribe } from 'valtio/vanilla';
-import { COLOUR_MODES, type ColourMode } from '../plate-canvas/colour-by';
+
+/** The ways the plate can be coloured; the canvas paints each (plate-canvas/colour-by.ts). */
+export const COLOUR_MODES = [
+  'layout',
+  'type',
+  'reagent',
+  'concentration',
+  'role',
+  'status',
+  'transfer',
+] as const;
+export type ColourMode = (typeof COLOUR_MODES)[number];
 
 export const COLOUR_STORAGE_KEY = 'designer.colour-by';
 

@@ -87,8 +87,7 @@ function onEvent(event: ExperimentEvent, markActive: () => void): void {
   if (event.type === 'plate_changed') {
     // The same version again, with no wells: the dispensing settings changed, and with them
     // the numbers; reload them and the plate the server computed with them.
-    const version = typeof event.version === 'number' ? event.version : null;
-    if (version !== null && version === baseVersion() && event.changed == null && savesIdle()) {
+    if (event.version === baseVersion() && event.changed == null && savesIdle()) {
       void reloadDispensing();
       return;
     }

@@ -5,9 +5,8 @@
 // of the user stay on top (designer-document.ts). While a save is in flight its answer
 // decides (a 409 carries the changes); the catch-up runs once the saves are idle.
 import { busyRetryMs } from '../api/api-error';
-import type { ExperimentEvent } from '../api/events';
 import { getPlateCompact, getPlateSince, type PlateChanges } from '../api/plate';
-import type { WireWell } from '../domain/plate-wire';
+import type { HelloEvent, PlateChangedEvent } from '../domain/schemas/event';
 import {
   applyServerChanges,
   applyServerPlate,
@@ -18,23 +17,10 @@ import {
 import { designer } from './designer-store';
 
 /** The changes a `plate_changed` event carries, or null when it carries none. */
-export function changesOfEvent(event: ExperimentEvent): PlateChanges | null {
-  const { version, base_version, hash, changed, removed } = event as {
-    version?: unknown;
-    base_version?: unknown;
-    hash?: unknown;
-    changed?: Record<string, WireWell> | null;
-    removed?: string[] | null;
-  };
-  if (typeof version !== 'number' || typeof base_version !== 'number') return null;
-  if (!changed || typeof changed !== 'object') return null;
-  return {
-    from: base_version,
-    version,
-    hash: typeof hash === 'string' ? hash : '',
-    changed,
-    removed: Array.isArray(removed) ? removed : [],
-  };
+export function changesOfEvent(event: PlateChangedEvent): PlateChanges | null {
+  const { version, base_version, hash, changed, removed } = event;
+  if (!changed) return null;
+  return { from: base_version, version, hash, changed, removed: removed ?? [] };
 }
 
 interface SyncState {
@@ -96,12 +82,10 @@ async function catchUp(s: SyncState): Promise<void> {
 }
 
 /** Handles one `plate_changed` event of the open experiment. */
-export function onPlateChanged(event: ExperimentEvent): void {
+export function onPlateChanged(event: PlateChangedEvent): void {
   const s = sync;
   if (!s || event.experiment_id !== s.experimentId) return;
-  const version = typeof event.version === 'number' ? event.version : null;
-  // Without a version the event only says "something changed": ask for the changes.
-  s.announced = Math.max(s.announced, version ?? (baseVersion() ?? 0) + 1);
+  s.announced = Math.max(s.announced, event.version);
   if (!behind(s) || saveInFlight()) return; // our own write's echo, or the save decides
   const changes = changesOfEvent(event);
   if (changes && changes.from === baseVersion() && applyServerChanges(changes)) return;
@@ -112,10 +96,20 @@ export function onPlateChanged(event: ExperimentEvent): void {
  * The stream's "hello" on (re)connecting, with the plate's version: a write made before the
  * stream listened was never heard as an event, so a newer version is followed like one.
  */
-export function onStreamHello(event: ExperimentEvent): void {
+export function onStreamHello(event: HelloEvent): void {
   const local = baseVersion();
-  if (typeof event.version !== 'number' || local === null || event.version <= local) return;
-  onPlateChanged({ ...event, type: 'plate_changed' });
+  if (event.version === null || local === null || event.version <= local) return;
+  // No wells come with it: the changes since our version are asked for.
+  onPlateChanged({
+    type: 'plate_changed',
+    experiment_id: event.experiment_id,
+    at: event.at,
+    version: event.version,
+    base_version: local,
+    hash: '',
+    changed: null,
+    removed: null,
+  });
 }
 
 /** Starts following the plate of an experiment; returns the function that stops it. */

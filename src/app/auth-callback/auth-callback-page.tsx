@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
-import { PageStatus } from '../ui/page-status';
+import { PageStatus } from '../../panels/ui/page-status';
 import { decideCallback } from './callback-decision';
 
 export function AuthCallbackPage() {

@@ -1,6 +1,6 @@
 /** Guards the signed-in part of the app: waits for the session, else sends to /login. */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { PageStatus } from '../ui/page-status';
+import { PageStatus } from '../../panels/ui/page-status';
 import { useAuth } from './auth-context';
 
 export function ProtectedRoute() {

@@ -9,7 +9,7 @@ import {
   type CampaignMade,
   type LibrarySummary,
 } from '../../api/campaigns';
-import { Spinner } from '../ui/spinner';
+import { Spinner } from '../../panels/ui/spinner';
 
 export function CampaignCard(props: {
   libraries: LibrarySummary[];

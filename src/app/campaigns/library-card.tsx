@@ -8,7 +8,7 @@ import {
   type LibrarySummary,
   type LibraryWell,
 } from '../../api/campaigns';
-import { Spinner } from '../ui/spinner';
+import { Spinner } from '../../panels/ui/spinner';
 import { refusedLinesOf, type RefusedLine } from './refused-lines';
 
 const SOURCE_TYPES = ['384PP_DMSO2', '384LDV_DMSO', '1536LDV_DMSO'];

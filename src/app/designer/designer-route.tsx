@@ -11,8 +11,9 @@ import { DesignerScreen } from '../../panels/designer/designer-screen';
 import { closeDesigner, loadDesigner } from '../../state/designer-load';
 import { designer } from '../../state/designer-store';
 import { AppHeader } from '../header/app-header';
-import { ErrorBox } from '../ui/error-box';
-import { PageStatus } from '../ui/page-status';
+import { UserMenu } from '../header/user-menu';
+import { ErrorBox } from '../../panels/ui/error-box';
+import { PageStatus } from '../../panels/ui/page-status';
 
 // The WebGL plate (pixi) loads on its own, after the designer frame is on screen.
 const DesignerPlate = lazy(() => import('../../panels/plate/designer-plate'));
@@ -65,6 +66,7 @@ function DesignerLoader({ id }: { id: number }) {
     <DesignerScreen
       experimentId={id}
       chat={<ChatPanel experimentId={id} />}
+      userMenu={<UserMenu />}
       plate={
         <Suspense fallback={<PageStatus message="Loading plate…" />}>
           <DesignerPlate />

@@ -7,7 +7,7 @@ import { getExperimentText, uploadExperimentFile } from '../../api/experiment-te
 import { createExperiment } from '../../api/experiments';
 import type { PlateType } from '../../api/types';
 import { AppHeader } from '../header/app-header';
-import { Spinner } from '../ui/spinner';
+import { Spinner } from '../../panels/ui/spinner';
 import {
   canCreateForUpload,
   canFetchText,

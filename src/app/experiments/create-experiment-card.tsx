@@ -4,9 +4,9 @@ import type { FormEvent } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { createExperiment } from '../../api/experiments';
 import type { Experiment, PlateType } from '../../api/types';
-import { ErrorBox } from '../ui/error-box';
-import { Spinner } from '../ui/spinner';
-import { PLATE_TYPE_OPTIONS } from './plate-type-options';
+import { ErrorBox } from '../../panels/ui/error-box';
+import { Spinner } from '../../panels/ui/spinner';
+import { PLATE_TYPE_OPTIONS } from '../../panels/designer/plate-type-options';
 
 export interface CreateExperimentCardProps {
   initialName?: string;

@@ -1,8 +1,8 @@
 /** The "Recent experiments" card: every state of the list (spec section 2). */
 import { useEffect, useId, useState } from 'react';
 import type { Experiment } from '../../api/types';
-import { ErrorBox } from '../ui/error-box';
-import { RefreshIcon } from '../ui/icons';
+import { ErrorBox } from '../../panels/ui/error-box';
+import { RefreshIcon } from '../../panels/ui/icons';
 import { ExperimentRow } from './experiment-row';
 import type { ExperimentList } from './use-experiment-list';
 

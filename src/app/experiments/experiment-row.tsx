@@ -1,10 +1,10 @@
 /** One row of the list: name, #id, plate type, "Updated …", Open and the actions menu. */
 import { Link } from 'react-router-dom';
 import type { Experiment } from '../../api/types';
-import { MoreIcon } from '../ui/icons';
-import { Menu, MenuItem } from '../ui/menu';
-import { Spinner } from '../ui/spinner';
-import { plateTypeName } from './plate-type-options';
+import { MoreIcon } from '../../panels/ui/icons';
+import { Menu, MenuItem } from '../../panels/ui/menu';
+import { Spinner } from '../../panels/ui/spinner';
+import { plateTypeName } from '../../panels/designer/plate-type-options';
 import { updatedLabel } from './updated-label';
 
 export interface ExperimentRowProps {

@@ -3,8 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
 import { displayName, initials } from '../auth/user-names';
-import { Spinner } from '../ui/spinner';
-import { usePopover } from '../ui/use-popover';
+import { Spinner } from '../../panels/ui/spinner';
+import { usePopover } from '../../panels/ui/use-popover';
 
 export function UserMenu() {
   const { user, error, signOut } = useAuth();

@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useAuth } from '../auth/auth-context';
-import { Spinner } from '../ui/spinner';
+import { Spinner } from '../../panels/ui/spinner';
 
 export function DeveloperModePanel({ onError }: { onError(message: string | null): void }) {
   const { devMode, enableDevMode, disableDevMode } = useAuth();

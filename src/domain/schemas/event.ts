@@ -53,3 +53,7 @@ export const experimentEventSchema = z.discriminatedUnion('type', [
   agentActivityEventSchema,
   threadUpdatedEventSchema,
 ]);
+
+export type ExperimentEvent = z.output<typeof experimentEventSchema>;
+export type HelloEvent = z.output<typeof helloEventSchema>;
+export type PlateChangedEvent = z.output<typeof plateChangedEventSchema>;

@@ -49,3 +49,18 @@ export const issueReportSchema = z.object({
 });
 export type IssueReport = z.output<typeof issueReportSchema>;
 export type IssueReportInput = z.input<typeof issueReportSchema>;
+
+/** POST /api/report-issue with reporting switched off (200). */
+export const reportDisabledSchema = z
+  .object({ status: z.literal('disabled'), message: z.string() })
+  .describe('Reporting is switched off on this server');
+
+/** POST /api/report-issue: the report stored (201). */
+export const reportSubmittedSchema = z.object({
+  status: z.literal('submitted'),
+  report_id: z.number().int(),
+  issue_url: z.string().nullable(),
+});
+
+export type IssueReportResult =
+  z.output<typeof reportDisabledSchema> | z.output<typeof reportSubmittedSchema>;

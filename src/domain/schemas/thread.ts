@@ -88,3 +88,21 @@ export const sessionSchema = z.object({
   created_at: z.string(),
   last_active: z.string(),
 });
+
+/** GET .../threads: the most recent conversations first. */
+export const threadListSchema = z.object({ threads: z.array(threadSchema) });
+
+/** GET .../chat/history and the messages of a thread. */
+export const messagesSchema = z.object({ messages: z.array(chatMessageSchema) });
+
+/** GET .../threads/{tid}/state: a thread with its messages. */
+export const threadStateSchema = z.object({
+  thread_id: z.string(),
+  title: z.string().nullable(),
+  status: z.string(),
+  state: messagesSchema,
+});
+
+export type ChatMessage = z.output<typeof chatMessageSchema>;
+export type ThreadSummary = z.output<typeof threadSchema>;
+export type ThreadState = z.output<typeof threadStateSchema>;

@@ -6,10 +6,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
-import { ConfirmDialog } from '../../app/ui/confirm-dialog';
-import { ErrorBox } from '../../app/ui/error-box';
-import { PlusIcon } from '../../app/ui/icons';
-import { Spinner } from '../../app/ui/spinner';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ErrorBox } from '../ui/error-box';
+import { PlusIcon } from '../ui/icons';
+import { Spinner } from '../ui/spinner';
 import { plateDefn } from '../../domain/plate-format';
 import { toDisplayType } from '../../domain/reagent-types';
 import { deleteReagent, loadBench, setDefaultVehicle } from '../../state/bench-actions';

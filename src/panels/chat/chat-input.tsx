@@ -3,7 +3,7 @@
  * is working; empty or whitespace text is not sent.
  */
 import { forwardRef, useId, type KeyboardEvent } from 'react';
-import { Spinner } from '../../app/ui/spinner';
+import { Spinner } from '../ui/spinner';
 import { isSendable } from '../../state/chat-store';
 
 export interface ChatInputProps {

@@ -4,8 +4,8 @@
  * (not an ARIA menu) because each row holds two buttons; Escape or a click outside closes it.
  */
 import { useEffect, useId, useState } from 'react';
-import { ConfirmDialog } from '../../app/ui/confirm-dialog';
-import { usePopover } from '../../app/ui/use-popover';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { usePopover } from '../ui/use-popover';
 import { formatRelativeShort } from '../../domain/relative-time';
 import type { ThreadSummary } from '../../api/chat';
 import { threadTitle } from '../../state/chat-store';

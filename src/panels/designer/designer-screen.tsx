@@ -28,6 +28,8 @@ export interface DesignerScreenProps {
   plate?: ReactNode;
   /** The assistant's panel; a placeholder when absent. */
   chat?: ReactNode;
+  /** The signed-in user's menu in the top bar. */
+  userMenu?: ReactNode;
 }
 
 /**
@@ -42,7 +44,7 @@ function useOnboarding(): void {
   }, [onboard]);
 }
 
-export function DesignerScreen({ experimentId, plate, chat }: DesignerScreenProps) {
+export function DesignerScreen({ experimentId, plate, chat, userMenu }: DesignerScreenProps) {
   const { pickerOpen, experiment } = useSnapshot(designer);
   const [reporting, setReporting] = useState(false);
   useEffect(() => connectDesigner(experimentId), [experimentId]);
@@ -52,7 +54,7 @@ export function DesignerScreen({ experimentId, plate, chat }: DesignerScreenProp
 
   return (
     <>
-      <DesignerTopBar onReportIssue={() => setReporting(true)} />
+      <DesignerTopBar onReportIssue={() => setReporting(true)} userMenu={userMenu} />
       <DesignerBanners />
       <DesignerLayout
         experimentId={experimentId}

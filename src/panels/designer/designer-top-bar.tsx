@@ -3,13 +3,12 @@
  * undo/redo, "Clear plate", "Save snapshot", recent snapshots, exports, the save indicator
  * and the user menu.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { UserMenu } from '../../app/header/user-menu';
-import { ConfirmDialog } from '../../app/ui/confirm-dialog';
-import { BackIcon } from '../../app/ui/icons';
-import { Spinner } from '../../app/ui/spinner';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { BackIcon } from '../ui/icons';
+import { Spinner } from '../ui/spinner';
 import { designer } from '../../state/designer-store';
 import { clearPlate, redo, undo } from '../../state/plate-actions';
 import { nextSnapshotLabel, saveSnapshot } from '../../state/snapshot-actions';
@@ -25,9 +24,11 @@ import { SnapshotsMenu } from './snapshots-menu';
 
 export interface DesignerTopBarProps {
   onReportIssue?(): void;
+  /** The signed-in user's menu, built by the app (it knows the session). */
+  userMenu?: ReactNode;
 }
 
-export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
+export function DesignerTopBar({ onReportIssue, userMenu }: DesignerTopBarProps) {
   const { experiment, busy, canUndo, canRedo, wells } = useSnapshot(designer);
   const [confirmClear, setConfirmClear] = useState(false);
   const [dispensingOpen, setDispensingOpen] = useState(false);
@@ -128,7 +129,7 @@ export function DesignerTopBar({ onReportIssue }: DesignerTopBarProps) {
           Report issue
         </button>
       )}
-      <UserMenu />
+      {userMenu}
       <ConfirmDialog
         open={confirmClear}
         title="Clear plate"

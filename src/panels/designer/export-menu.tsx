@@ -3,7 +3,7 @@
  * fill sheet, bulk sheet and worklist, downloaded with the session.
  */
 import { downloadExport, type ExportKind } from '../../api/exports';
-import { Menu, MenuItem } from '../../app/ui/menu';
+import { Menu, MenuItem } from '../ui/menu';
 import { flushSaves } from '../../state/designer-document';
 
 const ITEMS: [ExportKind, string][] = [

@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { plateTypeName } from '../../app/experiments/plate-type-options';
+import { plateTypeName } from './plate-type-options';
 import { PLATE_FORMATS, parsePlateFormat, type PlateFormat } from '../../domain/plate-format';
 import type { BenchReagent } from '../../api/bench';
 import { quadrupleOf, wellsLostByFormatChange } from '../../domain/layout/reformat';

@@ -3,7 +3,7 @@
  * and the bench to it; "No snapshots yet" before the first; a note on what a snapshot holds.
  */
 import { useSnapshot } from 'valtio';
-import { Menu, MenuItem } from '../../app/ui/menu';
+import { Menu, MenuItem } from '../ui/menu';
 import { formatRelativeShort } from '../../domain/relative-time';
 import { RECENT_SNAPSHOTS, designer, snapshotVersions } from '../../state/designer-store';
 import { revertSnapshot } from '../../state/snapshot-actions';

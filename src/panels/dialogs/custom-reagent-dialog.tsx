@@ -7,8 +7,8 @@
 import { useId, useState } from 'react';
 import type { BenchReagent } from '../../api/bench';
 import { errorMessage } from '../../api/api-error';
-import { ErrorBox } from '../../app/ui/error-box';
-import { Spinner } from '../../app/ui/spinner';
+import { ErrorBox } from '../ui/error-box';
+import { Spinner } from '../ui/spinner';
 import {
   REAGENT_TYPES,
   REAGENT_TYPE_LABELS,

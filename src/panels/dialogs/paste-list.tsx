@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import type { searchCatalog } from '../../api/reagents';
-import { Spinner } from '../../app/ui/spinner';
+import { Spinner } from '../ui/spinner';
 import type { addReagent } from '../../state/bench-actions';
 import { addListedToBench, type ListedOutcome } from './add-listed';
 import { listedNames } from './picker-rules';

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
-import { Spinner } from '../../app/ui/spinner';
+import { Spinner } from '../ui/spinner';
 import { formatConcentration } from '../../domain/accuracy';
 import { REAGENT_TYPE_LABELS, reagentTypeColor, toDisplayType } from '../../domain/reagent-types';
 import { updateConstraints } from '../../state/bench-actions';

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { CatalogReagent } from '../../api/reagents';
 import { searchCatalog } from '../../api/reagents';
-import { ErrorBox } from '../../app/ui/error-box';
-import { SearchIcon } from '../../app/ui/icons';
-import { Spinner } from '../../app/ui/spinner';
+import { ErrorBox } from '../ui/error-box';
+import { SearchIcon } from '../ui/icons';
+import { Spinner } from '../ui/spinner';
 import { formatConcentration } from '../../domain/accuracy';
 import { planReagentCreate } from '../../domain/reagent-validation';
 import {

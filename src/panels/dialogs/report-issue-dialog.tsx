@@ -4,8 +4,8 @@
  * shown as it came ("Reporting is disabled" when it sent none); success shows the report id.
  */
 import { useId, useState } from 'react';
-import { ErrorBox } from '../../app/ui/error-box';
-import { Spinner } from '../../app/ui/spinner';
+import { ErrorBox } from '../ui/error-box';
+import { Spinner } from '../ui/spinner';
 import { submitIssueReport, type IssueReportResult } from '../../api/report';
 import { requestErrorMessage } from '../../state/bench-actions';
 import { Modal } from './modal';

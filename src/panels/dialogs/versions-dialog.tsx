@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { getVersion, listVersions, type VersionSummary } from '../../api/versions';
-import { ErrorBox } from '../../app/ui/error-box';
-import { Spinner } from '../../app/ui/spinner';
+import { ErrorBox } from '../ui/error-box';
+import { Spinner } from '../ui/spinner';
 import { plateDefn } from '../../domain/plate-format';
 import { wireWellsOf } from '../../domain/plate-state';
 import { formatRelativeShort } from '../../domain/relative-time';

@@ -2,8 +2,13 @@
 // reagent whose concentration the heat map shows.
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
-import { COLOUR_MODES, COLOUR_MODE_LABELS, type ColourMode } from '../../plate-canvas/colour-by';
-import { colourMode, setColourMode } from '../../state/colour-mode-store';
+import { COLOUR_MODE_LABELS } from '../../plate-canvas/colour-by';
+import {
+  COLOUR_MODES,
+  colourMode,
+  setColourMode,
+  type ColourMode,
+} from '../../state/colour-mode-store';
 
 export interface ColourByPickerProps {
   /** Reagents on the plate (slug, name), for colour by concentration. */

@@ -9,7 +9,7 @@ import { errorMessage } from '../../api/api-error';
 import { listExperiments } from '../../api/experiments';
 import { applyTemplateToPlates, saveTemplate, type TemplateApplyResult } from '../../api/templates';
 import type { Experiment } from '../../api/types';
-import { Spinner } from '../../app/ui/spinner';
+import { Spinner } from '../ui/spinner';
 import type { LayoutTemplate } from '../../domain/layout/templates';
 import { LIMITS } from '../../domain/limits';
 import { MAX_APPLY_EXPERIMENTS } from '../../domain/schemas/template-apply';

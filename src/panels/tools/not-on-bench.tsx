@@ -2,7 +2,7 @@
 // names are listed with one button that adds them from the catalog; what the catalog does
 // not know is said plainly (the custom reagent form is the way to add those).
 import { useState } from 'react';
-import { Spinner } from '../../app/ui/spinner';
+import { Spinner } from '../ui/spinner';
 import { designer } from '../../state/designer-store';
 import { addListedToBench, type ListedOutcome } from '../dialogs/add-listed';
 

@@ -1,7 +1,7 @@
 // Where the screening tools are found: a Tools menu in the top bar and a toolbar above the
 // plate, each entry showing the single key that also opens it.
 import { useSnapshot } from 'valtio';
-import { Menu, MenuItem } from '../../app/ui/menu';
+import { Menu, MenuItem } from '../ui/menu';
 import { openTool, toolState } from '../../state/tool-actions';
 import { TOOL_KEYS } from './tool-keys';
 

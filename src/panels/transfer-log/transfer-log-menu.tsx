@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { downloadLoopFile } from '../../api/transfer-logs';
-import { Menu, MenuItem } from '../../app/ui/menu';
+import { Menu, MenuItem } from '../ui/menu';
 import { setColourMode } from '../../state/colour-mode-store';
 import { flushSaves } from '../../state/designer-document';
 import {

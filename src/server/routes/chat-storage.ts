@@ -7,11 +7,13 @@ import { z } from 'zod';
 import { noFieldsSchema } from '../../domain/schemas/api-error';
 import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import {
-  chatMessageSchema,
   limitQuerySchema,
+  messagesSchema,
   sessionSchema,
+  threadListSchema,
   threadPatchSchema,
   threadSchema,
+  threadStateSchema,
 } from '../../domain/schemas/thread';
 import { userOf } from '../auth/request-user';
 import { HttpError } from '../errors';
@@ -36,7 +38,6 @@ const sessionNotFound = () => new HttpError(404, 'Session not found');
 const threadParams = experimentParamsSchema.extend({ tid: z.string() });
 const sessionParams = experimentParamsSchema.extend({ sid: z.string() });
 const idParams = experimentParamsSchema;
-const messagesSchema = z.object({ messages: z.array(chatMessageSchema) });
 const deleted = z.null().describe('Deleted');
 
 function sessionIdOf(raw: string): number {
@@ -185,7 +186,7 @@ export async function chatStorageRoutes(
         tags: threadTags,
         params: idParams,
         querystring: threadsQuery,
-        response: { 200: z.object({ threads: z.array(threadSchema) }) },
+        response: { 200: threadListSchema },
       },
     },
     async (request) => {
@@ -205,12 +206,7 @@ export async function chatStorageRoutes(
         params: threadParams,
         querystring: z.object({ ts: z.string().max(64).optional() }),
         response: {
-          200: z.object({
-            thread_id: z.string(),
-            title: z.string().nullable(),
-            status: z.string(),
-            state: messagesSchema,
-          }),
+          200: threadStateSchema,
         },
       },
     },

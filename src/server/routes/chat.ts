@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chatRequestSchema } from '../../domain/schemas/chat';
-import { chatMessageSchema, threadResumeSchema } from '../../domain/schemas/thread';
+import { chatAnswerSchema } from '../../domain/schemas/chat-answer';
+import { threadResumeSchema } from '../../domain/schemas/thread';
 import { chatResponseBody, runChatTurn, type TurnDeps, type TurnInput } from '../agent/chat-turn';
 import type { ModelConfig } from '../agent/decide-calls';
 import { userOf } from '../auth/request-user';
@@ -16,30 +17,6 @@ import type { ExperimentsRepository } from '../repositories/experiments';
 import { threadNotFound } from './chat-storage';
 import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import { ownedExperiment } from './experiment-access';
-
-/** What a turn answers (sent as text the plate service serialized once: see chat-turn.ts). */
-const turnAnswerSchema = z.object({
-  messages: z.array(chatMessageSchema),
-  thread_id: z.string(),
-  plate_v2: z
-    .record(z.string(), z.unknown())
-    .nullable()
-    .describe('The plate state after the turn, when it changed the plate'),
-  version_id: z.number().int().nullable(),
-  protocol_ops: z.array(z.record(z.string(), z.unknown())),
-  plate_changes: z
-    .object({
-      from: z.number().int(),
-      version: z.number().int(),
-      hash: z.string(),
-      changed: z.record(z.string(), z.unknown()),
-      removed: z.array(z.string()),
-    })
-    .optional()
-    .describe(
-      'Asked for with plate: "changes": the wells the turn changed, as GET /plate?since= answers',
-    ),
-});
 
 /** Registers the assistant's routes (prefix /api/experiments). */
 export async function chatRoutes(
@@ -83,7 +60,7 @@ export async function chatRoutes(
         tags: ['Chat'],
         params: experimentParamsSchema,
         body: chatRequestSchema,
-        response: { 200: turnAnswerSchema },
+        response: { 200: chatAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -112,7 +89,7 @@ export async function chatRoutes(
         tags: ['Threads'],
         params: experimentParamsSchema.extend({ tid: z.string() }),
         body: threadResumeSchema,
-        response: { 200: turnAnswerSchema },
+        response: { 200: chatAnswerSchema },
       },
     },
     async (request, reply) => {

@@ -4,8 +4,12 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { issueReportSchema, type IssueReport } from '../../domain/schemas/issue-report';
+import {
+  issueReportSchema,
+  reportDisabledSchema,
+  reportSubmittedSchema,
+  type IssueReport,
+} from '../../domain/schemas/issue-report';
 import { userOf } from '../auth/request-user';
 import type { Db } from '../db/connect';
 import { agentObservations, plates } from '../db/schema';
@@ -99,14 +103,8 @@ export async function reportIssueRoutes(
         tags: ['Support'],
         body: issueReportSchema,
         response: {
-          200: z
-            .object({ status: z.literal('disabled'), message: z.string() })
-            .describe('Reporting is switched off on this server'),
-          201: z.object({
-            status: z.literal('submitted'),
-            report_id: z.number().int(),
-            issue_url: z.string().nullable(),
-          }),
+          200: reportDisabledSchema,
+          201: reportSubmittedSchema,
         },
       },
       // Each report keeps a copy of the plate and conversation: bound how fast they pile up.

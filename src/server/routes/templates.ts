@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { templateBodySchema } from '../../domain/schemas/layout-ops';
+import { oneTemplateSchema, templateListSchema } from '../../domain/schemas/template';
 import {
   templateApplyAnswerSchema,
   templateApplySchema,
@@ -24,15 +25,6 @@ const tags = ['Templates'];
 const templateNotFound = () => new HttpError(404, 'Template not found');
 
 const params = z.object({ templateId: z.string().max(12) });
-
-const templateJson = z.object({
-  id: z.number(),
-  name: z.string(),
-  wells: z.array(z.unknown()).describe('Wells relative to the top-left of the template'),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const oneTemplate = z.object({ template: templateJson });
 
 type Row = typeof layoutTemplates.$inferSelect;
 
@@ -70,7 +62,7 @@ export async function templateRoutes(
       schema: {
         summary: 'Your layout templates, by name',
         tags,
-        response: { 200: z.object({ templates: z.array(templateJson) }) },
+        response: { 200: templateListSchema },
       },
     },
     async (request) => {
@@ -90,7 +82,7 @@ export async function templateRoutes(
         summary: 'Save a layout template (a template of the same name is replaced)',
         tags,
         body: templateBodySchema,
-        response: { 200: oneTemplate, 201: oneTemplate },
+        response: { 200: oneTemplateSchema, 201: oneTemplateSchema },
       },
     },
     async (request, reply) => {

@@ -46,7 +46,7 @@ describe('event stream', () => {
     await vi.waitFor(() => expect(events).toHaveLength(3), { timeout: 2000 });
     close();
     expect(events.map((e) => e.type)).toEqual(['hello', 'agent_activity', 'plate_changed']);
-    expect(events[2].version).toBe(4);
+    expect(events[2]).toMatchObject({ type: 'plate_changed', version: 4 });
     expect(net.calls[0].url).toBe('/api/experiments/7/events');
     expect(net.calls[0].headers.Authorization).toBe('Bearer token-1');
     expect(net.calls[0].headers.Accept).toBe('text/event-stream');

@@ -20,6 +20,7 @@ import {
 import { designer, resetDesignerState } from '../../../src/state/designer-store';
 import * as actions from '../../../src/state/plate-actions';
 import { followPlate, onPlateChanged, onStreamHello } from '../../../src/state/plate-sync';
+import type { PlateChangedEvent } from '../../../src/domain/schemas/event';
 import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
 
 const D96 = plateDefn(96);
@@ -67,10 +68,15 @@ function sentBody(net: FakeFetch, i: number): unknown {
   return JSON.parse(String(net.calls[i].body));
 }
 
-const plateEvent = (fields: Record<string, unknown>) => ({
+const plateEvent = (fields: Partial<PlateChangedEvent>): PlateChangedEvent => ({
   type: 'plate_changed',
   experiment_id: 1,
   at: 't',
+  version: 0,
+  base_version: 0,
+  hash: '',
+  changed: null,
+  removed: null,
   ...fields,
 });
 

@@ -82,7 +82,16 @@ describe('a busy server', () => {
 
   it("reads another writer's changes again after Retry-After", async () => {
     net.respond(503, { detail: 'The server is busy' }, 'Service Unavailable', BUSY);
-    onPlateChanged({ type: 'plate_changed', experiment_id: 1, at: 't', version: 7 });
+    onPlateChanged({
+      type: 'plate_changed',
+      experiment_id: 1,
+      at: 't',
+      version: 7,
+      base_version: 6,
+      hash: 'h7',
+      changed: null,
+      removed: null,
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(net.calls.map((c) => c.url)).toEqual(['/api/experiments/1/plate?since=5']);
     net.respond(200, { from: 5, version: 7, hash: 'h7', changed: { C3: theirs }, removed: [] });

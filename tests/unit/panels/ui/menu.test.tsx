@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Menu, MenuItem } from '../../../src/app/ui/menu';
+import { Menu, MenuItem } from '../../../../src/panels/ui/menu';
 
 afterEach(cleanup);
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PLATE_TYPE_OPTIONS, plateTypeName } from '../../../src/app/experiments/plate-type-options';
-import { canCreate } from '../../../src/app/experiments/create-experiment-card';
+import {
+  PLATE_TYPE_OPTIONS,
+  plateTypeName,
+} from '../../../../src/panels/designer/plate-type-options';
+import { canCreate } from '../../../../src/app/experiments/create-experiment-card';
 
 describe('plate type options', () => {
   it('lists all seven types with layout and note', () => {

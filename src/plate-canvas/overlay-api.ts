@@ -1,8 +1,8 @@
 // What the overlay worker exposes: the plate overlay's painter, driven by small messages.
 // Kept apart from the worker entry so it can also run in tests on a MessageChannel.
 import * as Comlink from 'comlink';
-import { BatchedPainter } from '../plate-canvas/overlay-painter';
-import type { PlateLayout, Rect } from '../plate-canvas/plate-geometry';
+import { BatchedPainter } from './overlay-painter';
+import type { PlateLayout, Rect } from './plate-geometry';
 import { WellSet } from '../domain/plate/well-set';
 
 /** One overlay state: the selection as bitset words (see WellSet.toWords). */
