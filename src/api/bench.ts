@@ -61,6 +61,7 @@ export function benchReagentInfo(r: BenchReagent): BenchReagentInfo {
     ions: r.ions ?? null,
     pKa: r.pka ?? null,
     dpKa_dT: r.dpka_dt ?? null,
+    acid_charge: r.acid_charge ?? null,
     ph: r.ph,
     solubility_M: r.solubility_m ?? null,
   };

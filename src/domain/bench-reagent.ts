@@ -32,6 +32,8 @@ export interface BenchReagent {
   /** buffers: pKa at 25 C and its change per degree C */
   pka?: number | null;
   dpka_dt?: number | null;
+  /** buffers: charge of the acid form (HEPES 0, Tris +1, phosphate -1), for ionic strength */
+  acid_charge?: number | null;
   /** solubility in water, M (the stock limit of salts and buffers) */
   solubility_m?: number | null;
 }

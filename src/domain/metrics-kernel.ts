@@ -7,7 +7,7 @@
 import { BAND, bandCode } from './accuracy';
 import { ionicContributionMM, solventOfReagent, solventVolumeUL, vehiclePct } from './chemistry';
 import { balancePH, baseFraction, pKaAt, PKA_REFERENCE_C } from './chemistry/buffer-ph';
-import { ionicFactor } from './chemistry/ionic-strength';
+import { bufferIonicFactor, ionicFactor } from './chemistry/ionic-strength';
 import { defaultSolventLimitPct, solventKey } from './chemistry/solvents';
 import { backfillVolumeUL, roundToStep } from './dispensing/rounding';
 import { routeOf, solventFraction, stepOf } from './dispensing/routing';
@@ -80,6 +80,11 @@ export interface MetricsInput {
   pKa?: Float64Array;
   dpKaPerC?: Float64Array;
   madeAtPH?: Float64Array;
+  /**
+   * [R] buffers: charge of the acid form (HEPES 0, Tris +1, phosphate -1), for the ionic
+   * strength of its species at the well's pH; NaN when unknown
+   */
+  acidCharge?: Float64Array;
   /** the wells' temperature for pH, C; default 25 */
   temperatureC?: number;
   /** [W*R] step each volume is rounded to before anything is predicted, uL; 0 = none */
@@ -102,7 +107,10 @@ export interface MetricsOutput {
   volumeUL: Float64Array;
   /** [W] */
   pH: Float64Array;
-  /** [W] */
+  /**
+   * [W] ionic strength, mM; NaN for an empty well and for a well holding a medium or a
+   * buffer whose composition is unknown (it is not 0)
+   */
   ionicMM: Float64Array;
   /** [W] */
   vehiclePct: Float64Array;
@@ -129,6 +137,7 @@ export interface MetricsOutput {
 }
 
 const BUFFER = REAGENT_TYPES.indexOf('buffer');
+const MEDIA = REAGENT_TYPES.indexOf('media');
 const SOLVENT = REAGENT_TYPES.indexOf('solvent');
 // Volumes and percents come from float sums: do not call 0.1000000001 % a broken 0.1 % limit.
 const SLACK = 1e-9;
@@ -213,6 +222,11 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   const solventUL = new Float64Array(S);
   const bufC = new Float64Array(R);
   const bufPKa = new Float64Array(R);
+  // per buffer: its acid form's charge (NaN: its ions are counted otherwise) and its
+  // deprotonated fraction where its stock was made, for the ionic strength at the well's pH
+  const bufZ = new Float64Array(R);
+  const bufMade = new Float64Array(R);
+  const acidCharge = input.acidCharge;
   const disp = out.dispensedUL;
 
   for (let w = 0; w < W; w++) {
@@ -258,6 +272,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
     let buffers = 0;
     let baseEq = 0;
     let ionic = 0;
+    let ionicUnknown = false;
     let band = NO_BAND;
     let status: number = STATUS.EMPTY;
     let broken = 0;
@@ -280,6 +295,15 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
 
       const b = bandOfRoute(v, route !== undefined ? route[i] : 0, input.bandLimitsUL);
       if (b < band) band = b;
+      const ionF_r = ionF ? ionF[r] : NaN;
+      const counted = Number.isFinite(ionicMM[r]) || Number.isFinite(ionF_r);
+      const z =
+        acidCharge !== undefined && pKa !== undefined && Number.isFinite(pKa[r])
+          ? acidCharge[r]
+          : NaN;
+      if (!counted && (reagentType[r] === MEDIA || reagentType[r] === BUFFER)) {
+        if (!Number.isFinite(z)) ionicUnknown = true;
+      }
       if (reagentType[r] === BUFFER && pKa !== undefined && pred > 0) {
         // A buffer without a pKa is taken at its own pH (pKa = made-at pH): alone it keeps
         // that pH, mixed it pulls toward it.
@@ -289,11 +313,13 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
           const dk = Number.isFinite(pKa[r]) ? input.dpKaPerC![r] || 0 : 0;
           bufC[buffers] = pred;
           bufPKa[buffers] = pKaAt(k, dk, temperature);
+          bufZ[buffers] = counted ? NaN : z;
+          bufMade[buffers] = baseFraction(k, made);
           baseEq += pred * baseFraction(k, made);
           buffers++;
         }
       }
-      ionic += ionicContributionMM(pred, nanToNull(ionicMM[r]), ionF ? ionF[r] : NaN, v, V);
+      ionic += ionicContributionMM(pred, nanToNull(ionicMM[r]), ionF_r, v, V);
       if (v < minTransferUL[r] - SLACK) broken |= CONSTRAINT.MIN_TRANSFER;
       if (reagentType[r] !== SOLVENT && vehiclePct(v, V) > maxPct[r] + SLACK) {
         broken |= CONSTRAINT.MAX_PERCENT;
@@ -310,8 +336,15 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
     if (V > capacity + SLACK) broken |= CONSTRAINT.OVERFILL;
 
     out.vehiclePct[w] = total;
-    out.pH[w] = buffers > 0 ? balancePH(bufC, bufPKa, buffers, baseEq) : Number.NaN;
-    out.ionicMM[w] = ionic;
+    const pH = buffers > 0 ? balancePH(bufC, bufPKa, buffers, baseEq) : Number.NaN;
+    out.pH[w] = pH;
+    // Buffers counted by their species: their charge at the well's pH (chemistry/ionic-strength.ts).
+    for (let k = 0; k < buffers; k++) {
+      if (Number.isFinite(bufZ[k]))
+        ionic +=
+          (bufC[k] / 1e6) * bufferIonicFactor(bufZ[k], baseFraction(bufPKa[k], pH), bufMade[k]);
+    }
+    out.ionicMM[w] = ionicUnknown ? Number.NaN : ionic;
     out.band[w] = band === NO_BAND ? BAND.NONE : band;
     out.status[w] = broken !== 0 ? STATUS.ERROR : status;
     out.broken[w] = broken;
@@ -336,6 +369,7 @@ type BenchArrays = Pick<
   | 'pKa'
   | 'dpKaPerC'
   | 'madeAtPH'
+  | 'acidCharge'
 > & { solventId: Int16Array; solventLimitPct: Float64Array; solventKeys: string[] };
 
 /**
@@ -360,6 +394,7 @@ export function benchArrays(
     pKa: new Float64Array(R),
     dpKaPerC: new Float64Array(R),
     madeAtPH: new Float64Array(R),
+    acidCharge: new Float64Array(R),
     solventId: new Int16Array(R).fill(-1),
   };
   const keys: string[] = [];
@@ -384,6 +419,7 @@ export function benchArrays(
     a.pKa[r] = orNaN(b.pKa);
     a.dpKaPerC[r] = orNaN(b.dpKa_dT);
     a.madeAtPH[r] = orNaN(b.ph);
+    a.acidCharge[r] = orNaN(b.acid_charge);
     const key = solventOfReagent(b.type, b.solvent, b.slug);
     if (key === null) return;
     a.solventLoad[r] = 1;

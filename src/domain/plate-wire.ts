@@ -55,6 +55,8 @@ export interface BenchReagentInfo {
   pKa?: number | null;
   dpKa_dT?: number | null;
   ph?: number | null;
+  /** buffers: charge of the acid form (HEPES 0, Tris +1, phosphate -1) */
+  acid_charge?: number | null;
   /** solubility in water, M: the stock limit of salts and buffers */
   solubility_M?: number | null;
 }

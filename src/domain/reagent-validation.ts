@@ -132,7 +132,7 @@ export function planReagentCreate(
   }
   const unit = parseConcentrationUnit(String(cleaned.default_concentration_units ?? ''));
   cleaned.ions = Array.isArray(input.ions) ? input.ions : undefined;
-  for (const f of ['pka', 'dpka_dt', 'solubility_m'] as const)
+  for (const f of ['pka', 'dpka_dt', 'acid_charge', 'solubility_m'] as const)
     cleaned[f] = optionalNumber(input[f]);
   // The 1.0 M cap is for compounds; salts (they name their ions) and buffers go to their
   // solubility (chemistry/stock-limits.ts).

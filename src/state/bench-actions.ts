@@ -198,6 +198,7 @@ function createPayloadOf(r: BenchReagent): ReagentCreate {
     ions: r.ions ? r.ions.map((i) => ({ ...i })) : null,
     pka: r.pka ?? null,
     dpka_dt: r.dpka_dt ?? null,
+    acid_charge: r.acid_charge ?? null,
     solubility_m: r.solubility_m ?? null,
     purity_grade: null,
     supplements: null,

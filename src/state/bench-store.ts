@@ -88,6 +88,9 @@ export const DEMO_REAGENTS: readonly BenchReagent[] = Object.freeze([
     molecular_weight_g_per_mol: 238.3,
     solvent: 'Water',
     ph: 7.4,
+    pka: 7.48,
+    dpka_dt: -0.014,
+    acid_charge: 0,
   }),
   demo('dmso', 'DMSO', 'solvent', 'solvent', {
     concentration_units: '%',

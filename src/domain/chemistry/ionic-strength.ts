@@ -30,3 +30,23 @@ export function saltIonicStrengthMM(
   const f = ionicFactor(ions);
   return Number.isNaN(f) || !Number.isFinite(concentrationMM) ? 0 : concentrationMM * f;
 }
+
+/**
+ * The ionic strength one mM of a buffer brings, from its species at the well's pH. A
+ * buffer's acid form carries `acidCharge` (HEPES 0, Tris +1, H2PO4- -1) and its base form
+ * one less. At a deprotonated fraction `a` the species bring
+ * 1/2 [(1 - a) z^2 + a (z - 1)^2]. The stock was titrated to its pH with a monovalent
+ * counter-ion (Na+, K+, Cl-) that balances the buffer's net charge there,
+ * |z - aMade| per buffer, and it stays in the well whatever the pH becomes:
+ * 1/2 |z - aMade|. One buffer at its own pH (a = aMade): HEPES-Na is a, Tris-HCl 1 - a,
+ * sodium phosphate 1 + 2a (50 mM at pH 7.4: 22.7, 26.7 at pH 8.0, 111 mM). NaN when the
+ * charge is unknown.
+ */
+export function bufferIonicFactor(acidCharge: number, a: number, aMade: number): number {
+  if (!Number.isFinite(acidCharge) || !Number.isFinite(a) || !Number.isFinite(aMade))
+    return Number.NaN;
+  const z = acidCharge;
+  const species = (1 - a) * z * z + a * (z - 1) * (z - 1);
+  const counterIon = Math.abs(z - aMade);
+  return (species + counterIon) / 2;
+}

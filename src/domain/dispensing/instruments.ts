@@ -13,6 +13,11 @@ export interface AccuracyBandSpec {
   band: 'poor' | 'moderate' | 'good';
   /** expected error as people read it, e.g. "±10–20%"; null when none is shown */
   range: string | null;
+  /**
+   * the error one transfer of the band is counted with when errors are summed along a
+   * chain of dilutions, %: the low end of its range (a pipette's good band: 1 %)
+   */
+  error_pct: number;
 }
 
 /** A dispensing instrument. */
@@ -34,16 +39,17 @@ export interface InstrumentProfile {
   intermediate_factors: number[];
 }
 
-const PIPETTE_BANDS: AccuracyBandSpec[] = [
-  { below_nL: 2000, band: 'poor', range: '±10–20%' },
-  { below_nL: 10000, band: 'moderate', range: '±5–10%' },
-  { below_nL: null, band: 'good', range: null },
+/** A hand or liquid-handler pipette's bands (the spec's): also those of preparing intermediates. */
+export const PIPETTE_BANDS: AccuracyBandSpec[] = [
+  { below_nL: 2000, band: 'poor', range: '±10–20%', error_pct: 10 },
+  { below_nL: 10000, band: 'moderate', range: '±5–10%', error_pct: 5 },
+  { below_nL: null, band: 'good', range: null, error_pct: 1 },
 ];
 
 // Acoustic CV is about 2-8 % by fluid and volume: the worst end for a few droplets.
 const ACOUSTIC_BANDS: AccuracyBandSpec[] = [
-  { below_nL: 10, band: 'moderate', range: '±5–8%' },
-  { below_nL: null, band: 'good', range: '±2–5%' },
+  { below_nL: 10, band: 'moderate', range: '±5–8%', error_pct: 5 },
+  { below_nL: null, band: 'good', range: '±2–5%', error_pct: 2 },
 ];
 
 /** The instruments a plan may use. */
@@ -63,7 +69,7 @@ export const INSTRUMENTS: readonly InstrumentProfile[] = [
     name: 'Acoustic, 25 nL droplets (Echo 525)',
     step_nL: 25,
     min_nL: 25,
-    bands: [{ below_nL: null, band: 'good', range: '±2–5%' }],
+    bands: [{ below_nL: null, band: 'good', range: '±2–5%', error_pct: 2 }],
     intermediate_factors: [10, 100, 1000, 10000],
   },
   {

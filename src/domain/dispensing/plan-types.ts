@@ -4,6 +4,7 @@
  * targets with their reasons, and warnings. Every export reads these, so a picklist, a
  * fill sheet and a protocol sheet always carry the same numbers.
  */
+import type { PointAccuracy } from './chain-accuracy';
 import type { DispenseSettings } from './settings';
 
 /** One transfer of the instrument. */
@@ -93,4 +94,6 @@ export interface DispensePlan {
   unmet: UnmetWell[];
   warnings: string[];
   wells: WellSolvent[];
+  /** each dispensed point's expected error along its chain of dilutions */
+  points: PointAccuracy[];
 }

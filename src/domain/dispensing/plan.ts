@@ -9,6 +9,8 @@ import { plateDefn, type PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireWells } from '../plate-wire';
 import { idOfIndex, indexOfWellId } from '../well-id';
 import { formatPercent } from '../accuracy';
+import { effectiveTolerance } from '../prediction';
+import { chainOf, pointAccuracy, preparationErrors, type PointAccuracy } from './chain-accuracy';
 import { intermediatesOf, type InexactPreparation } from './intermediates';
 import { workingStockLabel } from './protocol-steps';
 import { BULK_RESERVOIR_TYPE, sourcePlateTypeById, type SourcePlateType } from './plate-types';
@@ -177,6 +179,9 @@ export function planDispense(
   const prepared = intermediatesFor(used, meta, type, bench, slugIndex, diluentOf);
   warnings.push(...prepared.warnings);
   if (!s.backfill) warnings.push(...solventSpreadWarnings(d, wells, bench, solventRows));
+  const points = pointsOf(d, wells, pending, prepared.intermediates, rs);
+  const chained = points.filter((p) => p.factor > 1 && p.status === 'warning');
+  if (chained.length > 0) warnings.push(chainWarning(chained));
 
   return {
     settings: s,
@@ -187,7 +192,58 @@ export function planDispense(
     unmet,
     warnings: [...new Set(warnings)],
     wells: solventRows,
+    points,
   };
+}
+
+/**
+ * Each dispensed point (well and reagent) with its expected error along its chain of
+ * dilutions (chain-accuracy.ts): the preparations of its source and its own transfer, in
+ * quadrature, against the target's tolerance.
+ */
+function pointsOf(
+  d: PlateDefn,
+  wells: WireWells,
+  pending: readonly PendingRow[],
+  intermediates: readonly Intermediate[],
+  rs: ResolvedSettings,
+): PointAccuracy[] {
+  const chains = preparationErrors(intermediates);
+  const tolOf = new Map<string, WireWells[string]>();
+  for (const [id, w] of Object.entries(wells)) {
+    const i = indexOfWellId(id, d);
+    if (i >= 0) tolOf.set(idOfIndex(d, i), w);
+  }
+  const out: PointAccuracy[] = [];
+  const seen = new Map<string, number>();
+  for (const p of pending) {
+    const target = tolOf.get(p.destWell)?.targets[p.reagent];
+    const tol = effectiveTolerance(target?.tol_pct);
+    const chain = chains.get(p.reagent);
+    const point = {
+      well: p.destWell,
+      reagent: p.reagent,
+      factor: p.factor,
+      ...pointAccuracy(chainOf(chain, p.factor), rs.instrument.bands, p.volumeUL, tol),
+    };
+    const key = `${p.destWell}|${p.reagent}`;
+    const k = seen.get(key);
+    // two transfers of one reagent to a well: the worse says the point's error
+    if (k === undefined) seen.set(key, out.push(point) - 1);
+    else if (point.error_pct > out[k].error_pct) out[k] = point;
+  }
+  return out;
+}
+
+/** Says the points whose chain of dilutions puts them outside their tolerance. */
+function chainWarning(points: readonly PointAccuracy[]): string {
+  const worst = points.reduce((a, p) => (p.error_pct > a.error_pct ? p : a));
+  return (
+    `${points.length} ${points.length === 1 ? 'point is' : 'points are'} fed from working ` +
+    `stocks whose preparation errors add up past the target's tolerance (up to ±` +
+    `${worst.error_pct.toFixed(0)} % at ${worst.well}, ${worst.steps} pipetted steps from ` +
+    `the stock): larger preparation volumes or fewer dilution steps would keep them good.`
+  );
 }
 
 /** Compound and control wells whose loads of a solvent differ more than this fold warn. */

@@ -133,6 +133,19 @@ export const dispensePlanSchema = z.object({
     }),
   ),
   warnings: z.array(z.string()),
+  points: z
+    .array(
+      z.object({
+        well: z.string(),
+        reagent: z.string(),
+        factor: z.number().describe('the source dilution of the stock (1: the stock)'),
+        steps: z.number().describe('pipetted volumes and transfers from the stock to the well'),
+        error_pct: z.number().describe('expected error along the chain of dilutions, %'),
+        band: z.enum(['poor', 'moderate', 'good']),
+        status: z.enum(['good', 'warning']),
+      }),
+    )
+    .describe("each dispensed point's expected error along its chain of dilutions"),
   wells: z.array(
     z.object({
       well: z.string(),

@@ -72,6 +72,7 @@ export const reagentCreateSchema = z
       .nullish(),
     pka: z.number({ error: 'must be a number' }).min(-2).max(16).nullish(),
     dpka_dt: z.number({ error: 'must be a number' }).min(-1).max(1).nullish(),
+    acid_charge: z.number({ error: 'must be a number' }).int().min(-4).max(4).nullish(),
     solubility_m: z.number({ error: 'must be a number' }).min(0).max(100).nullish(),
     purity_grade: text(LIMITS.shortText),
     supplements: text(LIMITS.longText),
@@ -250,6 +251,9 @@ export const benchReagentSchema = z.object({
     .describe('The ions one formula unit releases (salts and buffers), for ionic strength'),
   pka: nullableNumber.optional().describe('pKa at 25 C (buffers)'),
   dpka_dt: nullableNumber.optional().describe('dpKa/dT per C (buffers)'),
+  acid_charge: nullableNumber
+    .optional()
+    .describe('Charge of the acid form (buffers: HEPES 0, Tris +1, phosphate -1)'),
   solubility_m: nullableNumber.optional().describe('Solubility in water, M: the stock limit'),
   description: nullableText,
   created_at: z.string(),

@@ -13,7 +13,7 @@ import { idOfIndex } from '../../domain/well-id';
 import { bench } from '../../state/bench-store';
 import { designer } from '../../state/designer-store';
 import { SelectedWellsTable } from '../well-editor/selected-wells-table';
-import { STATUS_TEXT, wellViews } from '../well-editor/selected-wells';
+import { formatIonicStrength, STATUS_TEXT, wellViews } from '../well-editor/selected-wells';
 import { Modal } from './modal';
 
 export interface WellDetailDialogProps {
@@ -62,7 +62,7 @@ function Body({ index }: { index: number }) {
         <dt>pH</dt>
         <dd>{m.pH == null ? '—' : m.pH.toFixed(2)}</dd>
         <dt>Ionic strength</dt>
-        <dd>{m.ionicStrength == null ? '—' : `${m.ionicStrength.toFixed(1)} mM`}</dd>
+        <dd>{m.volumeUl > 0 ? formatIonicStrength(m.ionicStrength) : '—'}</dd>
         <dt>Vehicle</dt>
         <dd>{formatPercent(well.vehicle_vv_pct)}</dd>
         <dt>Label</dt>

@@ -121,6 +121,23 @@ function num(xs: (number | null)[]): number[] {
   return xs.filter((x): x is number => x != null && Number.isFinite(x));
 }
 
+/**
+ * A filled well's ionic strength: "unknown" when it holds a medium or buffer whose
+ * composition the bench does not give (never 0 mM).
+ */
+export function formatIonicStrength(mM: number | null): string {
+  return mM == null || !Number.isFinite(mM) ? 'unknown' : `${mM.toFixed(1)} mM`;
+}
+
+/** The ionic strength of filled wells: their range, and "unknown" for those not known. */
+function ionicRange(values: readonly (number | null)[]): string {
+  const known = num([...values]);
+  const unknown = values.length - known.length;
+  if (unknown === 0) return range(known, formatIonicStrength);
+  if (known.length === 0) return 'unknown';
+  return `${range(known, formatIonicStrength)}; unknown in ${unknown} ${unknown === 1 ? 'well' : 'wells'}`;
+}
+
 /** Volume, pH, ionic strength and vehicle % of the wells (empty wells count as 0 µL). */
 export function metricsSummary(views: readonly WellView[]): MetricsSummary {
   const filled = views.flatMap((v) => (v.state ? [v.state] : []));
@@ -130,9 +147,8 @@ export function metricsSummary(views: readonly WellView[]): MetricsSummary {
       formatVolume,
     ),
     pH: range(num(filled.map((w) => w.metrics.pH)), (x) => x.toFixed(2)),
-    ionicStrength: range(
-      num(filled.map((w) => w.metrics.ionicStrength)),
-      (x) => `${x.toFixed(1)} mM`,
+    ionicStrength: ionicRange(
+      filled.filter((w) => w.metrics.volumeUl > 0).map((w) => w.metrics.ionicStrength),
     ),
     vehicle: range(num(filled.map((w) => w.vehicle_vv_pct)), formatPercent),
   };

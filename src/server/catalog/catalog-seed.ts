@@ -49,6 +49,8 @@ export interface CatalogReagent {
   /** Buffers: pKa at 25 C and its change per degree C (pH of a buffered well). */
   pka?: number | null;
   dpka_dt?: number | null;
+  /** Buffers: charge of the acid form (HEPES 0, Tris +1, phosphate -1), for ionic strength. */
+  acid_charge?: number | null;
   /** Solubility in water, M: the stock limit of salts and buffers. */
   solubility_m?: number | null;
   /** One line: what it is used for. */
@@ -73,6 +75,7 @@ function build(reagentType: CatalogReagentType, entries: SeedEntry[]): CatalogRe
     ions: e.ions ?? null,
     pka: e.pKa ?? null,
     dpka_dt: e.dpKaPerC ?? null,
+    acid_charge: e.acidCharge ?? null,
     solubility_m: e.solubilityM ?? null,
     description: e.description,
   }));

@@ -127,7 +127,7 @@ function chemistryFacts(
   d: BenchData,
 ): Pick<
   BenchReagentInfo,
-  'molecular_weight_g_per_mol' | 'ions' | 'pKa' | 'dpKa_dT' | 'ph' | 'solubility_M'
+  'molecular_weight_g_per_mol' | 'ions' | 'pKa' | 'dpKa_dT' | 'acid_charge' | 'ph' | 'solubility_M'
 > {
   const c = CATALOG_BY_SLUG.get(slug);
   const ions = Array.isArray(d.ions) && d.ions.length > 0 ? d.ions : (c?.ions ?? null);
@@ -136,6 +136,7 @@ function chemistryFacts(
     ions,
     pKa: num(d.pka) ?? c?.pka ?? null,
     dpKa_dT: num(d.dpka_dt) ?? c?.dpka_dt ?? null,
+    acid_charge: num(d.acid_charge) ?? c?.acid_charge ?? null,
     ph: num(d.ph),
     solubility_M: num(d.solubility_m) ?? c?.solubility_m ?? null,
   };
@@ -144,12 +145,13 @@ function chemistryFacts(
 function chemistryJson(
   slug: string,
   d: BenchData,
-): Pick<BenchReagentJson, 'ions' | 'pka' | 'dpka_dt' | 'solubility_m'> {
+): Pick<BenchReagentJson, 'ions' | 'pka' | 'dpka_dt' | 'acid_charge' | 'solubility_m'> {
   const f = chemistryFacts(slug, d);
   return {
     ions: f.ions ?? null,
     pka: f.pKa ?? null,
     dpka_dt: f.dpKa_dT ?? null,
+    acid_charge: f.acid_charge ?? null,
     solubility_m: f.solubility_M ?? null,
   };
 }

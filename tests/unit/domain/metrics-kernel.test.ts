@@ -137,9 +137,10 @@ describe('computeMetrics', () => {
     expect(out.band[w('A1')]).toBe(BAND.POOR);
     expect(out.dominant[w('A1')]).toBe(3);
     expect(out.vehiclePct[w('A1')]).toBe(1);
-    // no buffer: no computed pH; staurosporine has no ions: no ionic strength
+    // no buffer: no computed pH; staurosporine has no ions, but the medium's make is not
+    // given: the ionic strength is unknown (NaN), not 0
     expect(out.pH[w('A1')]).toBeNaN();
-    expect(out.ionicMM[w('A1')]).toBe(0);
+    expect(out.ionicMM[w('A1')]).toBeNaN();
     expect(out.broken[w('A1')]).toBe(0);
   });
 
@@ -150,9 +151,10 @@ describe('computeMetrics', () => {
   });
 
   it('derives pH and ionic strength from a buffer', () => {
-    // one buffer diluted keeps the pH it was made at; HEPES names no ions here: I = 0
+    // one buffer diluted keeps the pH it was made at; HEPES's acid charge is not given here
+    // and the medium's make neither: the ionic strength is unknown
     expect(out.pH[w('A3')]).toBeCloseTo(7.4, 9);
-    expect(out.ionicMM[w('A3')]).toBe(0);
+    expect(out.ionicMM[w('A3')]).toBeNaN();
     expect(out.band[w('A3')]).toBe(BAND.MODERATE);
     expect(out.status[w('A3')]).toBe(STATUS.EMPTY);
   });

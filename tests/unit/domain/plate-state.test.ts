@@ -124,9 +124,18 @@ describe('computePlateState', () => {
   });
 
   it('uses a declared ionic strength', () => {
-    // 150 mM x 1 / 5 = 30 mM, kept as declared; the one buffer diluted 1:5 keeps the
+    // 150 mM x 1 / 5 = 30 mM, kept as declared, but the medium's make is not given: the
+    // well's ionic strength is unknown (null), not 30. The one buffer diluted 1:5 keeps the
     // pH its stock was made at (7.4 at 25 C)
-    expect(s.wells.D5.metrics.ionicStrength).toBeCloseTo(30, 9);
+    expect(s.wells.D5.metrics.ionicStrength).toBeNull();
+    const declared = computePlateState({
+      defn,
+      wells: { D5: wells.D5 },
+      version: 1,
+      bench: bench.map((b) => (b.slug === 'media' ? { ...b, ionic_strength_mM: 160 } : b)),
+    });
+    // with the medium's 160 mM declared: 30 + 160 x 4 / 5 = 158 mM
+    expect(declared.wells.D5.metrics.ionicStrength).toBeCloseTo(158, 9);
     expect(s.wells.D5.metrics.pH).toBeCloseTo(7.4, 9);
     expect(s.wells.D5.status).toBe('none');
   });

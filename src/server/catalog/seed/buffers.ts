@@ -1,12 +1,15 @@
 import type { SeedEntry } from './seed-entry';
 
 // Buffers: stocks titrated to the stated pH (NaOH/KOH or HCl); formula and weight are those
-// of the buffering substance as weighed out.
+// of the buffering substance as weighed out. acidCharge is the charge of the acid form at the
+// pKa given (HEPES zwitterion 0, TrisH+ +1, H2PO4- -1): with the counter-ion of the
+// titration it gives the ionic strength of the buffer at a well's pH.
 export const BUFFERS: SeedEntry[] = [
   {
     slug: 'hepes',
     pKa: 7.48,
     dpKaPerC: -0.014,
+    acidCharge: 0,
     name: 'HEPES',
     aliases: ['4-(2-hydroxyethyl)-1-piperazineethanesulfonic acid', 'HEPES free acid'],
     stock: [1, 'M'],
@@ -20,6 +23,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'tris-base',
     pKa: 8.06,
     dpKaPerC: -0.028,
+    acidCharge: 1,
     solubilityM: 4.5,
     name: 'Tris base',
     aliases: ['Tris', 'Trizma base', 'tris(hydroxymethyl)aminomethane', 'THAM', 'tromethamine'],
@@ -34,6 +38,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'tris-hcl',
     pKa: 8.06,
     dpKaPerC: -0.028,
+    acidCharge: 1,
     name: 'Tris-HCl',
     aliases: ['Tris hydrochloride', 'Trizma hydrochloride', 'Tris HCl'],
     stock: [1, 'M'],
@@ -60,6 +65,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'mops',
     pKa: 7.2,
     dpKaPerC: -0.015,
+    acidCharge: 0,
     name: 'MOPS',
     aliases: ['3-(N-morpholino)propanesulfonic acid', 'MOPS free acid'],
     stock: [1, 'M'],
@@ -73,6 +79,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'mes',
     pKa: 6.1,
     dpKaPerC: -0.011,
+    acidCharge: 0,
     name: 'MES monohydrate',
     aliases: ['MES', '2-(N-morpholino)ethanesulfonic acid'],
     stock: [0.5, 'M'],
@@ -86,6 +93,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'pipes',
     pKa: 6.76,
     dpKaPerC: -0.0085,
+    acidCharge: -1,
     name: 'PIPES',
     aliases: [
       'piperazine-N,N′-bis(2-ethanesulfonic acid)',
@@ -103,6 +111,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'bicine',
     pKa: 8.26,
     dpKaPerC: -0.018,
+    acidCharge: 0,
     name: 'Bicine',
     aliases: ['N,N-bis(2-hydroxyethyl)glycine'],
     stock: [0.5, 'M'],
@@ -116,6 +125,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'tricine',
     pKa: 8.05,
     dpKaPerC: -0.021,
+    acidCharge: 0,
     name: 'Tricine',
     aliases: ['N-[tris(hydroxymethyl)methyl]glycine'],
     stock: [0.5, 'M'],
@@ -129,6 +139,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'caps',
     pKa: 10.4,
     dpKaPerC: -0.009,
+    acidCharge: 0,
     name: 'CAPS',
     aliases: ['3-(cyclohexylamino)-1-propanesulfonic acid'],
     stock: [100, 'mM'],
@@ -142,6 +153,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'bis-tris',
     pKa: 6.46,
     dpKaPerC: -0.017,
+    acidCharge: 1,
     name: 'Bis-Tris',
     aliases: ['bis(2-hydroxyethyl)amino-tris(hydroxymethyl)methane'],
     stock: [1, 'M'],
@@ -155,6 +167,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'sodium-phosphate-buffer',
     pKa: 7.2,
     dpKaPerC: -0.0028,
+    acidCharge: -1,
     name: 'Sodium phosphate buffer',
     aliases: ['NaPi', 'phosphate buffer', 'sodium phosphate'],
     stock: [1, 'M'],
@@ -166,6 +179,7 @@ export const BUFFERS: SeedEntry[] = [
     slug: 'potassium-phosphate-buffer',
     pKa: 7.2,
     dpKaPerC: -0.0028,
+    acidCharge: -1,
     name: 'Potassium phosphate buffer',
     aliases: ['KPi', 'potassium phosphate'],
     stock: [1, 'M'],

@@ -20,6 +20,8 @@ export interface SeedEntry {
   /** buffers: pKa at 25 C and its change per degree C */
   pKa?: number;
   dpKaPerC?: number;
+  /** buffers: charge of the acid form (HEPES 0, Tris +1, phosphate -1), for ionic strength */
+  acidCharge?: number;
   /** solubility in water, M: how far a salt's or buffer's stock may go */
   solubilityM?: number;
   description: string;
