@@ -26,14 +26,13 @@ import {
   experiments,
   layoutTemplates,
   plateRows,
-  plates as platesTable,
 } from '../db/schema';
 import { HttpError, parseOrThrow } from '../errors';
-import { benchFactsOf, type PlateService } from '../plate/plate-service';
+import { benchFactsOf } from '../plate/plate-service';
 import { listBench, listBenchFacts } from '../repositories/bench';
 import { benchInsertOf, type BenchInsert } from '../repositories/bench-json';
-import { initialPlateRow } from '../repositories/experiments';
 import { readStoredWells } from '../repositories/packed-wells';
+import { LayoutRefused, writeCampaignPlates } from './campaign-plates';
 import type { LibraryRepository } from './library-repository';
 
 export const campaignNotFound = () => new HttpError(404, 'Campaign not found');
@@ -52,7 +51,7 @@ function stockSlug(nM: number, solvent: string): string {
 }
 
 /** The campaign functions of one database and plate service. */
-export function campaignService(db: Db, plates: PlateService, libraries: LibraryRepository) {
+export function campaignService(db: Db, libraries: LibraryRepository) {
   async function templateOf(ownerId: string, layout: CampaignCreate['layout']) {
     if (layout.template) return layout.template as LayoutTemplate;
     const [row] = await db
@@ -172,24 +171,21 @@ export function campaignService(db: Db, plates: PlateService, libraries: Library
         )
         .returning({ id: experiments.id });
       const expIds = made.map((m) => m.id);
-      await tx
-        .insert(platesTable)
-        .values(expIds.map((id) => ({ experimentId: id, ...initialPlateRow(format) })));
       await tx.insert(benchReagents).values(expIds.flatMap(benchOf));
-      for (let k = 0; k < laid.plates.length; k++) {
-        const bench = benchFactsOf(benchOf(expIds[k]), dispensing(laid.plates[k].barcode));
-        const result = await plates.writer.write(tx, {
-          ownerId,
-          experimentId: expIds[k],
+      // every plate has the same bench and settings but its barcode, which no volume reads
+      const bench = benchFactsOf(benchOf(expIds[0]), dispensing(laid.plates[0].barcode));
+      try {
+        await writeCampaignPlates(
+          tx,
+          defn,
           bench,
-          baseVersion: 0,
-          author: ownerId,
-          edit: { ops: plateOps(laid.plates[k]) as never },
-        });
-        if (!result.ok) {
-          const why = 'message' in result ? result.message : 'the plate changed';
-          throw new HttpError(400, `Plate ${laid.plates[k].barcode}: ${why}`);
-        }
+          ownerId,
+          laid.plates.map((p, k) => ({ experimentId: expIds[k], ops: plateOps(p) })),
+        );
+      } catch (error) {
+        if (!(error instanceof LayoutRefused)) throw error;
+        const k = expIds.indexOf(error.experimentId);
+        throw new HttpError(400, `Plate ${laid.plates[k].barcode}: ${error.message}`);
       }
       const spec: CampaignSpec = {
         request: body,

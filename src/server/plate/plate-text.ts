@@ -9,6 +9,9 @@ import type { LivePlate } from './live-plate';
 
 const COMMA = Buffer.from(',');
 
+/** What the stored texts read of a plate: its defn and each well's canonical JSON. */
+export type PlateWells = Pick<LivePlate, 'defn' | 'wellJson'>;
+
 /**
  * A saved version's plate, {defn, hash, wells} with the wells packed, as JSON text made from
  * the wells' cached canonical JSON: a whole 1536-well plate without serializing it again.
@@ -24,7 +27,7 @@ export function versionPlateText(live: LivePlate): string {
 }
 
 /** [id, canonical JSON or null] of these wells of a plate (null: the plate does not hold it). */
-function* jsonOf(live: LivePlate, ids: Iterable<string>): Generator<[string, string | null]> {
+function* jsonOf(live: PlateWells, ids: Iterable<string>): Generator<[string, string | null]> {
   for (const id of ids) {
     const i = indexOfWellId(id, live.defn);
     yield [id, (i >= 0 ? live.wellJson[i] : undefined) ?? null];
@@ -99,7 +102,7 @@ export function wireChangesText(written: {
  * Some wells of a plate as stored (packed), from the wells' cached canonical JSON: null for
  * a well the plate does not hold.
  */
-export function wellsText(live: LivePlate, ids: Iterable<string>): string {
+export function wellsText(live: PlateWells, ids: Iterable<string>): string {
   return packWellTexts(jsonOf(live, ids));
 }
 
@@ -109,7 +112,7 @@ export function wellsText(live: LivePlate, ids: Iterable<string>): string {
  * written whole, and the old format's other rows cleared).
  */
 export function rowsText(
-  live: LivePlate,
+  live: PlateWells,
   ids: Iterable<string>,
   everyRowBelow = 0,
 ): { put: { row: number; wells: string }[]; empty: number[] } {

@@ -136,6 +136,86 @@ function expandOps(
   return { ok: true, ops: out };
 }
 
+/** A plate edit worked out on a computed plate, nothing stored: what write() stores. */
+export type EditedPlate =
+  | { ok: true; next: LivePlate; ops: unknown[]; changed: string[]; removed: string[] }
+  | { ok: false; stale: false; opIndex: number; op: string; well?: string; message: string };
+
+/**
+ * Applies an edit to a computed plate at its version (the domain's ops, or whole wells): the
+ * next plate at the version after, the ops as the log keeps them, the wells changed and
+ * emptied. Pure; write() stores it, and a campaign works its plates' layouts out with it.
+ */
+export function editLivePlate(
+  base: LivePlate,
+  edit: PlateEdit,
+  bench: BenchFactsLike,
+): EditedPlate {
+  const version = base.version;
+  const slugs = new Set(bench.infos.map((b) => b.slug));
+
+  let next: LivePlate;
+  let ops: unknown[];
+  let changedIds: string[];
+  let removed: string[];
+  if ('ops' in edit) {
+    const expanded = expandOps(base, edit.ops, slugs);
+    if (!expanded.ok) return { ...expanded, stale: false };
+    const applied = applyOpsDelta(
+      base.defn,
+      (id) => base.wireLayer.get(id),
+      expanded.ops,
+      {
+        benchSlugs: slugs,
+        planVolume: planVolumeFor(base.defn, bench.infos, bench.dispensing),
+        vehicle: bench.vehicle ?? null,
+        wellVolume: (current) => plannedWellVolume(base.defn, bench.dispensing, current),
+        vehicleLoadPct: vehicleLoadOf(base.defn, base.wire, bench.infos, bench.dispensing ?? null),
+      },
+      (id) => base.wellJson[indexOfWellId(id, base.defn)],
+    );
+    if (!applied.ok) return { ...applied, ok: false, stale: false };
+    next = advanceLivePlate(
+      base,
+      applied.updated,
+      applied.changed,
+      applied.removed,
+      version + 1,
+      applied.updatedJson,
+    );
+    // a put's wells are the log's `changed` already: the op names them, not twice
+    ops = expanded.ops.map((op) =>
+      op.op === 'put' ? { op: 'put', wells: Object.keys(op.wells) } : op,
+    );
+    changedIds = applied.changed;
+    removed = applied.removed;
+  } else if (edit.defn.format === base.defn.format) {
+    const wire = canonicalizeWells(base.defn, edit.wells);
+    const changed: string[] = [];
+    for (const [id, w] of Object.entries(wire)) {
+      if (base.wellJson[indexOfWellId(id, base.defn)] !== canonicalJson(w)) changed.push(id);
+    }
+    removed = Object.keys(base.wire).filter((id) => !(id in wire));
+    next = advanceLivePlate(base, wire, changed, removed, version + 1);
+    ops = [{ op: 'put', wells: [...changed, ...removed] }];
+    changedIds = changed;
+  } else {
+    next = buildLivePlate(
+      edit.defn,
+      edit.wells,
+      version + 1,
+      bench.infos,
+      bench.key,
+      bench.dispensing,
+    );
+    ops = [{ op: 'put', defn: next.defn, wells: next.wire }];
+    changedIds = Object.keys(next.wire);
+    removed = Object.keys(base.wire).filter((id) => !(id in next.wire));
+  }
+
+  return { ok: true, next, ops, changed: changedIds, removed };
+}
+
 /** The plate writer of one database, with its cache of computed plates. */
 export function plateWriter(onChanged?: PlateChangedListener, counted?: { computed(): void }) {
   const cache = new LiveCache();
@@ -178,71 +258,9 @@ export function plateWriter(onChanged?: PlateChangedListener, counted?: { comput
     if (version === null) throw experimentNotFound();
     const base = await live(tx, req.experimentId, version, req.bench);
     if (base.version !== version) return { ok: false, stale: true, version: base.version };
-    const slugs = new Set(req.bench.infos.map((b) => b.slug));
-
-    let next: LivePlate;
-    let ops: unknown[];
-    let changedIds: string[];
-    let removed: string[];
-    if ('ops' in req.edit) {
-      const expanded = expandOps(base, req.edit.ops, slugs);
-      if (!expanded.ok) return { ...expanded, stale: false };
-      const applied = applyOpsDelta(
-        base.defn,
-        (id) => base.wireLayer.get(id),
-        expanded.ops,
-        {
-          benchSlugs: slugs,
-          planVolume: planVolumeFor(base.defn, req.bench.infos, req.bench.dispensing),
-          vehicle: req.bench.vehicle ?? null,
-          wellVolume: (current) => plannedWellVolume(base.defn, req.bench.dispensing, current),
-          vehicleLoadPct: vehicleLoadOf(
-            base.defn,
-            base.wire,
-            req.bench.infos,
-            req.bench.dispensing ?? null,
-          ),
-        },
-        (id) => base.wellJson[indexOfWellId(id, base.defn)],
-      );
-      if (!applied.ok) return { ...applied, ok: false, stale: false };
-      next = advanceLivePlate(
-        base,
-        applied.updated,
-        applied.changed,
-        applied.removed,
-        version + 1,
-        applied.updatedJson,
-      );
-      // a put's wells are the log's `changed` already: the op names them, not twice
-      ops = expanded.ops.map((op) =>
-        op.op === 'put' ? { op: 'put', wells: Object.keys(op.wells) } : op,
-      );
-      changedIds = applied.changed;
-      removed = applied.removed;
-    } else if (req.edit.defn.format === base.defn.format) {
-      const wire = canonicalizeWells(base.defn, req.edit.wells);
-      const changed: string[] = [];
-      for (const [id, w] of Object.entries(wire)) {
-        if (base.wellJson[indexOfWellId(id, base.defn)] !== canonicalJson(w)) changed.push(id);
-      }
-      removed = Object.keys(base.wire).filter((id) => !(id in wire));
-      next = advanceLivePlate(base, wire, changed, removed, version + 1);
-      ops = [{ op: 'put', wells: [...changed, ...removed] }];
-      changedIds = changed;
-    } else {
-      next = buildLivePlate(
-        req.edit.defn,
-        req.edit.wells,
-        version + 1,
-        req.bench.infos,
-        req.bench.key,
-        req.bench.dispensing,
-      );
-      ops = [{ op: 'put', defn: next.defn, wells: next.wire }];
-      changedIds = Object.keys(next.wire);
-      removed = Object.keys(base.wire).filter((id) => !(id in next.wire));
-    }
+    const edited = editLivePlate(base, req.edit, req.bench);
+    if (!edited.ok) return edited;
+    const { next, ops, changed: changedIds, removed } = edited;
 
     const changed: Record<string, WireWell> = {};
     for (const id of changedIds) changed[id] = next.wireLayer.get(id)!;

@@ -87,7 +87,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   const libraries = libraryRepository(database.db);
   await app.register(libraryRoutes, { libraries, db: database.db });
   await app.register(campaignRoutes, {
-    campaigns: campaignService(database.db, plates, libraries),
+    campaigns: campaignService(database.db, libraries),
   });
   await app.register(reagentStockRoutes, {
     prefix: '/reagents',

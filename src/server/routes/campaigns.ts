@@ -8,7 +8,11 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignPicklistCells, campaignPlateMapCells } from '../../domain/campaign/export-rows';
+import {
+  campaignPicklistCells,
+  campaignPicklistCsv,
+  campaignPlateMapCells,
+} from '../../domain/campaign/export-rows';
 import {
   CAMPAIGN_LIMITS,
   campaignCreatedSchema,
@@ -185,7 +189,10 @@ export async function campaignRoutes(
       reply.header('x-shortfalls', String(plan.shortfalls.length));
       const name = `campaign_${id}${plate ? `_${plate.replace(/[^\w.-]/g, '_')}` : ''}_picklist.${format}`;
       // read by the instrument: no BOM, which would glue itself to the first column name
-      const body = fileOf(campaignPicklistCells(transfers), format, false);
+      const body =
+        format === 'csv'
+          ? campaignPicklistCsv(transfers)
+          : fileOf(campaignPicklistCells(transfers), format, false);
       return download(reply, format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE, name, body);
     },
   );
