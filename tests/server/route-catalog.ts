@@ -378,6 +378,21 @@ export const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/campaigns/:campaignId/dispense-plan', access: 'user', ok: 200 },
   { method: 'GET', path: '/api/campaigns/:campaignId/export/picklist', access: 'user', ok: 200 },
   { method: 'GET', path: '/api/campaigns/:campaignId/export/platemap', access: 'user', ok: 200 },
+  { method: 'GET', path: '/api/campaigns/:campaignId/thumbnails', access: 'user', ok: 200 },
+  { method: 'GET', path: '/api/campaigns/:campaignId/plan-summary', access: 'user', ok: 200 },
+  { method: 'GET', path: '/api/campaigns/:campaignId/export/sources', access: 'user', ok: 200 },
+  {
+    method: 'GET',
+    path: '/api/campaigns/:campaignId/plates/:position/export/picklist',
+    access: 'user',
+    ok: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/campaigns/:campaignId/plates/:position/export/bulk',
+    access: 'user',
+    ok: 200,
+  },
 
   { method: 'GET', path: '/api/reagents/catalog', access: 'user', ok: 200, query: 'q=dmso' },
   { method: 'GET', path: '/api/reagents/definitions', access: 'user', ok: 200 },
@@ -446,6 +461,7 @@ export function fillPath(path: string, f: Fixture, agent = 'planner'): string {
     .replace(':templateId', '1')
     .replace(':libraryId', '1')
     .replace(':campaignId', '1')
+    .replace(':position', '1')
     .replace(':fileId', String(f.transferLogId))
     .replace(':agent', agent);
 }

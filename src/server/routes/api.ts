@@ -38,6 +38,7 @@ import { versionRoutes } from './versions';
 import { campaignService } from '../campaigns/campaign-service';
 import { libraryRepository } from '../campaigns/library-repository';
 import { campaignRoutes } from './campaigns';
+import { campaignViewRoutes } from './campaign-view';
 import { libraryRoutes } from './libraries';
 import { readoutsRepository } from '../results/readouts-repository';
 import { resultsRoutes } from '../results/results-routes';
@@ -89,6 +90,9 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   await app.register(campaignRoutes, {
     campaigns: campaignService(database.db, libraries),
   });
+  const campaignsOf = campaignService(database.db, plates, libraries);
+  await app.register(campaignRoutes, { campaigns: campaignsOf });
+  await app.register(campaignViewRoutes, { campaigns: campaignsOf, plates, db: database.db });
   await app.register(reagentStockRoutes, {
     prefix: '/reagents',
     definitions,

@@ -1,10 +1,16 @@
 // /api/libraries: compound library files imported (CSV or .xlsx, read by the plate-map
 // reader under the library's own caps), stored per user, listed and searched.
 import { idParamSchema } from '../../domain/schemas/experiment';
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseLibraryRows } from '../../domain/campaign/library';
+import {
+  LIBRARY_FORM_FIELDS,
+  libraryFormOptions,
+  libraryFormSchema,
+} from '../../domain/campaign/library-form';
 import {
   CAMPAIGN_LIMITS,
   libraryDetailSchema,
@@ -22,7 +28,7 @@ import { sourcePlateTypeById } from '../../domain/dispensing/plate-types';
 import { userOf } from '../auth/request-user';
 import { setSourceWellVolume, type LibraryRepository } from '../campaigns/library-repository';
 import type { Db } from '../db/connect';
-import { HttpError } from '../errors';
+import { HttpError, parseOrThrow } from '../errors';
 import { PLATE_MAP_CAPS, readPlateMap } from '../imports/read-plate-map';
 
 const tags = ['Libraries'];
@@ -40,7 +46,54 @@ const LIBRARY_CAPS = {
   cellChars: 400,
 };
 
+/** The multipart form, as the document shows it. */
+const libraryFormDocSchema = z.object({
+  file: z.unknown().optional().describe('The library file: CSV or .xlsx'),
+  ...Object.fromEntries(
+    LIBRARY_FORM_FIELDS.map((f) => [f, z.string().optional().describe(`the option ${f}`)]),
+  ),
+});
+
 const libraryNotFound = () => new HttpError(404, 'Library not found');
+const tooLarge = () =>
+  new HttpError(413, 'The file is larger than 7 MB: split the library and import the parts');
+/** A request's bytes at most: the file base64 (a third more than its bytes) and the fields. */
+const LIBRARY_FORM_BYTES = Math.ceil((CAMPAIGN_LIMITS.fileBytes * 4) / 3) + 1_000_000;
+
+/** The form's file and text fields, read from the multipart stream. */
+async function readForm(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; name: string } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          throw new HttpError(400, `Send one file, in the field "file" (got "${part.fieldname}").`);
+        }
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw tooLarge();
+        file = { bytes, name: part.filename };
+      } else if ((LIBRARY_FORM_FIELDS as readonly string[]).includes(part.fieldname)) {
+        fields[part.fieldname] = String(part.value);
+      } else {
+        throw new HttpError(
+          400,
+          `No field "${part.fieldname}": the form takes file, ${LIBRARY_FORM_FIELDS.join(', ')}`,
+        );
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw new HttpError(
+      400,
+      `The upload is not valid multipart/form-data (${(error as Error).message}).`,
+    );
+  }
+  if (!file) throw new HttpError(400, 'No file was sent: add it to the field "file".');
+  return { fields, file };
+}
 
 /** Registers POST/GET /libraries and GET /libraries/:libraryId (prefix /api). */
 export async function libraryRoutes(
@@ -51,45 +104,78 @@ export async function libraryRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireUser);
 
+  await app.register(multipart, {
+    limits: {
+      fileSize: CAMPAIGN_LIMITS.fileBytes,
+      files: 1,
+      fields: LIBRARY_FORM_FIELDS.length,
+      parts: LIBRARY_FORM_FIELDS.length + 1,
+      fieldSize: 100_000,
+    },
+  });
+
+  /** Reads, checks and stores a library file; the refused lines answer 422. */
+  async function importFile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    bytes: Uint8Array,
+    body: z.output<typeof libraryFormSchema>,
+  ) {
+    const read = readPlateMap(bytes, LIBRARY_CAPS);
+    if (!read.ok) throw new HttpError(400, read.message);
+    const rows = read.sheets.find((s) => s.rows.length > 0)?.rows ?? [];
+    const parsed = parseLibraryRows(rows, {
+      mapping: body.mapping,
+      plate_types: body.plate_types,
+      default_plate_type: body.default_plate_type,
+      default_unit: body.default_unit,
+    });
+    if (!parsed.ok) throw new HttpError(400, parsed.message);
+    if (parsed.refused.length > 0 && !body.keep_good_lines) {
+      const n = parsed.refused.length;
+      return reply.status(422).send({
+        detail: `${n} line${n === 1 ? ' is' : 's are'} refused, so nothing is stored: mend ${n === 1 ? 'it' : 'them'}, or import again keeping the good lines.`,
+        refused_lines: parsed.refused,
+      });
+    }
+    if (parsed.wells.length === 0) throw new HttpError(400, 'The file lists no source wells');
+    const owner = userOf(request).id;
+    const id = await libraries.create(owner, body.name, parsed.wells);
+    const summary = (await libraries.get(owner, id))!;
+    return reply.status(201).send({ ...summary, refused_lines: parsed.refused });
+  }
+
   app.post(
     '/libraries',
     {
       schema: {
         summary:
-          'Import a library file (base64 CSV or .xlsx): stored when every line reads, or when keep_good_lines says so',
+          'Import a library file (multipart: the CSV or .xlsx in the field "file", the options as text fields; or JSON with the file base64): stored when every line reads, or when keep_good_lines says so',
         tags,
-        body: libraryImportSchema,
+        consumes: ['multipart/form-data', 'application/json'],
+        // A multipart form is read from the stream by the handler (the parser fills no
+        // body: the form's schema is for the document); a JSON body carries the file base64
+        // and is checked against its schema in the handler.
+        body: z.union([libraryImportSchema, libraryFormDocSchema]),
         response: {
           201: libraryImportAnswerSchema,
           422: libraryRefusedSchema.describe('Lines were refused: nothing is stored'),
         },
       },
+      onRequest: async (request) => {
+        if (Number(request.headers['content-length']) > LIBRARY_FORM_BYTES) throw tooLarge();
+      },
     },
     async (request, reply) => {
-      const body = request.body;
-      const bytes = Buffer.from(body.file_base64, 'base64');
-      const read = readPlateMap(bytes, LIBRARY_CAPS);
-      if (!read.ok) throw new HttpError(400, read.message);
-      const rows = read.sheets.find((s) => s.rows.length > 0)?.rows ?? [];
-      const parsed = parseLibraryRows(rows, {
-        mapping: body.mapping,
-        plate_types: body.plate_types,
-        default_plate_type: body.default_plate_type,
-        default_unit: body.default_unit,
-      });
-      if (!parsed.ok) throw new HttpError(400, parsed.message);
-      if (parsed.refused.length > 0 && !body.keep_good_lines) {
-        const n = parsed.refused.length;
-        return reply.status(422).send({
-          detail: `${n} line${n === 1 ? ' is' : 's are'} refused, so nothing is stored: mend ${n === 1 ? 'it' : 'them'}, or import again keeping the good lines.`,
-          refused_lines: parsed.refused,
-        });
+      if (request.isMultipart()) {
+        const { fields, file } = await readForm(request);
+        const form = libraryFormOptions(fields, file.name);
+        if (!form.ok) throw new HttpError(400, form.message);
+        const body = parseOrThrow(libraryFormSchema, form.options, 'form');
+        return importFile(request, reply, new Uint8Array(file.bytes), body);
       }
-      if (parsed.wells.length === 0) throw new HttpError(400, 'The file lists no source wells');
-      const owner = userOf(request).id;
-      const id = await libraries.create(owner, body.name, parsed.wells);
-      const summary = (await libraries.get(owner, id))!;
-      return reply.status(201).send({ ...summary, refused_lines: parsed.refused });
+      const body = parseOrThrow(libraryImportSchema, request.body);
+      return importFile(request, reply, Buffer.from(body.file_base64, 'base64'), body);
     },
   );
 
