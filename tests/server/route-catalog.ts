@@ -117,6 +117,24 @@ export const ROUTES: RouteCase[] = [
     ok: 200,
   },
   {
+    method: 'GET',
+    path: '/api/experiments/:id/readouts/:readout/export/wells',
+    access: 'experiment',
+    ok: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/experiments/:id/readouts/:readout/export/fits',
+    access: 'experiment',
+    ok: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/experiments/:id/readouts/:readout/export/excel',
+    access: 'experiment',
+    ok: 200,
+  },
+  {
     method: 'POST',
     path: '/api/experiments/:id/transfer-logs',
     access: 'experiment',
