@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { COLOUR_MODES, COLOUR_MODE_LABELS, type ColourMode } from '../../plate-canvas/colour-by';
 import { colourMode, setColourMode } from '../../state/colour-mode-store';
+import { ReadoutColourControls } from './readout-colour-controls';
 
 export interface ColourByPickerProps {
   /** Reagents on the plate (slug, name), for colour by concentration. */
@@ -49,6 +50,7 @@ export function ColourByPicker({ reagents, reagent }: ColourByPickerProps) {
           ))}
         </select>
       )}
+      {mode === 'readout' && <ReadoutColourControls />}
     </div>
   );
 }
