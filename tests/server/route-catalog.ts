@@ -394,6 +394,7 @@ export const ROUTES: RouteCase[] = [
   },
   { method: 'GET', path: '/api/campaigns/:campaignId', access: 'user', ok: 200 },
   { method: 'GET', path: '/api/campaigns/:campaignId/dispense-plan', access: 'user', ok: 200 },
+  { method: 'GET', path: '/api/campaigns/:campaignId/qc', access: 'user', ok: 200 },
   { method: 'GET', path: '/api/campaigns/:campaignId/export/picklist', access: 'user', ok: 200 },
   { method: 'GET', path: '/api/campaigns/:campaignId/export/platemap', access: 'user', ok: 200 },
 
