@@ -1,5 +1,6 @@
 /** Plate-reader readouts and their results (QC, normalised values, fits). */
 import type { ImportAnswer, PlateResults, ReadoutList } from '../domain/schemas/results';
+import { saveBlob } from './exports';
 import { apiRequest } from './http-client';
 
 /** POST /api/experiments/{id}/readouts: a reader file as multipart field `file`. */
@@ -28,4 +29,25 @@ export function readoutResults(
   return apiRequest<PlateResults>(
     `/api/experiments/${id}/readouts/${readout}/results?z_prime_min=${zPrimeMin}`,
   );
+}
+
+/** The three downloads of a readout's results and the names they are saved under. */
+const EXPORTS = {
+  wells: 'wells.csv',
+  fits: 'fits.csv',
+  excel: 'results.xlsx',
+} as const;
+export type ResultsExport = keyof typeof EXPORTS;
+
+/** Downloads a readout's well table, fit table (CSV) or both (Excel), as the server writes them. */
+export async function downloadResults(
+  id: number,
+  readout: number,
+  kind: ResultsExport,
+): Promise<void> {
+  const blob = await apiRequest<Blob>(`/api/experiments/${id}/readouts/${readout}/export/${kind}`, {
+    headers: { Accept: '*/*' },
+    responseType: 'blob',
+  });
+  saveBlob(blob, `readout_${readout}_${EXPORTS[kind]}`);
 }

@@ -8,6 +8,7 @@ import { STATUS } from '../domain/prediction';
 import { REAGENT_TYPE_LABELS, REAGENT_TYPES, reagentTypeCode } from '../domain/reagent-types';
 import { indexOfWellId } from '../domain/well-id';
 import type { ColourMode } from '../state/colour-mode-store';
+import { readoutColouring, type ReadoutColouringInput, type ValueScale } from './colour-by-readout';
 import { transferColouring, type TransferStatus } from './colour-by-transfer';
 import { TYPE_FILL } from './well-appearance';
 
@@ -19,6 +20,7 @@ export const COLOUR_MODE_LABELS: Record<ColourMode, string> = {
   role: 'Tag / role',
   status: 'Status',
   transfer: 'Transfer status',
+  readout: 'Readout value',
 };
 
 /** What a reagent of the bench is for the colours: its slug, name and (server or display) type. */
@@ -50,6 +52,8 @@ export interface Colouring {
   legend: LegendEntry[];
   /** Only when colouring by concentration and the reagent is on the plate. */
   scale?: ColourScale;
+  /** Only when colouring by readout value: the linear scale of the values shown. */
+  valueScale?: ValueScale;
 }
 
 /** Fill of wells that hold something, but not what the chosen colouring is about. */
@@ -225,6 +229,8 @@ export interface ColouringInput {
   status?: Uint8Array;
   /** Colour by transfer status: each well's status from the transfer logs; none without a log. */
   transfer?: Readonly<Record<string, TransferStatus>>;
+  /** Colour by readout value: the readout shown in the Results tab, its scale and hit threshold. */
+  readout?: ReadoutColouringInput;
 }
 
 function eachWell(
@@ -246,6 +252,8 @@ const typeOf = (r: ColourReagent | undefined) => REAGENT_TYPES[reagentTypeCode(r
 function holdsSomething(well: WireWell): boolean {
   return Object.keys(well.targets ?? {}).length > 0;
 }
+
+const NO_READOUT: ReadoutColouringInput = { values: null, scale: 'normalised', hitMin: 50 };
 
 /** Fills and legend of a plate for a colour mode. */
 export function colourWells(input: ColouringInput): Colouring {
@@ -382,6 +390,16 @@ export function colourWells(input: ColouringInput): Colouring {
 
   if (mode === 'transfer') {
     return { fill, legend: transferColouring(defn, wells, input.transfer, fill) };
+  }
+
+  if (mode === 'readout') {
+    return {
+      fill,
+      ...readoutColouring(defn, input.readout ?? NO_READOUT, fill, {
+        colour: heatColour,
+        stops: HEAT_STOPS,
+      }),
+    };
   }
 
   if (mode === 'role') {

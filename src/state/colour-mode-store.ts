@@ -12,6 +12,7 @@ export const COLOUR_MODES = [
   'role',
   'status',
   'transfer',
+  'readout',
 ] as const;
 export type ColourMode = (typeof COLOUR_MODES)[number];
 

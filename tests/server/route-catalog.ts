@@ -117,6 +117,24 @@ export const ROUTES: RouteCase[] = [
     ok: 200,
   },
   {
+    method: 'GET',
+    path: '/api/experiments/:id/readouts/:readout/export/wells',
+    access: 'experiment',
+    ok: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/experiments/:id/readouts/:readout/export/fits',
+    access: 'experiment',
+    ok: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/experiments/:id/readouts/:readout/export/excel',
+    access: 'experiment',
+    ok: 200,
+  },
+  {
     method: 'POST',
     path: '/api/experiments/:id/transfer-logs',
     access: 'experiment',
@@ -376,6 +394,7 @@ export const ROUTES: RouteCase[] = [
   },
   { method: 'GET', path: '/api/campaigns/:campaignId', access: 'user', ok: 200 },
   { method: 'GET', path: '/api/campaigns/:campaignId/dispense-plan', access: 'user', ok: 200 },
+  { method: 'GET', path: '/api/campaigns/:campaignId/qc', access: 'user', ok: 200 },
   { method: 'GET', path: '/api/campaigns/:campaignId/export/picklist', access: 'user', ok: 200 },
   { method: 'GET', path: '/api/campaigns/:campaignId/export/platemap', access: 'user', ok: 200 },
   { method: 'GET', path: '/api/campaigns/:campaignId/thumbnails', access: 'user', ok: 200 },

@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/api-error';
 import { listLibraries, listTemplates, type LibrarySummary } from '../../api/campaigns';
 import { AppHeader } from '../header/app-header';
 import { CampaignCard } from './campaign-card';
+import { CampaignQcCard } from './campaign-qc-card';
 import { LibraryCard } from './library-card';
 
 export default function CampaignsPage() {
@@ -33,6 +34,7 @@ export default function CampaignsPage() {
         )}
         <LibraryCard libraries={libraries} onImported={load} />
         <CampaignCard libraries={libraries} templates={templates} />
+        <CampaignQcCard />
       </main>
     </div>
   );

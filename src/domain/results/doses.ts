@@ -22,7 +22,8 @@ export interface WellDose {
 /** Actual concentrations per well and reagent slug, nM (from a transfer log). */
 export type ActualConcentrations = Record<string, Record<string, number>>;
 
-function roleOf(tags: readonly string[]): WellRole | undefined {
+/** The control role a well's tags give it (POS, NEG, ZERO), if any. */
+export function roleOf(tags: readonly string[]): WellRole | undefined {
   if (tags.includes('POS')) return 'pos';
   if (tags.includes('NEG')) return 'neg';
   if (tags.includes('ZERO')) return 'blank';

@@ -3,6 +3,16 @@
  * fits), shared by the server's route declarations and the client.
  */
 import { z } from 'zod';
+import { experimentParamsSchema } from './experiment';
+
+/** /api/experiments/{id}/readouts/{readout}: a readout of the experiment (else 404). */
+export const readoutParamsSchema = experimentParamsSchema.extend({
+  readout: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
 
 export const readoutSummarySchema = z.object({
   id: z.number().int(),

@@ -9,6 +9,7 @@ import {
   setColourMode,
   type ColourMode,
 } from '../../state/colour-mode-store';
+import { ReadoutColourControls } from './readout-colour-controls';
 
 export interface ColourByPickerProps {
   /** Reagents on the plate (slug, name), for colour by concentration. */
@@ -54,6 +55,7 @@ export function ColourByPicker({ reagents, reagent }: ColourByPickerProps) {
           ))}
         </select>
       )}
+      {mode === 'readout' && <ReadoutColourControls />}
     </div>
   );
 }

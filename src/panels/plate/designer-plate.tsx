@@ -16,6 +16,7 @@ import { colourWells, emptyCount } from '../../plate-canvas/colour-by';
 import type { FrameStats } from '../../plate-canvas/plate-scene';
 import { bench } from '../../state/bench-store';
 import { colourMode } from '../../state/colour-mode-store';
+import { readoutColour } from '../../state/readout-colour-store';
 import { designer } from '../../state/designer-store';
 import { clearWells } from '../../state/plate-actions';
 import { toolState } from '../../state/tool-actions';
@@ -68,6 +69,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
   const [detail, setDetail] = useState<number | null>(null);
   const colour = useSnapshot(colourMode);
   const transfer = useSnapshot(transferLogs).reconciliation?.wells;
+  const readout = useSnapshot(readoutColour);
 
   // The reagents the plate holds, in bench order (the heat map's choices).
   const onPlate = useMemo(() => plateReagents(wells, benchReagents), [wells, benchReagents]);
@@ -89,8 +91,22 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
         reagent: heatReagent,
         status: byType?.status,
         transfer: transfer && Object.fromEntries(transfer.map((w) => [w.well, w.status])),
+        readout: {
+          ...readout,
+          values: readout.experimentId === doc.experiment?.id ? readout.values : null,
+        },
       }),
-    [format, wells, benchReagents, colour.mode, heatReagent, byType, transfer],
+    [
+      format,
+      wells,
+      benchReagents,
+      colour.mode,
+      heatReagent,
+      byType,
+      transfer,
+      readout,
+      doc.experiment,
+    ],
   );
   // The metrics answer brings rings and markers; the fills follow the chosen colouring at once.
   const appearance = useMemo(

@@ -80,7 +80,7 @@ const cssHex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 
 /** The fills of a colouring with their counts, and the heat map's scale. */
 function ColouringItems({ colouring, empty }: { colouring: Colouring; empty: number }) {
-  const { scale } = colouring;
+  const { scale, valueScale } = colouring;
   return (
     <ul className="plate-legend__group" aria-label="Well colours" data-testid="legend-colours">
       {scale && (
@@ -95,6 +95,21 @@ function ColouringItems({ colouring, empty }: { colouring: Colouring; empty: num
           />
           <span>{formatConcentration(scale.maxNM)}</span>
           <span className="plate-legend__note">(log scale)</span>
+        </li>
+      )}
+      {valueScale && (
+        <li className="plate-legend__item plate-legend__scale" data-testid="legend-value-scale">
+          <span>{valueScale.label}:</span>
+          <span>{Number(valueScale.min.toPrecision(3))}</span>
+          <span
+            className="plate-legend__ramp"
+            aria-hidden="true"
+            style={{
+              background: `linear-gradient(to right, ${valueScale.stops.map(cssHex).join(', ')})`,
+            }}
+          />
+          <span>{Number(valueScale.max.toPrecision(3))}</span>
+          <span className="plate-legend__note">(linear)</span>
         </li>
       )}
       {colouring.legend.map((e) => (

@@ -5,9 +5,17 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../api/api-error';
-import { deleteReadout, importReadouts, listReadouts, readoutResults } from '../../api/results';
-import { csvText, fitRows, ic50Text, tidyRows } from '../../domain/results/result-tables';
+import {
+  deleteReadout,
+  downloadResults,
+  importReadouts,
+  listReadouts,
+  readoutResults,
+  type ResultsExport,
+} from '../../api/results';
+import { ic50Text } from '../../domain/results/result-tables';
 import type { PlateResults, ReadoutList } from '../../domain/schemas/results';
+import { showReadout } from '../../state/readout-colour-store';
 import { DoseCurve } from './dose-curve';
 import { ExpectedZPrimeForm } from './expected-z-prime-form';
 import './results.css';
@@ -28,15 +36,6 @@ function problemText(error: unknown): string[] {
     }
   }
   return [error instanceof Error ? error.message : String(error)];
-}
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
 }
 
 function sortValue(fit: Fit, key: SortKey): number | string {
@@ -68,11 +67,15 @@ export function ResultsPanel({ experimentId }: { experimentId: number }) {
       setChosen(id);
       if (id === null) {
         setResults(null);
+        showReadout(experimentId, null);
         return;
       }
       setBusy('Reading the results…');
       try {
-        setResults(await readoutResults(experimentId, id, z));
+        const answer = await readoutResults(experimentId, id, z);
+        setResults(answer);
+        // the plate can be coloured by these values (Colour by: Readout value)
+        showReadout(experimentId, answer.wells);
       } catch (e) {
         setProblems(problemText(e));
       } finally {
@@ -97,6 +100,19 @@ export function ResultsPanel({ experimentId }: { experimentId: number }) {
       const answer = await importReadouts(experimentId, file);
       await refresh();
       await show(answer.readouts[0]?.id ?? null, zMin);
+    } catch (e) {
+      setProblems(problemText(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onExport = async (kind: ResultsExport) => {
+    if (chosen === null) return;
+    setProblems([]);
+    setBusy('Writing the export…');
+    try {
+      await downloadResults(experimentId, chosen, kind);
     } catch (e) {
       setProblems(problemText(e));
     } finally {
@@ -228,20 +244,22 @@ export function ResultsPanel({ experimentId }: { experimentId: number }) {
             </p>
           ))}
           <div className="results-panel__exports">
-            <button
-              type="button"
-              onClick={() =>
-                download(`results-${results.readout.id}.csv`, csvText(tidyRows(results)))
-              }
-            >
-              Export results CSV
-            </button>
-            <button
-              type="button"
-              onClick={() => download(`fits-${results.readout.id}.csv`, csvText(fitRows(results)))}
-            >
-              Export fits CSV
-            </button>
+            {(
+              [
+                ['wells', 'Export results CSV'],
+                ['fits', 'Export fits CSV'],
+                ['excel', 'Export both as Excel'],
+              ] as const
+            ).map(([kind, label]) => (
+              <button
+                key={kind}
+                type="button"
+                onClick={() => void onExport(kind)}
+                disabled={busy !== null}
+              >
+                {label}
+              </button>
+            ))}
           </div>
           <h3>Fits ({fits.length})</h3>
           {fits.length === 0 ? (

@@ -1,5 +1,5 @@
 // Data access for plate-reader readouts; callers check the experiment's owner.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { readouts } from '../db/schema';
 import type { PlateReadout } from '../../domain/results/reader-file';
@@ -91,6 +91,37 @@ export function readoutsRepository(db: Db) {
         .where(and(eq(readouts.experimentId, experimentId), eq(readouts.id, id)));
       if (!row) return null;
       return { summary: summaryOf(row), values: JSON.parse(row.values) as Record<string, number> };
+    },
+
+    /** Each experiment's latest readout (last run, last channel) with its readings. */
+    async latestOf(
+      experimentIds: readonly number[],
+    ): Promise<
+      Map<number, { id: number; run: number; channel: string; values: Record<string, number> }>
+    > {
+      if (experimentIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([readouts.experimentId], {
+          experimentId: readouts.experimentId,
+          id: readouts.id,
+          run: readouts.run,
+          channel: readouts.channel,
+          values: readouts.values,
+        })
+        .from(readouts)
+        .where(inArray(readouts.experimentId, [...experimentIds]))
+        .orderBy(readouts.experimentId, desc(readouts.run), desc(readouts.id));
+      return new Map(
+        rows.map((r) => [
+          r.experimentId,
+          {
+            id: r.id,
+            run: r.run,
+            channel: r.channel,
+            values: JSON.parse(r.values) as Record<string, number>,
+          },
+        ]),
+      );
     },
 
     /** Deletes one readout; false when it is not the experiment's. */

@@ -5,7 +5,7 @@ import { plateRun } from '../transfer-logs/plate-run';
 import type { TransferLogsRepository } from '../transfer-logs/repository';
 import { experimentParamsSchema } from '../../domain/schemas/experiment';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PlateState } from '../../domain/plate-state';
@@ -17,6 +17,8 @@ import {
   importAnswerSchema,
   importQuerySchema,
   plateResultsSchema,
+  readoutParamsSchema,
+  type PlateResults,
   readoutListSchema,
   readoutSchema,
   resultsQuerySchema,
@@ -30,6 +32,7 @@ import type { ExperimentsRepository } from '../repositories/experiments';
 import { settingsOf } from '../routes/dispensing';
 import { ownedExperiment } from '../routes/experiment-access';
 import type { ReadoutsRepository } from './readouts-repository';
+import { resultsExportRoutes } from './results-export-routes';
 
 /** A reader file is larger than a plate map: 300 plates of 1536 wells as long lines. */
 export const READER_FILE_CAPS = {
@@ -45,13 +48,7 @@ export const READER_FILE_CAPS = {
 const MULTIPART_OVERHEAD = 16 * 1024;
 const tags = ['Results'];
 const params = experimentParamsSchema;
-const readoutParams = experimentParamsSchema.extend({
-  readout: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
-});
+const readoutParams = readoutParamsSchema;
 const errorSchema = z.object({
   detail: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -217,25 +214,28 @@ export async function resultsRoutes(
         response: { 200: plateResultsSchema },
       },
     },
-    async (request) => {
-      const row = await ownedExperiment(experiments, request);
-      const found = await readouts.get(row.id, request.params.readout);
-      if (!found) throw readoutNotFound();
-      const answer = await plates.current(userOf(request).id, row.id);
-      const plate = JSON.parse(answer.json) as PlateState;
-      // What the wells really hold when the instrument's log is in, else what was planned.
-      const { actual } = await plateRun(plates, logs, userOf(request).id, row);
-      const analysis = analysePlate(
-        plate.defn,
-        wellDoses(plate, actual ?? undefined),
-        found.values,
-        {
-          z_prime_min: request.query.z_prime_min,
-        },
-      );
-      return { readout: found.summary, ...jsonSafe(analysis) };
-    },
+    async (request) => resultsOf(request, request.query.z_prime_min),
   );
+
+  /** A readout of the caller's experiment read against the plate as it is now. */
+  async function resultsOf(
+    request: FastifyRequest & { params: { id: number; readout: number } },
+    zPrimeMin: number,
+  ): Promise<PlateResults> {
+    const row = await ownedExperiment(experiments, request);
+    const found = await readouts.get(row.id, request.params.readout);
+    if (!found) throw readoutNotFound();
+    const answer = await plates.current(userOf(request).id, row.id);
+    const plate = JSON.parse(answer.json) as PlateState;
+    // What the wells really hold when the instrument's log is in, else what was planned.
+    const { actual } = await plateRun(plates, logs, userOf(request).id, row);
+    const analysis = analysePlate(plate.defn, wellDoses(plate, actual ?? undefined), found.values, {
+      z_prime_min: zPrimeMin,
+    });
+    return { readout: found.summary, ...jsonSafe(analysis) };
+  }
+
+  resultsExportRoutes(app, resultsOf);
 }
 
 /** NaN and infinities (a spread of one value, a singular fit) travel as null. */

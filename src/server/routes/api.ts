@@ -42,6 +42,7 @@ import { campaignViewRoutes } from './campaign-view';
 import { libraryRoutes } from './libraries';
 import { readoutsRepository } from '../results/readouts-repository';
 import { resultsRoutes } from '../results/results-routes';
+import { campaignQcRoutes } from '../results/campaign-qc-routes';
 
 export interface ApiOptions {
   config: Config;
@@ -144,6 +145,10 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     plates,
     readouts: readoutsRepository(database.db),
     logs: transferLogs,
+  });
+  await app.register(campaignQcRoutes, {
+    campaigns: campaignService(database.db, plates, libraries),
+    readouts: readoutsRepository(database.db),
   });
   await app.register(agentStateRoutes, { prefix: '/experiments', experiments, agent });
   await app.register(eventRoutes, { prefix: '/experiments', experiments });
