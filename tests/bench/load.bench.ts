@@ -120,7 +120,11 @@ async function stampede(kind: DatabaseKind): Promise<BenchResult> {
     await server.restart();
     plan.base = server.base;
     const before = await metrics(server);
+    // the server's own CPU (this thread: the app and PGlite; the load runs in a worker), a
+    // figure that a shared machine's other work does not lengthen as it does the latencies
+    const cpu = process.threadCpuUsage();
     const result = await runLoad(plan);
+    const { user, system } = process.threadCpuUsage(cpu);
     const after = await metrics(server);
     const reads = result.samples.filter((s) => s.kind === 'read');
     const writes = result.samples.filter((s) => s.kind === 'write');
@@ -138,6 +142,7 @@ async function stampede(kind: DatabaseKind): Promise<BenchResult> {
       write_p99: p(writeMs, 99),
       writes: writes.length,
       computations: after.plate_computations - before.plate_computations,
+      server_cpu_ms: round3((user + system) / 1000),
       errors:
         errorsOf(result.samples).length + result.samples.filter((s) => s.status >= 400).length,
       writes_lost: await writesLost(server, plan, result.acknowledged),
