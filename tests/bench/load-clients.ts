@@ -25,6 +25,11 @@ export interface LoadSample {
   status: number;
   /** ms from due to the final answer */
   ms: number;
+  /**
+   * ms from sending the final attempt to its answer: a writer's edit is sent only once the
+   * one before it is answered (a save queue), so its wait for that one is the client's
+   */
+  sentMs: number;
   /** 503s answered before the final answer (writes only: reads are not retried) */
   shed: number;
   /** the error code of a failed connection (ECONNRESET...) */
@@ -75,12 +80,19 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
         req.once('error', reject);
         req.end();
       });
-      samples.push({ kind: 'read', status, ms: performance.now() - due, shed: 0 });
+      samples.push({
+        kind: 'read',
+        status,
+        ms: performance.now() - due,
+        sentMs: performance.now() - due,
+        shed: 0,
+      });
     } catch (error) {
       samples.push({
         kind: 'read',
         status: 0,
         ms: performance.now() - due,
+        sentMs: performance.now() - due,
         shed: 0,
         error: errorCode(error),
       });
@@ -91,6 +103,7 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
     const id = plan.writers[w].experimentId;
     let shed = 0;
     for (;;) {
+      const sent = performance.now();
       try {
         const res = await fetch(`${plan.base}/api/experiments/${id}/plate`, {
           method: 'PATCH',
@@ -113,12 +126,19 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
           await sleep(Number(res.headers.get('retry-after') ?? '1') * 1000);
           continue;
         }
-        samples.push({ kind: 'write', status: res.status, ms: performance.now() - due, shed });
+        samples.push({
+          kind: 'write',
+          status: res.status,
+          ms: performance.now() - due,
+          sentMs: performance.now() - sent,
+          shed,
+        });
       } catch (error) {
         samples.push({
           kind: 'write',
           status: 0,
           ms: performance.now() - due,
+          sentMs: performance.now() - sent,
           shed,
           error: errorCode(error),
         });
