@@ -18,7 +18,7 @@ describe('FreshFlight', () => {
   it('answers a caller arriving during a read with a read started after it', async () => {
     const flight = new FreshFlight<string, number>();
     let stored = 0;
-    let release = () => {};
+    let release: (() => void) | undefined;
     let reads = 0;
     const read = async () => {
       reads++;
@@ -34,7 +34,7 @@ describe('FreshFlight', () => {
     stored = 1;
     const second = flight.run('a', read);
     const third = flight.run('a', read);
-    release();
+    release?.();
     expect(await first).toBe(0);
     expect(await second).toBe(1);
     expect(await third).toBe(1);
