@@ -105,7 +105,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('metrics', metrics);
   const inFlightLimit = config.maxInFlight ?? DEFAULT_IN_FLIGHT[database.kind];
   // first of the hooks: a refused request costs nothing more
-  registerAdmission(app, inFlightLimit, metrics);
+  registerAdmission(
+    app,
+    { maxInFlight: inFlightLimit, queueBudgetMs: config.queueBudgetMs },
+    metrics,
+  );
   registerSameOrigin(app);
   registerNulInUrl(app);
   registerJsonBody(app);

@@ -36,6 +36,11 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Requests in flight per process before 503 (MAX_IN_FLIGHT); null: by database kind. */
   maxInFlight: number | null;
+  /**
+   * The queue wait a served request may meet before new ones get 503 (QUEUE_BUDGET_MS; 50 ms
+   * by default: half of what a served request may take in all).
+   */
+  queueBudgetMs: number;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -115,6 +120,11 @@ const envSchema = z.object({
     .regex(/^[1-9]\d{0,5}$/, 'must be a whole number from 1 to 999999')
     .transform(Number)
     .optional(),
+  QUEUE_BUDGET_MS: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'must be a whole number of milliseconds from 1 to 999999')
+    .transform(Number)
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -189,5 +199,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
     maxInFlight: e.MAX_IN_FLIGHT ?? null,
+    queueBudgetMs: e.QUEUE_BUDGET_MS ?? 50,
   };
 }

@@ -21,6 +21,7 @@ describe('parseConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       maxInFlight: null,
+      queueBudgetMs: 50,
     });
   });
 
@@ -40,6 +41,7 @@ describe('parseConfig', () => {
       REPORTING_ENABLED: 'false',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      QUEUE_BUDGET_MS: '80',
     });
     expect(config).toEqual({
       port: 9000,
@@ -59,6 +61,7 @@ describe('parseConfig', () => {
       logLevel: 'warn',
       trustProxy: false,
       maxInFlight: null,
+      queueBudgetMs: 80,
     });
   });
 

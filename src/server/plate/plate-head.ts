@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { benchFactsJson } from '../repositories/bench';
 import type { BenchFactsRow } from '../repositories/bench-json';
+import { FreshFlight } from './single-flight';
 
 /** A plate's head as the database answers it; `bench` only when asked for. */
 export interface HeadRow {
@@ -25,8 +26,16 @@ const MEMO_EXPERIMENTS = 4096;
 /** The head query of one database, with the bench rows of the last stamp of each experiment. */
 export function plateHeadReader(db: Db) {
   const memo = new Map<number, { stamp: string; bench: BenchFactsRow[] }>();
+  // concurrent reads of one head share a query that started after each of them arrived
+  const flights = new FreshFlight<string, HeadRow | null>();
 
-  async function query(ownerId: string, experimentId: number, withBench: boolean) {
+  function query(ownerId: string, experimentId: number, withBench: boolean) {
+    return flights.run(`${ownerId}|${experimentId}|${withBench}`, () =>
+      queryNow(ownerId, experimentId, withBench),
+    );
+  }
+
+  async function queryNow(ownerId: string, experimentId: number, withBench: boolean) {
     const bench = withBench ? sql`, ${benchFactsJson(experimentId)} as bench` : sql``;
     const result = (await db.execute(sql`
       select p.version, e.dispensing, e.vehicle_slug as "vehicleSlug",

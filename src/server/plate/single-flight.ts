@@ -16,3 +16,44 @@ export class SingleFlight<K, V> {
     return started;
   }
 }
+
+/**
+ * One database read in flight per key, each caller answered by a read that started after it
+ * arrived: a read starts on the next turn of the event loop (so every request that reached
+ * it in this turn shares it) and not before the previous read of the key has ended; callers
+ * arriving before it starts share it. So 200 concurrent requests for one plate's head cost a
+ * few queries instead of 200 (on PGlite's one connection they ran one after another, and a
+ * query there runs to its end before any other request moves: without the turn nobody
+ * would ever share one), and no caller sees a state older than its own arrival (a client
+ * that wrote and then reads always reads its write).
+ */
+export class FreshFlight<K, V> {
+  /** reads not started yet: joined by whoever arrives */
+  private readonly waiting = new Map<K, Promise<V>>();
+  /** the last read started of each key, until it ends */
+  private readonly running = new Map<K, Promise<unknown>>();
+
+  run(key: K, read: () => Promise<V>): Promise<V> {
+    const waiting = this.waiting.get(key);
+    if (waiting) return waiting;
+    const previous = this.running.get(key) ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => {
+        this.waiting.delete(key);
+        const started = read();
+        const ended = started.then(
+          () => undefined,
+          () => undefined,
+        );
+        this.running.set(key, ended);
+        void ended.then(() => {
+          if (this.running.get(key) === ended) this.running.delete(key);
+        });
+        return started;
+      });
+    this.waiting.set(key, next);
+    return next;
+  }
+}

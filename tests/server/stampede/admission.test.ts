@@ -60,6 +60,9 @@ describe.each(DB_KINDS)('admission control on %s', (kind) => {
   it('takes its limit from MAX_IN_FLIGHT, else by database', async () => {
     expect(parseConfig({ MAX_IN_FLIGHT: '40' }).maxInFlight).toBe(40);
     expect(() => parseConfig({ MAX_IN_FLIGHT: '0' })).toThrow(/MAX_IN_FLIGHT must be/);
+    expect(parseConfig({}).queueBudgetMs).toBe(50);
+    expect(parseConfig({ QUEUE_BUDGET_MS: '20' }).queueBudgetMs).toBe(20);
+    expect(() => parseConfig({ QUEUE_BUDGET_MS: '-1' })).toThrow(/QUEUE_BUDGET_MS must be/);
     const m = (await t.app.inject({ url: '/api/metrics' })).json();
     expect(m.in_flight_limit).toBe(kind === 'pglite' ? 16 : 64);
   });
