@@ -213,7 +213,7 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
   let plateJson: Buffer | null = null;
   let changesJson: Buffer | null = null;
   if (written) {
-    deps.plates.writer.published(written.write);
+    // published by the plate service's door once the write committed
     if (input.plate === 'changes') changesJson = wireChangesText(written.write);
     else plateJson = deps.plates.answerOf(written.write.live).body;
   }

@@ -112,7 +112,7 @@ export async function callModel(
     { role: 'user', content: text },
   ];
   const accepted: ToolCall[] = [];
-  let scratch = ctx;
+  let scratch: ToolContext = { ...ctx, baseWells: ctx.wells };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const message = await complete(config, messages);
     const toolCalls = message.tool_calls ?? [];

@@ -2,6 +2,7 @@
  * Runs a list of tool calls as one change: each call sees the wells the previous ones left;
  * the first refusal stops everything and nothing of the turn is applied. Pure.
  */
+import type { PlateOpInput } from '../../domain/schemas/plate-ops';
 import type { ProtocolOp, WireWells } from '../../domain/plate-wire';
 import type { CatalogReagent } from '../catalog/catalog-seed';
 import { catalogToBench } from './reagent-match';
@@ -17,6 +18,8 @@ export interface CallsResult {
   /** answers to questions */
   answers: string[];
   changed: string[];
+  /** the plate ops of every change in order: what the turn writes */
+  plateOps: PlateOpInput[];
   ops: ProtocolOp[];
   benchAdds: CatalogReagent[];
   warnings: string[];
@@ -32,12 +35,13 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
     summaries: [],
     answers: [],
     changed: [],
+    plateOps: [],
     ops: [],
     benchAdds: [],
     warnings: [],
     undo: false,
   };
-  let cur = ctx;
+  let cur: ToolContext = { ...ctx, baseWells: ctx.baseWells ?? ctx.wells };
   const changed = new Set<string>();
   for (const call of calls) {
     if (call.name === 'undo') {
@@ -51,6 +55,7 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
         wells: undefined,
         summaries: [],
         changed: [],
+        plateOps: [],
         ops: [],
         benchAdds: [],
         error: r.message,
@@ -74,6 +79,7 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
       changed.add(id);
       out.changed.push(id);
     }
+    out.plateOps.push(...r.plateOps);
     out.ops.push(...r.ops);
     out.warnings.push(...r.warnings);
   }

@@ -3,20 +3,27 @@
  * reagents it put on the bench, a saved version of the plate before when the newest one is
  * not, and a saved version of the result), and the undo of its last change in a thread.
  */
-import { desc, eq } from 'drizzle-orm';
 import type { PlateState } from '../../domain/plate-state';
-import type { WireWell, WireWells } from '../../domain/plate-wire';
 import { reagentCreateSchema } from '../../domain/schemas/reagent';
 import type { CatalogReagent } from '../catalog/catalog-seed';
 import type { Db } from '../db/connect';
-import { plateVersions } from '../db/schema';
-import type { PlateEdit, Written as PlateWritten } from '../plate/plate-writer';
+import type {
+  PlateEdit,
+  WriteRequest,
+  WriteResult as PlateWriteResult,
+  Written as PlateWritten,
+} from '../plate/plate-writer';
 import { benchFacts, type BenchFacts, type PlateService } from '../plate/plate-service';
-import { insertBench, type DbOrTx } from '../repositories/bench';
+import { insertBench } from '../repositories/bench';
 import { benchInsertOf } from '../repositories/bench-json';
 import type { ChatMessageJson, ChatRepository } from '../repositories/chat';
 import { readPlateLogRange, type StoredPlate } from '../repositories/plates';
-import { getVersion, insertVersion, plateVersionOf } from '../repositories/versions';
+import {
+  getVersion,
+  insertVersion,
+  latestVersionRef,
+  plateVersionOf,
+} from '../repositories/versions';
 import type { CallsResult } from './run-calls';
 
 /** The assistant's name in the plate log and in the progress and observation feeds. */
@@ -69,21 +76,11 @@ function createPayloadOf(e: CatalogReagent) {
   });
 }
 
-async function latestVersion(db: Db, experimentId: number) {
-  const [row] = await db
-    .select({ id: plateVersions.id, version: plateVersions.version })
-    .from(plateVersions)
-    .where(eq(plateVersions.experimentId, experimentId))
-    .orderBy(desc(plateVersions.id))
-    .limit(1);
-  return row ?? null;
-}
-
 /** The turn's effect once written: the new state and its version row. */
 export interface Written {
   state: PlateState;
   versionId: number;
-  /** the plate write, published once the transaction committed */
+  /** the plate write (the plate service's door published it once it committed) */
   write: PlateWritten;
 }
 
@@ -101,12 +98,12 @@ export async function writeChange(
   benchRead: BenchFacts,
 ): Promise<Written & { beforeId: number }> {
   const experimentId = input.experiment.id;
-  return deps.db.transaction(async (tx) => {
+  return deps.plates.write(async (tx, store) => {
     for (const add of result.benchAdds)
       await insertBench(tx, benchInsertOf(experimentId, createPayloadOf(add)));
     // The bench read for planning still holds unless this change put reagents on it.
     const bench = result.benchAdds.length > 0 ? await benchFacts(tx, experimentId) : benchRead;
-    const last = await latestVersion(tx as Db, experimentId);
+    const last = await latestVersionRef(tx, experimentId);
     let beforeId = last?.id;
     // Versions are saved with the plate version of their moment, and every plate write bumps
     // it: a newest version row at the current plate version holds the current plate.
@@ -120,12 +117,11 @@ export async function writeChange(
       });
       beforeId = before.id;
     }
-    const written = await writeVersioned(
-      deps,
-      tx,
+    const written = await storeVersioned(
+      store,
       input,
       plate,
-      putOfChanges(plate.wells, result.wells!),
+      { ops: result.plateOps },
       summary,
       bench,
     );
@@ -134,22 +130,20 @@ export async function writeChange(
 }
 
 /**
- * Writes wells as the next plate version, only if the plate is still at `plate.version`
- * (StalePlate otherwise), and keeps them as a version row with this summary.
+ * Stores wells as the next plate version through the plate service's door, only if the plate
+ * is still at `plate.version` (StalePlate otherwise), kept as a version row with this summary.
  */
-async function writeVersioned(
-  deps: WriteDeps,
-  tx: DbOrTx,
+async function storeVersioned(
+  store: (request: WriteRequest) => Promise<PlateWriteResult>,
   input: WriteInput,
   plate: StoredPlate,
   edit: PlateEdit,
   summary: string,
   bench: BenchFacts,
 ): Promise<Written> {
-  const experimentId = input.experiment.id;
-  const result = await deps.plates.writer.write(tx, {
+  const result = await store({
     ownerId: input.ownerId,
-    experimentId,
+    experimentId: input.experiment.id,
     bench,
     baseVersion: plate.version,
     author: AGENT_NAME,
@@ -166,15 +160,19 @@ async function writeVersioned(
   return { state: live.state, versionId: versionId!, write: result.written };
 }
 
-/**
- * The turn's change as one `put` of the wells it touched: the tools replace a well's
- * object when they change it, so comparing objects finds them without reading every well.
- */
-function putOfChanges(before: WireWells, after: WireWells): PlateEdit {
-  const wells: Record<string, WireWell | null> = {};
-  for (const [id, w] of Object.entries(after)) if (before[id] !== w) wells[id] = w;
-  for (const id of Object.keys(before)) if (!(id in after)) wells[id] = null;
-  return { ops: [{ op: 'put', wells }] };
+/** A write of one version-checked statement: atomic without a transaction of its own. */
+function writeVersioned(
+  deps: WriteDeps,
+  input: WriteInput,
+  plate: StoredPlate,
+  edit: PlateEdit,
+  summary: string,
+  bench: BenchFacts,
+): Promise<Written> {
+  return deps.plates.write(
+    (_db, store) => storeVersioned(store, input, plate, edit, summary, bench),
+    { transaction: false },
+  );
 }
 
 function changeDataOf(m: ChatMessageJson): ChangeData | null {
@@ -232,10 +230,8 @@ export async function undoLast(
     at === null ? undefined : (await readPlateLogRange(deps.db, experimentId, at - 1, at))[0];
   if (entry && entry.version === at) {
     if (entry.hash !== plate.hash) return { text: CHANGED_SINCE };
-    // one statement: atomic without a transaction of its own
     const written = await writeVersioned(
       deps,
-      deps.db,
       input,
       plate,
       { ops: [{ op: 'put', wells: entry.before }] },
@@ -252,7 +248,6 @@ export async function undoLast(
   if (after.plate.hash !== plate.hash) return { text: CHANGED_SINCE };
   const written = await writeVersioned(
     deps,
-    deps.db,
     input,
     plate,
     { defn: before.plate.defn, wells: before.plate.wells },

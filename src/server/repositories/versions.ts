@@ -145,3 +145,17 @@ export async function plateVersionOf(
     .where(and(eq(plateVersions.experimentId, experimentId), eq(plateVersions.id, versionId)));
   return row?.version ?? null;
 }
+
+/** The newest saved version of an experiment (its id and plate version); null when none. */
+export async function latestVersionRef(
+  db: DbOrTx,
+  experimentId: number,
+): Promise<{ id: number; version: number } | null> {
+  const [row] = await db
+    .select({ id: plateVersions.id, version: plateVersions.version })
+    .from(plateVersions)
+    .where(eq(plateVersions.experimentId, experimentId))
+    .orderBy(desc(plateVersions.id))
+    .limit(1);
+  return row ?? null;
+}

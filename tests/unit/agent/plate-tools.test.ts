@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { benchWithFill } from '../../../src/domain/dispensing/fill-liquid';
 import { computePlateState } from '../../../src/domain/plate-state';
 import { runCalls } from '../../../src/server/agent/run-calls';
 import { replyText } from '../../../src/server/agent/turn-reply';
@@ -58,9 +59,14 @@ describe('plate tools', () => {
     // 1:10 working stock (100 uM) needs 40 nL, 16 droplets exactly.
     expect(r.wells.A1.targets.staurosporine).toEqual({
       target_nM: 100,
+      tol_pct: 5,
       volume_uL: 0.04,
       dilution: 10,
     });
+    // the designer's set, applied as the plate writer applies it
+    expect(r.plateOps).toEqual([
+      { op: 'set', wells: ['A1'], reagent: 'staurosporine', target_nM: 100 },
+    ]);
     expect(r.wells.A1.targets.dmem.volume_uL).toBeCloseTo(39.96, 9);
     expect(r.ops).toHaveLength(1);
     expect(r.ops[0]).toMatchObject({
@@ -168,21 +174,23 @@ describe('plate tools', () => {
     });
   });
 
-  it('refuses a planned target when no vehicle can fill the well', () => {
-    const ctx = {
-      ...context(96),
-      // no medium and no buffer (a buffer fills wells: fill-liquid.ts)
-      bench: BENCH.filter((b) => !['dmem', 'dmso', 'hepes-buffer'].includes(b.slug)),
-      vehicleSlug: null,
-    };
-    const r = runTool(ctx, {
-      name: 'set_reagent',
-      args: { wells: ['A1'], reagent: 'staurosporine', target_nM: 1000 },
-    });
-    expect(r).toMatchObject({
-      kind: 'error',
-      message: expect.stringMatching(/^Default vehicle required/),
-    });
+  it('fills with water when the bench holds no medium or buffer, as the server reads the bench', () => {
+    // no medium and no buffer (a buffer fills wells: fill-liquid.ts); the server's bench
+    // then holds water, which fills the wells (benchFactsOf)
+    const bench = benchWithFill(
+      BENCH.filter((b) => !['dmem', 'hepes-buffer'].includes(b.slug)),
+      null,
+    );
+    const r = change(
+      runTool(
+        { ...context(96), bench, vehicleSlug: null },
+        { name: 'set_reagent', args: { wells: ['A1'], reagent: 'staurosporine', target_nM: 1000 } },
+      ),
+    );
+    expect(Object.keys(r.wells.A1.targets).toSorted()).toEqual(['staurosporine', 'water']);
+    // never DMSO, a solvent with a limit: the well would be 99 % DMSO
+    const { staurosporine, water } = r.wells.A1.targets;
+    expect(staurosporine.volume_uL + water.volume_uL).toBeCloseTo(100, 6);
   });
 
   it('lays out a dilution series with its tags and refuses one that does not fit', () => {
@@ -277,6 +285,7 @@ describe('turn reply', () => {
       summaries: [],
       answers: [],
       changed: [],
+      plateOps: [],
       ops: [],
       benchAdds: [],
       warnings: [],

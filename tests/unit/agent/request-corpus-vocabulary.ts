@@ -673,6 +673,41 @@ const BY_HAND: VocabCase[] = [
     request: '3-fold dilution of compound A lowest 10 nM down column 3, 8 points',
     asks: /I did not understand 'lowest'/,
   },
+  {
+    cls: 'series',
+    kind: 'found by hand',
+    format: 384,
+    // wrote column 3 only: "trip" before a number was taken for a quadrant's "quad 2"
+    request: '3-fold dilution of compound A from 10 uM, col 3 trip 8 points',
+    changed: [0, 1, 2].flatMap((r) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => wellId(k, 2 + r))),
+    holds: (id) => one(CA, pt(10_000, 3, id.charCodeAt(0) - 65)),
+  },
+  {
+    cls: 'series',
+    kind: 'found by hand',
+    format: 96,
+    // asked which wells hold the trip: "1:3 from 1 uM" was read as an add
+    request: 'stauro 1:3 from 1 uM col 2 trip',
+    changed: [0, 1, 2].flatMap((r) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => wellId(k, 1 + r))),
+    holds: (id) => one(SA, pt(1000, 3, id.charCodeAt(0) - 65)),
+  },
+  {
+    cls: 'series',
+    kind: 'found by hand',
+    format: 384,
+    // 'dil' was not read
+    request: 'serial dil cpd A 10 uM 1:2 col 3, trip, 8 pts',
+    changed: [0, 1, 2].flatMap((r) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => wellId(k, 2 + r))),
+    holds: (id) => one(CA, pt(10_000, 2, id.charCodeAt(0) - 65)),
+  },
+  {
+    cls: 'controls',
+    kind: 'found by hand',
+    format: 384,
+    // wrote column 1 and dropped the triplicate
+    request: 'DMSO controls col 1 trip',
+    asks: /Which wells hold the trip\?/,
+  },
 ];
 
 export const VOCABULARY_CORPUS: VocabCase[] = [

@@ -122,7 +122,6 @@ export const CORPUS: CorpusCase[] = [
     request: 'add 10 uM staurosporine to column 11',
     changed: col(96, 11),
     holds: withDmem('staurosporine', 10_000, 1, 100),
-    tags: ['TARGET:staurosporine@10000'],
   },
   {
     format: 96,
@@ -160,7 +159,7 @@ export const CORPUS: CorpusCase[] = [
     request: 'positive controls in column 12: 1 uM staurosporine',
     changed: col(96, 12),
     holds: withDmem('staurosporine', 1000, 1, 100, 10),
-    tags: ['POS', 'TARGET:staurosporine@1000'],
+    tags: ['POS'],
   },
   {
     format: 96,
@@ -228,7 +227,6 @@ export const CORPUS: CorpusCase[] = [
     request: 'remove compound A from B3',
     changed: ['B3'],
     holds: withDmem('compound-b', 5000, 0.5, 100),
-    tags: ['TARGET:compound-b@5000'],
   },
   {
     format: 96,
@@ -240,7 +238,6 @@ export const CORPUS: CorpusCase[] = [
       'compound-b': { target_nM: 5000, volume_uL: 0.5 },
       dmem: { target_nM: null, volume_uL: 98.5 },
     },
-    tags: ['TARGET:compound-a@10000', 'TARGET:compound-b@5000'],
   },
   {
     format: 96,
@@ -272,7 +269,7 @@ export const CORPUS: CorpusCase[] = [
     setup: ['add 10 uM staurosporine to B3'],
     request: 'what is in B3?',
     answer:
-      /B3: Staurosporine 10\.0 µM \(1\.00 µL; predicted 10\.0 µM, good\); DMEM 99 µL; total 100 µL; solvent 1 % v\/v; tags TARGET:staurosporine@10000\./,
+      /B3: Staurosporine 10\.0 µM \(1\.00 µL; predicted 10\.0 µM, good\); DMEM 99 µL; total 100 µL; solvent 1 % v\/v\./,
   },
   {
     format: 96,

@@ -123,9 +123,11 @@ export function classify(f: ClauseFacts): Intent {
     return { kind: 'annotate', field: 'tag', value: annotationValue(f.rest, /\bmark\w*\b/i) };
 
   if (
-    /\b(?:dilution|dilute\w*|titrat\w*|serial|series|dose[- ]response|half[- ]?log|curve|fold)\b/.test(
+    (/\b(?:dilution|dil|dilute\w*|titrat\w*|serial|series|dose[- ]response|half[- ]?log|curve|fold)\b/.test(
       t,
-    ) &&
+    ) ||
+      // screening shorthand: "stauro 1:3 from 1 uM col 2 trip" is a series from its top
+      (/\b1\s*:\s*\d/.test(t) && /\b(?:from|top)\b/.test(t))) &&
     f.reagents.length > 0
   )
     return { kind: 'series' };

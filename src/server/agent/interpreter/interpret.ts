@@ -293,6 +293,11 @@ function clauseCalls(
         return 'What kind of control? e.g. "negative controls in column 1", "DMSO controls in columns 1 and 2, 0.1 %" or "positive controls in column 2: 10 uM staurosporine".';
       const ids = needWells(f, ctx, 'make controls');
       if (typeof ids === 'string') return ids;
+      // "DMSO controls col 1 trip": the replicates are not wells; written as named they would
+      // be dropped
+      const reps = findReplicates(f.rest);
+      if (reps)
+        return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every control well, e.g. "negative controls in columns 1-3".`;
       const args: Record<string, unknown> = { wells: ids, kind: intent.control };
       const amt = amountArgs(f);
       if (amt?.target_nM != null) args.target_nM = amt.target_nM;

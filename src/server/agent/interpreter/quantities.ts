@@ -164,13 +164,16 @@ export function findReplicates(text: string): (Span & { replicates: number }) | 
   let m = /\b(singlicate|duplicate|triplicate|quadruplicate)s?\b/i.exec(text);
   if (m)
     return { start: m.index, end: m.index + m[0].length, replicates: PLICATES[m[1].toLowerCase()] };
-  // Screening shorthand: "in dup", "trip", "quads" (not "quad 2", a quadrant).
-  m = /\b(dup|trip|quad)s?\b(?!\s*\d)/i.exec(text);
+  // Screening shorthand: "in dup", "trip", "quads" (not "quad 2", a quadrant); a number after
+  // "dup" or "trip" is the next item ("col 3 trip 8 pts"), never part of it.
+  m = /\b(dup|trip)s?\b|\b(quad)s?\b(?!\s*\d)/i.exec(text);
   if (m)
     return {
       start: m.index,
       end: m.index + m[0].length,
-      replicates: { dup: 2, trip: 3, quad: 4 }[m[1].toLowerCase() as 'dup' | 'trip' | 'quad'],
+      replicates: { dup: 2, trip: 3, quad: 4 }[
+        (m[1] ?? m[2]).toLowerCase() as 'dup' | 'trip' | 'quad'
+      ],
     };
   m = new RegExp(
     String.raw`\b${WORD_NUM}\s*(?:replicates?|reps?|repeats|copies)\b|\bn\s*=\s*(\d+)\b`,

@@ -16,7 +16,7 @@ import {
 } from '../../../domain/dispensing/well-targets';
 import { plannedWellVolume } from '../../../domain/plate/plan-volume';
 import type { ProtocolOp, WireTarget, WireWell, WireWells } from '../../../domain/plate-wire';
-import { pickDefaultVehicle } from '../../../domain/reagent-types';
+import { fillLiquid } from '../../../domain/dispensing/fill-liquid';
 import type { ToolContext } from './tool-types';
 
 /** One reagent to put into the wells. */
@@ -59,10 +59,11 @@ export interface ComposeResult {
   warnings: string[];
 }
 
-/** The default vehicle: the experiment's, else the spec's rule (pickDefaultVehicle). */
+/** The liquid that fills wells: the experiment's when it can fill, else fill-liquid.ts's pick. */
 export function pickVehicle(ctx: Pick<ToolContext, 'bench' | 'vehicleSlug'>): string | null {
-  if (ctx.vehicleSlug && ctx.bench.some((r) => r.slug === ctx.vehicleSlug)) return ctx.vehicleSlug;
-  return pickDefaultVehicle(ctx.bench);
+  // the one rule of the liquid that fills wells (never a solvent with a limit)
+  const fill = fillLiquid(ctx.bench, ctx.vehicleSlug);
+  return fill.onBench ? fill.slug : null;
 }
 
 /** The volume of a well: the sum of its entries. */
@@ -114,11 +115,6 @@ function finalVolume(
   // A well the user filled by hand (no vehicle) is brought up to the working volume.
   const hasVehicle = vehicle != null && well?.targets[vehicle] != null;
   return V > 0 && hasVehicle ? V : Math.max(V, plannedWellVolume(ctx.defn, ctx.dispensing, 0));
-}
-
-/** Tag of a concentration target, "TARGET:<slug>@<nM>". */
-export function targetTag(slug: string, nM: number): string {
-  return `TARGET:${slug}@${Number(nM.toPrecision(6))}`;
 }
 
 /** What one edit makes of one well, whichever well it is. */
@@ -235,11 +231,8 @@ function composeOne(c: Composing, e: WellEdit, before: WireWell | undefined): Co
   const diluted: string[] = [];
   for (const [slug, t] of Object.entries(targets)) if ((t.dilution ?? 1) > 1) diluted.push(slug);
   let tags = e.replace ? [] : [...(before?.tags ?? [])];
-  const drops = [...(e.dropTags ?? []), ...(e.remove ?? []).map((s) => `TARGET:${s}@`)];
-  for (const s of e.set ?? []) drops.push(`TARGET:${s.slug}@`);
+  const drops = e.dropTags ?? [];
   if (tags.length > 0 && drops.length > 0) tags = tags.filter((t) => !dropTag(t, drops));
-  for (const s of e.set ?? [])
-    if (s.target_nM != null && s.target_nM > 0) tags.push(targetTag(s.slug, s.target_nM));
   for (const t of e.addTags ?? []) if (!tags.includes(t)) tags.push(t);
   const well: WireWell = {
     targets,
@@ -308,6 +301,28 @@ export function composeWells(
         )
       : [];
   return { wells, changed, ops, errors: [...errors], warnings: [...warnings] };
+}
+
+/**
+ * The working stocks the changed wells need, as the plate's dispense plan prepares them (the
+ * numbers of GET /dispense-plan and the protocol sheet); a change without one costs no plan.
+ */
+export function preparationsOf(
+  ctx: ToolContext,
+  wells: WireWells,
+  changed: readonly string[],
+): ProtocolOp[] {
+  const diluted = new Set<string>();
+  for (const id of changed)
+    for (const [slug, t] of Object.entries(wells[id]?.targets ?? {}))
+      if ((t.dilution ?? 1) > 1) diluted.add(slug);
+  if (diluted.size === 0) return [];
+  const rs = resolveSettings(ctx.defn.format, ctx.dispensing);
+  return preparationOps(
+    planPreparations(ctx.defn, entriesOf(wells, diluted), ctx.bench, rs.settings),
+    ctx.bench,
+    diluted,
+  );
 }
 
 /** "10.0 µM", "0.1 %", "2.0 µL" for a summary line. */

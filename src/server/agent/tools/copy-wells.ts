@@ -4,6 +4,7 @@
  * also destinations. Both lists must be the same size, so a block keeps its shape. Pure.
  */
 import type { WireWells } from '../../../domain/plate-wire';
+import { putOf } from './apply-plan';
 import { checkWells } from './plate-tools';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
@@ -42,6 +43,7 @@ export function copyWells(ctx: ToolContext, a: CopyArgs): ToolOutcome {
     wells,
     summary: `${a.move ? 'Moved' : 'Copied'} ${summarizeIds(from)} to ${summarizeIds(to)}`,
     changed,
+    plateOps: putOf(wells, changed),
     ops: [],
     benchAdds: [],
     warnings: [],

@@ -5,7 +5,8 @@
 import { formatConcentration } from '../../../domain/accuracy';
 import { indexOfWellId, wellId } from '../../../domain/well-id';
 import { composeWells, type WellEdit } from './compose-wells';
-import { checkWells, useReagent } from './plate-tools';
+import { putOf } from './apply-plan';
+import { checkWells, opsChange, useReagent } from './plate-tools';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 
 /** Which way the concentration falls: along a row (either way) or down a column (either way). */
@@ -29,6 +30,14 @@ export interface SeriesArgs {
 }
 
 type RC = { row: number; col: number };
+
+/** The designer's series direction of each of the assistant's. */
+const SERIES_OP_DIRECTION = {
+  across: 'rows',
+  left: 'rows-reverse',
+  down: 'columns',
+  up: 'columns-reverse',
+} as const;
 
 /** The way a series runs when the request does not say: along a row, else down columns. */
 export function defaultDirection(cells: RC[]): SeriesDirection {
@@ -96,6 +105,30 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
 
   const r = useReagent(ctx, a.reagent);
   if (typeof r === 'string') return toolError(r);
+  const last = a.start_nM / a.factor ** (points - 1);
+  const reps = lines.length > 1 ? ` in ${lines.length} replicates` : '';
+  const first = wellId(lines[0][0].row, lines[0][0].col);
+  const end = lines.at(-1)!.at(-1)!;
+  const summary =
+    `${Number(a.factor.toPrecision(3))}-fold dilution series of ${r.name}, ${points} points from ` +
+    `${formatConcentration(a.start_nM)} to ${formatConcentration(last)}${reps} ` +
+    `(${first} to ${wellId(end.row, end.col)})`;
+  if (a.final_volume_uL == null) {
+    // The designer's series op, each line a track from its first well: the plate writer
+    // expands and applies it as it does the designer's
+    const op = {
+      op: 'series',
+      compounds: lines.map((l) => ({ reagent: r.slug, start: wellId(l[0].row, l[0].col) })),
+      top: { value: a.start_nM, unit: 'nM' },
+      factor: a.factor,
+      points,
+      replicates: 1,
+      direction: SERIES_OP_DIRECTION[direction],
+      skip_filled: false,
+      ...(a.tol_pct != null ? { tol_pct: a.tol_pct } : {}),
+    };
+    return opsChange(r.ctx, [op], summary, r.add ? [r.add] : []);
+  }
   const edits = new Map<string, WellEdit>();
   const order: string[] = [];
   lines.forEach((line) =>
@@ -117,17 +150,12 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
   );
   const res = composeWells(r.ctx, order, (id) => edits.get(id)!);
   if (res.errors.length > 0) return toolError(res.errors.join('; '));
-  const last = a.start_nM / a.factor ** (points - 1);
-  const reps = lines.length > 1 ? ` in ${lines.length} replicates` : '';
   return {
     kind: 'change',
     wells: res.wells,
-    summary:
-      `${Number(a.factor.toPrecision(3))}-fold dilution series of ${r.name}, ${points} points from ` +
-      `${formatConcentration(a.start_nM)} to ${formatConcentration(last)}${reps} ` +
-      `(${order[0]} to ${order[order.length - 1]})` +
-      (r.add ? ` (${r.name} added to the bench)` : ''),
+    summary: summary + (r.add ? ` (${r.name} added to the bench)` : ''),
     changed: res.changed,
+    plateOps: putOf(res.wells, res.changed),
     ops: res.ops,
     benchAdds: r.add ? [r.add] : [],
     warnings: res.warnings,

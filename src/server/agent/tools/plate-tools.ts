@@ -9,9 +9,13 @@ import {
   composeWells,
   describeAmount,
   pickVehicle,
+  preparationsOf,
   type ReagentSet,
   type WellEdit,
 } from './compose-wells';
+import type { PrimitiveOp } from '../../../domain/plate/ops';
+import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
+import { applyPlan, putOf } from './apply-plan';
 import { toolError, type ToolChange, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
 
@@ -63,11 +67,36 @@ function change(
         ? `${summary} (${adds.map((a) => a.name).join(', ')} added to the bench)`
         : summary,
     changed: r.changed,
+    plateOps: putOf(r.wells, r.changed),
     ops: r.ops,
     benchAdds: adds,
     warnings: r.warnings,
   };
   return out;
+}
+
+/** A change the designer's plate ops make, applied as the plate writer applies them. */
+export function opsChange(
+  ctx: ToolContext,
+  plateOps: PlateOpInput[],
+  summary: string,
+  adds: CatalogReagent[] = [],
+): ToolOutcome {
+  const r = applyPlan(ctx, plateOps);
+  if (typeof r === 'string') return toolError(`I could not do that: ${r}. Nothing changed.`);
+  return {
+    kind: 'change',
+    wells: r.wells,
+    summary:
+      adds.length > 0
+        ? `${summary} (${adds.map((a) => a.name).join(', ')} added to the bench)`
+        : summary,
+    changed: r.changed,
+    plateOps,
+    ops: preparationsOf(ctx, r.wells, r.changed),
+    benchAdds: adds,
+    warnings: r.warnings,
+  };
 }
 
 /** Arguments of set_reagent. */
@@ -102,6 +131,17 @@ export function setReagent(ctx: ToolContext, a: SetReagentArgs): ToolOutcome {
   if (typeof r === 'string') return toolError(r);
   const s = reagentSet(r.slug, a);
   const fv = a.final_volume_uL ?? undefined;
+  if (s.target_nM != null && s.percent == null && s.volume_uL == null && fv == null) {
+    // a molar target: the designer's set, its volume planned as the plate writer plans it
+    const op: PrimitiveOp = { op: 'set', wells: ids, reagent: r.slug, target_nM: s.target_nM };
+    if (s.tol_pct != null) op.tol_pct = s.tol_pct;
+    return opsChange(
+      r.ctx,
+      [op],
+      `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`,
+      r.add ? [r.add] : [],
+    );
+  }
   // A bare volume is added as it is (the well editor's rule): no vehicle is added around it.
   const fill = !(s.volume_uL != null && s.target_nM == null && s.percent == null && fv == null);
   return change(
@@ -144,17 +184,7 @@ export function clearWells(ctx: ToolContext, a: { wells: string[] }): ToolOutcom
     return toolError(
       `${summarizeIds(ids)} ${ids.length === 1 ? 'is' : 'are'} already empty; nothing changed.`,
     );
-  const wells = { ...ctx.wells };
-  for (const id of filled) delete wells[id];
-  return {
-    kind: 'change',
-    wells,
-    summary: `Cleared ${summarizeIds(filled)}`,
-    changed: filled,
-    ops: [],
-    benchAdds: [],
-    warnings: [],
-  };
+  return opsChange(ctx, [{ op: 'clear', wells: filled }], `Cleared ${summarizeIds(filled)}`);
 }
 
 /** Fills wells with the default vehicle (or a named liquid) up to a final volume. */
@@ -239,6 +269,29 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
   const fv = a.final_volume_uL ?? undefined;
   const controlTags = Object.values(CONTROL_TAGS);
   let reagent = a.reagent ?? null;
+  if ((a.kind === 'positive' || a.kind === 'negative') && fv == null && a.percent == null) {
+    // The designer's controls op: a molar control, or a negative control of the vehicle alone
+    const vehicle = pickVehicle(ctx);
+    const named = reagent ? useReagent(ctx, reagent) : null;
+    if (typeof named === 'string') return toolError(named);
+    if (named ? a.target_nM != null : a.kind === 'negative' && vehicle) {
+      const control = {
+        kind: tag,
+        reagent: named ? named.slug : vehicle!,
+        wells: ids,
+        ...(named ? { target: { value: a.target_nM!, unit: 'nM' } } : {}),
+      };
+      const what = named
+        ? `${describeAmount({ slug: named.slug, target_nM: a.target_nM })} ${named.name}`
+        : 'vehicle only';
+      return opsChange(
+        named?.ctx ?? ctx,
+        [{ op: 'controls', controls: [control] }],
+        `Set ${summarizeIds(ids)} as ${label}${named ? ': ' : ' ('}${what}${named ? '' : ')'}`,
+        named?.add ? [named.add] : [],
+      );
+    }
+  }
   if (a.kind === 'dmso') reagent = reagent ?? 'DMSO';
   if (!reagent) {
     if (a.kind === 'positive')
@@ -293,21 +346,15 @@ export function annotateWells(
     return toolError(
       'What should the wells carry? e.g. "tag column 1 as REF" or "label B3 hit-1".',
     );
-  const wells = { ...ctx.wells };
-  for (const id of ids) {
-    const w = wells[id] ?? { targets: {}, label: '', sample: '', tags: [] };
-    let tags = [...(w.tags ?? [])];
-    if (a.remove_tag) tags = tags.filter((t) => t !== a.remove_tag);
-    if (a.tag && !tags.includes(a.tag)) tags.push(a.tag);
-    wells[id] = { ...w, tags, label: a.label ?? w.label ?? '', sample: a.sample ?? w.sample ?? '' };
-  }
-  return {
-    kind: 'change',
-    wells,
-    summary: `${summarizeIds(ids)}: ${parts.join(', ')}`,
-    changed: ids,
-    ops: [],
-    benchAdds: [],
-    warnings: [],
-  };
+  const plateOps: PrimitiveOp[] = [];
+  if (a.tag || a.remove_tag)
+    plateOps.push({
+      op: 'tag',
+      wells: ids,
+      ...(a.tag ? { add: [a.tag] } : {}),
+      ...(a.remove_tag ? { remove: [a.remove_tag] } : {}),
+    });
+  if (a.label != null) plateOps.push({ op: 'label', wells: ids, label: a.label });
+  if (a.sample != null) plateOps.push({ op: 'sample', wells: ids, sample: a.sample });
+  return opsChange(ctx, plateOps, `${summarizeIds(ids)}: ${parts.join(', ')}`);
 }

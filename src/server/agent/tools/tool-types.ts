@@ -4,6 +4,7 @@
  * reads or writes storage; the chat route applies plans.
  */
 import type { DispenseSettings } from '../../../domain/dispensing/settings';
+import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
 import type { PlateDefn } from '../../../domain/plate-format';
 import type { BenchReagentInfo, ProtocolOp, WireWells } from '../../../domain/plate-wire';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
@@ -22,6 +23,11 @@ export interface ToolContext {
   catalog?: readonly CatalogReagent[];
   /** the experiment's dispensing settings (null: the format's defaults) */
   dispensing?: Partial<DispenseSettings> | null;
+  /**
+   * the wells before the turn's first change: the plate writer reads the vehicle load of
+   * the plate it applies the turn's ops to, so the tools read the same (default: wells)
+   */
+  baseWells?: WireWells;
 }
 
 /** A change to the plate: the next wells and what it did. */
@@ -31,6 +37,8 @@ export interface ToolChange {
   summary: string;
   /** ids of the wells whose contents or annotations changed */
   changed: string[];
+  /** the plate ops that make this change, as the designer sends them (what is written) */
+  plateOps: PlateOpInput[];
   /** working-stock preparations this change needs */
   ops: ProtocolOp[];
   /** catalog reagents this change puts on the bench */
