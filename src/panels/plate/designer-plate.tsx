@@ -59,12 +59,15 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
   // An open tool's preview is drawn instead of the document until it is applied or cancelled.
   const wells = (tool.preview ?? doc.wells) as WireWells;
   const benchReagents = reagents as readonly BenchReagent[];
-  const { appearance: byType, metrics } = useWellAppearance(
-    format,
-    wells,
-    benchReagents,
-    doc.dispensing as DispenseSettings | null,
-  );
+  const {
+    appearance: byType,
+    metrics,
+    wells: answered,
+  } = useWellAppearance(format, wells, benchReagents, doc.dispensing as DispenseSettings | null);
+  // The plate draws the wells the metrics answer is of: fills, rings and markers change in
+  // one frame (the answer follows an edit within a few milliseconds), never new fills with
+  // the previous wells' rings.
+  const shown = answered ?? wells;
   const [detail, setDetail] = useState<number | null>(null);
   const colour = useSnapshot(colourMode);
   const transfer = useSnapshot(transferLogs).reconciliation?.wells;
@@ -79,7 +82,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
     () =>
       colourWells({
         defn: plateDefn(format),
-        wells,
+        wells: shown,
         reagents: benchReagents.map((r) => ({
           slug: r.slug,
           name: r.name,
@@ -90,7 +93,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
         status: byType?.status,
         transfer: transfer && Object.fromEntries(transfer.map((w) => [w.well, w.status])),
       }),
-    [format, wells, benchReagents, colour.mode, heatReagent, byType, transfer],
+    [format, shown, benchReagents, colour.mode, heatReagent, byType, transfer],
   );
   // The metrics answer brings rings and markers; the fills follow the chosen colouring at once.
   const appearance = useMemo(
@@ -103,7 +106,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
 
   const describeWell = useCallback(
     (index: number) => {
-      const well = wells[idOfIndex(plateDefn(format), index)];
+      const well = shown[idOfIndex(plateDefn(format), index)];
       const slugs = Object.keys(well?.targets ?? {});
       if (slugs.length === 0) return 'Empty';
       const names = slugs.map((s) => benchReagents.find((r) => r.slug === s)?.name ?? s);
@@ -114,7 +117,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
       if (status) parts.push(status);
       return parts.join(' · ');
     },
-    [wells, format, benchReagents, metrics],
+    [shown, format, benchReagents, metrics],
   );
 
   return (
