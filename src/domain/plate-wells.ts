@@ -41,6 +41,22 @@ function normaliseTarget(t: WireTarget): WireTarget {
 }
 
 /**
+ * One non-empty well with its defaults filled (label "", sample "", tags [], tol_pct 5), as
+ * canonicalizeWells writes each well; a new object, the input is not changed.
+ */
+export function canonicalWell(well: WireWell): WireWell {
+  const targets: Record<string, WireTarget> = {};
+  for (const [slug, t] of Object.entries(well.targets ?? {})) targets[slug] = normaliseTarget(t);
+  // members in sorted order: the hash's canonical JSON then shares the well, not copies it
+  return {
+    label: well.label ?? '',
+    sample: well.sample ?? '',
+    tags: [...(well.tags ?? [])],
+    targets,
+  };
+}
+
+/**
  * Wells with canonical ids (a01 -> A1), in row-major order, defaults filled (label "",
  * sample "", tags [], tol_pct 5), empty wells and wells off the plate left out. When two ids name the
  * same well the later one wins (validatePlateWells refuses such a body).
@@ -50,13 +66,7 @@ export function canonicalizeWells(defn: PlateDefn, wells: WireWells): WireWells 
   for (const [id, well] of Object.entries(wells)) {
     const canonical = canonicalWellId(id, defn);
     if (!canonical || !well || isEmptyWell(well)) continue;
-    const targets: Record<string, WireTarget> = {};
-    for (const [slug, t] of Object.entries(well.targets ?? {})) targets[slug] = normaliseTarget(t);
-    // members in sorted order: the hash's canonical JSON then shares the well, not copies it
-    byIndex.set(indexOfWellId(canonical, defn), [
-      canonical,
-      { label: well.label ?? '', sample: well.sample ?? '', tags: [...(well.tags ?? [])], targets },
-    ]);
+    byIndex.set(indexOfWellId(canonical, defn), [canonical, canonicalWell(well)]);
   }
   const out: WireWells = {};
   for (const i of [...byIndex.keys()].toSorted((a, b) => a - b)) {
@@ -122,16 +132,42 @@ export function validatePlateWells(
     if (first !== undefined) add(id, 'id', `Wells "${first}" and "${id}" are the same well`);
     else seen.set(canonical, id);
 
-    for (const [slug, t] of Object.entries(well?.targets ?? {})) {
-      const at = `targets.${slug}`;
-      if (!slugs.has(slug)) {
-        add(id, at, `Well ${id}: "${slug}" is not a reagent on this experiment's bench`);
-      }
-      for (const [field, rule] of TARGET_CHECKS) {
-        const problem = numberProblem(t?.[field], rule);
-        if (problem) add(id, `${at}.${field}`, `Well ${id}: ${slug}.${field} ${problem}`);
-      }
-    }
+    checkTargets(id, well, slugs, add);
   }
   return issues;
+}
+
+function checkTargets(
+  id: string,
+  well: WireWell | undefined,
+  slugs: ReadonlySet<string>,
+  add: (well: string, field: string, message: string) => void,
+): void {
+  for (const [slug, t] of Object.entries(well?.targets ?? {})) {
+    const at = `targets.${slug}`;
+    if (!slugs.has(slug)) {
+      add(id, at, `Well ${id}: "${slug}" is not a reagent on this experiment's bench`);
+    }
+    for (const [field, rule] of TARGET_CHECKS) {
+      const problem = numberProblem(t?.[field], rule);
+      if (problem) add(id, `${at}.${field}`, `Well ${id}: ${slug}.${field} ${problem}`);
+    }
+  }
+}
+
+/**
+ * The first problem of one well's contents (validatePlateWells' checks of its targets, the
+ * id being known good), or undefined: a plate op checks each well it puts this way without
+ * building the bench's set again per well.
+ */
+export function wellContentProblem(
+  id: string,
+  well: WireWell,
+  benchSlugs: ReadonlySet<string>,
+): PlateWellIssue | undefined {
+  let first: PlateWellIssue | undefined;
+  checkTargets(id, well, benchSlugs, (w, field, message) => {
+    first ??= { path: `wells.${w}.${field}`, well: w, field, message };
+  });
+  return first;
 }

@@ -36,6 +36,9 @@ export function parseWellId(
   text: string,
   defn: Pick<PlateDefn, 'rows' | 'cols'>,
 ): { row: number; col: number } | undefined {
+  // a canonical id (nearly every id a file or an op names) skips the regular expression
+  const known = indexMapOf(defn).get(text);
+  if (known !== undefined) return { row: Math.floor(known / defn.cols), col: known % defn.cols };
   const m = /^\s*([A-Za-z]{1,2})\s*0*(\d{1,3})\s*$/.exec(text);
   if (!m) return undefined;
   const row = rowIndex(m[1]);

@@ -12,10 +12,7 @@ import {
   type RejectedLine,
 } from '../domain/layout';
 import { edgeFillOps, treatmentsOnEdge } from '../domain/layout/edges';
-import { applyOps } from '../domain/plate/apply-ops';
-import { planVolumeFor, plannedWellVolume } from '../domain/plate/plan-volume';
-import { vehicleLoadOf } from '../domain/dispensing/vehicle-load';
-import { benchWithFill, fillLiquid } from '../domain/dispensing/fill-liquid';
+import { applyToolOps, reusablePlanner } from '../domain/layout/tool-apply';
 import { plateDefn, type PlateDefn, type PlateFormat } from '../domain/plate-format';
 import type { WireWells } from '../domain/plate-wire';
 import { bench } from './bench-store';
@@ -68,6 +65,9 @@ function expandEdges(op: EdgesOp, defn: PlateDefn, wells: WireWells): ExpandResu
   return { ok: true, ops: edgeFillOps(defn, op.mode, op.vehicle), warnings };
 }
 
+// One planner for every preview: a dialog's previews mostly plan the same targets again.
+const planner = reusablePlanner();
+
 /** The preview of a tool's op on the given plate. */
 export function previewOp(
   op: ToolOp,
@@ -84,17 +84,10 @@ export function previewOp(
     return { ok: false, message: `${expanded.message}${where}`, rejected: expanded.rejected ?? [] };
   }
   // planned as the server plans it: the same engine, settings and vehicle
-  const chosen = designer.experiment?.vehicle_slug ?? null;
-  // the server's bench with its fill (water when no medium or buffer is on the bench)
-  const infos = benchWithFill(reagents.map(benchReagentInfo), chosen);
-  const dispensing = designer.dispensing;
-  const vehicle = fillLiquid(infos, chosen).slug;
-  const applied = applyOps(defn, plate.wells, expanded.ops, {
-    benchSlugs: new Set(infos.map((b) => b.slug)),
-    planVolume: planVolumeFor(defn, infos, dispensing),
-    vehicle,
-    wellVolume: (current) => plannedWellVolume(defn, dispensing, current),
-    vehicleLoadPct: vehicleLoadOf(defn, plate.wells, infos, dispensing ?? null),
+  const applied = applyToolOps(defn, plate.wells, expanded.ops, reagents.map(benchReagentInfo), {
+    dispensing: designer.dispensing,
+    vehicle: designer.experiment?.vehicle_slug ?? null,
+    planner,
   });
   if (!applied.ok) {
     const where = applied.well ? ` (well ${applied.well})` : '';

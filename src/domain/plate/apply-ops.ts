@@ -9,11 +9,11 @@
 import { canonicalJson, jsonEqual } from '../canonical-json';
 import type { PlateDefn } from '../plate-format';
 import type { WireTarget, WireWell, WireWells } from '../plate-wire';
-import { canonicalizeWells, validatePlateWells } from '../plate-wells';
+import { canonicalWell, wellContentProblem } from '../plate-wells';
 import { effectiveTolerance } from '../prediction';
 import { LIMITS } from '../limits';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
-import { canonicalWellId, indexOfWellId } from '../well-id';
+import { canonicalWellId, idOfIndex, indexOfWellId } from '../well-id';
 import type { Amount, PrimitiveOp, SetOp } from './ops';
 import { expandWellList } from './well-list';
 
@@ -229,6 +229,18 @@ function draftOps(
   // this batch made is edited in place.
   const draft = new Map<string, WireWell | null>();
   const own = new Set<string>();
+  // the well objects the plate holds, gathered when a put first asks
+  let held: Set<WireWell> | null = null;
+  const onPlate = (w: WireWell): boolean => {
+    if (!held) {
+      held = new Set();
+      for (let i = 0; i < defn.rows * defn.cols; i++) {
+        const at = wellAt(idOfIndex(defn, i));
+        if (at) held.add(at);
+      }
+    }
+    return held.has(w);
+  };
   const read = (id: string): WireWell | null =>
     draft.has(id) ? draft.get(id)! : (wellAt(id) ?? null);
   const set = (id: string, w: WireWell | null) => {
@@ -259,7 +271,8 @@ function draftOps(
       if (op.op === 'put') {
         // Wells given with the same contents (a large change puts the same liquids in most)
         // are checked and made canonical once, and share the canonical well; the same object
-        // given for many wells (the assistant's compose shares them) is not even serialized.
+        // given for many wells (the assistant's compose shares them) is not even serialized,
+        // nor is a well the plate holds (wells of one contents there are one object already).
         const seen = new Map<string, string>();
         const distinct = new Map<string, WireWell | null>();
         const byObject = new Map<object, WireWell | null>();
@@ -277,13 +290,14 @@ function draftOps(
           }
           let canonical = byObject.get(w);
           if (canonical === undefined) {
-            const text = JSON.stringify(w);
-            canonical = distinct.get(text);
+            // a well moved from elsewhere on the plate (a randomisation) is its own contents
+            const text = onPlate(w) ? null : JSON.stringify(w);
+            canonical = text === null ? undefined : distinct.get(text);
             if (canonical === undefined) {
-              const issues = validatePlateWells(defn, { [id]: w }, ctx.benchSlugs);
-              if (issues.length > 0) throw new OpRefused(issues[0].message, issues[0].well);
-              canonical = canonicalizeWells(defn, { [cid]: w })[cid] ?? null;
-              distinct.set(text, canonical);
+              const issue = wellContentProblem(id, w, ctx.benchSlugs);
+              if (issue) throw new OpRefused(issue.message, issue.well);
+              canonical = isEmpty(w) ? null : canonicalWell(w);
+              if (text !== null) distinct.set(text, canonical);
             }
             byObject.set(w, canonical);
           }

@@ -3,7 +3,7 @@
  * corners ("A1:H12", corners in any order) expanded against a plate into canonical ids.
  */
 import type { PlateDefn } from '../plate-format';
-import { idOfIndex, parseWellId } from '../well-id';
+import { canonicalWellId, idOfIndex, indexOfWellId, parseWellId } from '../well-id';
 import type { WellList } from './ops';
 
 export type WellListResult =
@@ -14,6 +14,8 @@ export type WellListResult =
  * is not a well (or rectangle) of this plate, with a message naming it.
  */
 export function expandWellList(defn: PlateDefn, list: WellList): WellListResult {
+  const plain = plainIds(defn, list);
+  if (plain) return { ok: true, ids: plain };
   const picked = new Set<number>();
   for (const item of list) {
     const parts = String(item).split(':');
@@ -33,4 +35,22 @@ export function expandWellList(defn: PlateDefn, list: WellList): WellListResult 
     }
   }
   return { ok: true, ids: [...picked].toSorted((x, y) => x - y).map((i) => idOfIndex(defn, i)) };
+}
+
+/**
+ * Well ids only, each on the plate, in row-major order and once each (what the tools write:
+ * an import's one well, a series point's replicates): the same ids, read through the id
+ * cache without the set and the sort a list of rectangles needs; else undefined.
+ */
+function plainIds(defn: PlateDefn, list: WellList): string[] | undefined {
+  const ids: string[] = [];
+  let last = -1;
+  for (const item of list) {
+    const text = String(item);
+    const index = indexOfWellId(text, defn);
+    if (index <= last) return undefined; // off the plate, out of order, or a rectangle
+    last = index;
+    ids.push(canonicalWellId(text, defn)!);
+  }
+  return ids;
 }

@@ -60,12 +60,15 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
   // An open tool's preview is drawn instead of the document until it is applied or cancelled.
   const wells = (tool.preview ?? doc.wells) as WireWells;
   const benchReagents = reagents as readonly BenchReagent[];
-  const { appearance: byType, metrics } = useWellAppearance(
-    format,
-    wells,
-    benchReagents,
-    doc.dispensing as DispenseSettings | null,
-  );
+  const {
+    appearance: byType,
+    metrics,
+    wells: answered,
+  } = useWellAppearance(format, wells, benchReagents, doc.dispensing as DispenseSettings | null);
+  // The plate draws the wells the metrics answer is of: fills, rings and markers change in
+  // one frame (the answer follows an edit within a few milliseconds), never new fills with
+  // the previous wells' rings.
+  const shown = answered ?? wells;
   const [detail, setDetail] = useState<number | null>(null);
   const colour = useSnapshot(colourMode);
   const transfer = useSnapshot(transferLogs).reconciliation?.wells;
@@ -81,7 +84,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
     () =>
       colourWells({
         defn: plateDefn(format),
-        wells,
+        wells: shown,
         reagents: benchReagents.map((r) => ({
           slug: r.slug,
           name: r.name,
@@ -98,7 +101,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
       }),
     [
       format,
-      wells,
+      shown,
       benchReagents,
       colour.mode,
       heatReagent,
@@ -119,7 +122,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
 
   const describeWell = useCallback(
     (index: number) => {
-      const well = wells[idOfIndex(plateDefn(format), index)];
+      const well = shown[idOfIndex(plateDefn(format), index)];
       const slugs = Object.keys(well?.targets ?? {});
       if (slugs.length === 0) return 'Empty';
       const names = slugs.map((s) => benchReagents.find((r) => r.slug === s)?.name ?? s);
@@ -130,7 +133,7 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
       if (status) parts.push(status);
       return parts.join(' · ');
     },
-    [wells, format, benchReagents, metrics],
+    [shown, format, benchReagents, metrics],
   );
 
   return (

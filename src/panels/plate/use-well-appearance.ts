@@ -1,7 +1,11 @@
-// The plate document's per-well drawing codes, computed off the main thread: every change of
-// wells, format or bench sends compact typed arrays to the metrics worker (coalesced: only the
-// latest state waits, overtaken answers are dropped) and the answer becomes the appearance.
-import { useEffect, useState } from 'react';
+// The plate document's per-well drawing codes, computed off the main thread. A change of the
+// wells alone goes to the metrics worker as a delta (workers/metrics-delta.ts: the changed
+// wells only, packed, their buffers transferred) and the answer is written into the previous
+// metrics; a change of format, bench or settings sends the whole plate. The request leaves in
+// the render's layout effect, in the same task as the edit, so the worker computes while the
+// browser gets to its next frame; the client coalesces (only the latest state waits,
+// overtaken answers are dropped), and each delta is taken from the last answered state.
+import { useLayoutEffect, useRef, useState } from 'react';
 import { benchReagentInfo, type BenchReagent } from '../../api/bench';
 import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { metricsInputFromPlate, type MetricsOutput } from '../../domain/metrics-kernel';
@@ -13,6 +17,7 @@ import {
   type WellAppearance,
 } from '../../plate-canvas/well-appearance';
 import { createMetricsClient, type MetricsClient } from '../../workers/metrics-client';
+import { changedWellIndices, deltaInput, mergeMetrics } from '../../workers/metrics-delta';
 
 let shared: MetricsClient | null = null;
 
@@ -25,6 +30,18 @@ function metricsClient(): MetricsClient {
 export interface WellMetricsView {
   appearance: WellAppearance | undefined;
   metrics: MetricsOutput | undefined;
+  /** the wells the metrics are of (the plate draws these, fills and rings together) */
+  wells: WireWells | undefined;
+}
+
+/** The last answered state: what the next delta is taken from. */
+interface Answered {
+  format: PlateFormat;
+  reagents: readonly BenchReagent[];
+  dispensing: Partial<DispenseSettings> | null;
+  wells: WireWells;
+  metrics: MetricsOutput;
+  reagentType: Uint8Array;
 }
 
 /** Appearance and metrics of a plate document; undefined until the first answer. */
@@ -35,20 +52,50 @@ export function useWellAppearance(
   /** the experiment's dispensing settings; null: the format's defaults (as the server reads them) */
   dispensing: Partial<DispenseSettings> | null = null,
 ): WellMetricsView {
-  const [view, setView] = useState<WellMetricsView>({ appearance: undefined, metrics: undefined });
-  useEffect(() => {
+  const [view, setView] = useState<WellMetricsView>({
+    appearance: undefined,
+    metrics: undefined,
+    wells: undefined,
+  });
+  const answered = useRef<Answered | null>(null);
+  useLayoutEffect(() => {
     const defn = plateDefn(format);
-    // Rounded to the instrument as the dispense plan and the server round: one set of numbers.
-    const input = metricsInputFromPlate(defn, wells, reagents.map(benchReagentInfo), dispensing);
-    // The input's buffers move to the worker: keep what the appearance needs.
-    const reagentType = input.reagentType.slice();
+    const bench = reagents.map(benchReagentInfo);
+    const base = answered.current;
+    const delta =
+      base && base.format === format && base.reagents === reagents && base.dispensing === dispensing
+        ? changedWellIndices(defn, base.wells, wells)
+        : null;
     const markers = markersOfWells(defn, wells);
+    if (base && delta?.length === 0) {
+      // the same wells in another record: nothing to compute
+      answered.current = { ...base, wells };
+      setView({
+        appearance: appearanceFromMetrics(base.metrics, base.reagentType, markers),
+        metrics: base.metrics,
+        wells,
+      });
+      return;
+    }
+    // Rounded to the instrument as the dispense plan and the server round: one set of numbers.
+    const input = delta
+      ? deltaInput(defn, wells, delta, bench, dispensing)
+      : metricsInputFromPlate(defn, wells, bench, dispensing);
+    // The input's buffers move to the worker: keep what the appearance needs.
+    const reagentType = base && delta ? base.reagentType : input.reagentType.slice();
     let live = true;
     void metricsClient()
       .compute(input)
       .then((out) => {
-        if (!live || !out || out.status.length !== wellCount(format)) return;
-        setView({ appearance: appearanceFromMetrics(out, reagentType, markers), metrics: out });
+        if (!live || !out) return;
+        const metrics = base && delta ? mergeMetrics(base.metrics, delta, out) : out;
+        if (metrics.status.length !== wellCount(format)) return;
+        answered.current = { format, reagents, dispensing, wells, metrics, reagentType };
+        setView({
+          appearance: appearanceFromMetrics(metrics, reagentType, markers),
+          metrics,
+          wells,
+        });
       });
     return () => {
       live = false;

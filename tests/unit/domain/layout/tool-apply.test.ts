@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { applyToolOps, reusablePlanner } from '../../../../src/domain/layout/tool-apply';
+import { plateDefn } from '../../../../src/domain/plate-format';
+import type { BenchReagentInfo } from '../../../../src/domain/plate-wire';
+
+const defn = plateDefn(96);
+const compound: BenchReagentInfo = {
+  slug: 'cpd',
+  name: 'Cpd',
+  type: 'chemical',
+  stock_nM: 10_000_000,
+  stock_pct: null,
+  solvent: 'DMSO',
+  max_concentration_percent: null,
+  min_transfer_ul: null,
+  ionic_strength_mM: null,
+  molecular_weight_g_per_mol: 300,
+  ions: null,
+  pKa: null,
+  dpKa_dT: null,
+  ph: null,
+  solubility_M: null,
+};
+
+describe('reusablePlanner', () => {
+  it('keeps its planner while the bench is the same, and plans again when a stock changes', () => {
+    const planner = reusablePlanner();
+    const first = planner(defn, [compound], null);
+    expect(planner(defn, [{ ...compound }], null)).toBe(first);
+    const stronger = planner(defn, [{ ...compound, stock_nM: 20_000_000 }], null);
+    expect(stronger).not.toBe(first);
+    const request = { well: 'A1', reagent: 'cpd', target_nM: 10_000, wellVolume_uL: 0 };
+    const a = first(request);
+    const b = stronger(request);
+    if (!a.ok || !b.ok) throw new Error('not planned');
+    // twice the stock: half the volume for the same target
+    expect(b.volume_uL).toBeCloseTo(a.volume_uL / 2, 6);
+  });
+});
+
+describe('applyToolOps', () => {
+  it('plans the volume of a target and fills the well with the fill liquid', () => {
+    const r = applyToolOps(
+      defn,
+      {},
+      [{ op: 'set', wells: ['A1'], reagent: 'cpd', target_nM: 10_000 }],
+      [compound],
+      { dispensing: null, vehicle: null, planner: reusablePlanner() },
+    );
+    if (!r.ok) throw new Error(r.message);
+    const well = r.wells.A1;
+    const cpd = well.targets.cpd;
+    expect(cpd.target_nM).toBe(10_000);
+    // the 96 format's 100 uL, water (the fill) taking what the compound leaves
+    expect(cpd.volume_uL + well.targets.water.volume_uL).toBeCloseTo(100, 6);
+    // the planned volume (of a working stock when the engine dilutes) gives the target
+    const stock = 10_000_000 / (cpd.dilution ?? 1);
+    expect((stock * cpd.volume_uL) / 100).toBeCloseTo(10_000, 3);
+  });
+});
