@@ -51,10 +51,6 @@ export class SessionExpiredError extends Error {
   }
 }
 
-/** Answer of a conditional request that the server reported as unchanged (304). */
-export const NOT_MODIFIED: unique symbol = Symbol('not-modified');
-export type NotModified = typeof NOT_MODIFIED;
-
 /** Reads `detail` from a JSON error body such as {"detail": "Experiment not found"}. */
 export function detailOf(body: string): string | undefined {
   try {

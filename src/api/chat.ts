@@ -43,23 +43,3 @@ export function getThreadState(experimentId: number, threadId: string, ts = Date
 export function deleteThread(experimentId: number, threadId: string) {
   return apiRequest<void>(threadPath(experimentId, threadId), { method: 'DELETE' });
 }
-
-/** PATCH .../threads/{tid}: rename (blank clears the title) or change the status. */
-export function updateThread(
-  experimentId: number,
-  threadId: string,
-  changes: { title?: string | null; status?: string },
-) {
-  return apiRequest<ThreadSummary>(threadPath(experimentId, threadId), {
-    method: 'PATCH',
-    body: changes,
-  });
-}
-
-/** GET .../chat/history: every message of the experiment, oldest first. */
-export async function getChatHistory(experimentId: number) {
-  const answer = await apiRequest<{ messages: ChatMessage[] } | undefined>(
-    `${base(experimentId)}/chat/history`,
-  );
-  return answer?.messages ?? [];
-}

@@ -1,6 +1,6 @@
 /** Experiment calls of spec section 7. */
 import { apiRequest } from './http-client';
-import type { Experiment, ExperimentCreate, ExperimentUpdate } from './types';
+import type { Experiment, ExperimentCreate } from './types';
 
 const BASE = '/api/experiments';
 
@@ -17,11 +17,6 @@ export function createExperiment(payload: ExperimentCreate): Promise<Experiment>
 /** GET /api/experiments/{id}. */
 export function getExperiment(id: number, signal?: AbortSignal): Promise<Experiment> {
   return apiRequest<Experiment>(`${BASE}/${id}`, { signal });
-}
-
-/** PUT /api/experiments/{id} with the fields to change. */
-export function updateExperiment(id: number, changes: ExperimentUpdate): Promise<Experiment> {
-  return apiRequest<Experiment>(`${BASE}/${id}`, { method: 'PUT', body: changes });
 }
 
 /** DELETE /api/experiments/{id}. */

@@ -3,8 +3,7 @@
  * error catalogue of spec section 8. Everything in src/api goes through apiRequest.
  */
 import { apiBaseUrl } from './base-url';
-import { ApiError, NOT_MODIFIED, REDIRECTING_MESSAGE, SessionExpiredError } from './api-error';
-import type { NotModified } from './api-error';
+import { ApiError, REDIRECTING_MESSAGE, SessionExpiredError } from './api-error';
 
 /** Returns the bearer token of the current session, if any. */
 export type AccessTokenProvider = () =>
@@ -28,11 +27,6 @@ function defaultUnauthorizedHandler(): void {
   if (typeof window !== 'undefined') window.location.assign('/login');
 }
 
-/** True between a 401 and the arrival on /login. */
-export function isRedirectPending(): boolean {
-  return redirecting;
-}
-
 /** Clears the redirecting flag once the path is /login (the router calls it on every move). */
 export function notePathname(pathname: string): void {
   if (pathname === '/login') redirecting = false;
@@ -53,18 +47,9 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob' | 'response';
 }
 
-/** Sends one request; 204 or an empty body resolve to undefined, 304 to NOT_MODIFIED. */
+/** Sends one request; 204, 304 or an empty body resolve to undefined. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const result = await send(path, options);
-  return (result === NOT_MODIFIED ? undefined : result) as T;
-}
-
-/** Like apiRequest, for conditional requests (ETag) where 304 means "keep what you have". */
-export async function apiRequestConditional<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<T | NotModified> {
-  return (await send(path, options)) as T | NotModified;
+  return (await send(path, options)) as T;
 }
 
 async function send(path: string, options: RequestOptions): Promise<unknown> {
@@ -91,7 +76,7 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
     signal: options.signal,
   });
 
-  if (response.status === 304) return NOT_MODIFIED;
+  if (response.status === 304) return undefined;
   if (response.status === 401 && options.authRedirect !== false) {
     redirecting = true;
     unauthorizedHandler();

@@ -26,7 +26,6 @@ export function getPlate(
  * it). Derived values are not part of it; the client computes them with the domain code.
  */
 export type { PlateChanges, PlatePatched, WirePlate };
-export type { IndicesChanged } from '../domain/schemas/plate-answer';
 
 function isFullState(body: unknown): body is PlateState {
   return typeof body === 'object' && body !== null && 'indices' in body;

@@ -1,14 +1,11 @@
 /** Shapes of the REST API as the client reads them (shared API conventions). */
 import type { z } from 'zod';
-import type { experimentCreateSchema, experimentUpdateSchema } from '../domain/schemas/experiment';
+import type { experimentCreateSchema } from '../domain/schemas/experiment';
 
 export type { Experiment, PlateType } from '../domain/schemas/experiment';
 
 /** Body of POST /api/experiments/. */
 export type ExperimentCreate = z.input<typeof experimentCreateSchema>;
-
-/** Body of PUT /api/experiments/{id}: only the fields to change. */
-export type ExperimentUpdate = z.input<typeof experimentUpdateSchema>;
 
 /** A signed-in person, as Supabase and the developer login describe them. */
 export interface AuthUser {

@@ -28,18 +28,6 @@ export function ionicContributionMM(
 }
 
 /**
- * Whether a reagent's added volume counts as solvent load: a solvent-type reagent, or a
- * stock dissolved in a non-aqueous solvent (a compound in DMSO brings its DMSO along).
- * Biologicals and media never do: their `solvent` field holds the culture medium.
- */
-export function countsAsSolventLoad(
-  type: string | null | undefined,
-  solvent: string | null | undefined,
-): boolean {
-  return solventOfReagent(type, solvent, null) !== null;
-}
-
-/**
  * The solvent (a key such as "dmso") a reagent's added volume brings, or null: a
  * solvent-type reagent is itself its solvent (water is not one), a stock dissolved in an
  * organic solvent brings it (a compound in DMSO brings DMSO). Biologicals and media never

@@ -21,7 +21,7 @@ import {
 import { indexOfWellId } from './well-id';
 
 export type { BenchReagentInfo, WireTarget, WireWell, WireWells } from './plate-wire';
-export { canonicalizeWells, validatePlateWells, type PlateWellIssue } from './plate-wells';
+export { validatePlateWells } from './plate-wells';
 
 /** A target as the server answers it: the wire fields plus the well volume and a status. */
 export interface StateTarget extends WireTarget {

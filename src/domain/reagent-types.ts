@@ -132,11 +132,6 @@ export const REAGENT_FIELDS: Record<ReagentType, readonly ReagentField[]> = {
   other: ['name', 'description'],
 };
 
-/** Whether a type's form shows a field. */
-export function showsField(type: string | null | undefined, field: ReagentField): boolean {
-  return REAGENT_FIELDS[toDisplayType(type)].includes(field);
-}
-
 /** What default-vehicle selection needs to know of a bench reagent. */
 export interface VehicleCandidate {
   slug: string;

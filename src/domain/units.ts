@@ -57,11 +57,6 @@ export function toMicrolitres(value: number, unit: VolumeUnit): number {
   return unit === 'uL' ? value : (value * NL_PER_UNIT[unit]) / NL_PER_UNIT.uL;
 }
 
-/** A volume in uL expressed in `unit`. */
-export function fromMicrolitres(uL: number, unit: VolumeUnit): number {
-  return unit === 'uL' ? uL : (uL * NL_PER_UNIT.uL) / NL_PER_UNIT[unit];
-}
-
 // Both the micro sign (U+00B5) and the Greek mu (U+03BC) reach us from keyboards and pastes.
 function normaliseMicro(text: string): string {
   return text.trim().replace(/[\u00b5\u03bc]/g, 'u');

@@ -19,11 +19,6 @@ export function wellId(row: number, col: number): string {
   return `${rowLetter(row)}${col + 1}`;
 }
 
-/** Well index, row-major: row * cols + col. */
-export function wellIndex(defn: Pick<PlateDefn, 'cols'>, row: number, col: number): number {
-  return row * defn.cols + col;
-}
-
 export function idOfIndex(defn: Pick<PlateDefn, 'cols'>, index: number): string {
   return wellId(Math.floor(index / defn.cols), index % defn.cols);
 }

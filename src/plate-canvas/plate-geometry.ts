@@ -218,7 +218,10 @@ export function wellCenter(view: GridView, index: number): Point {
   };
 }
 
-/** Bounding box of a drawn well, or undefined when the view does not show it. */
+/**
+ * Bounding box of a drawn well, or undefined when the view does not show it.
+ * @internal used by tests only, not yet by the product
+ */
 export function boundsOfWell(view: GridView, index: number): Rect | undefined {
   const row = Math.floor(index / view.cols);
   const col = index % view.cols;

@@ -41,6 +41,7 @@ const ITERATIONS = 50;
  * pH of a mix of buffers at `temperatureC` (default 25). The stocks' base equivalents are
  * fixed where they were made (25 C); the balance is solved with each pKa at the well's
  * temperature. NaN when no buffer has a positive concentration.
+ * @internal used by tests only, not yet by the product
  */
 export function bufferPH(buffers: readonly BufferInWell[], temperatureC = PKA_REFERENCE_C): number {
   const c: number[] = [];

@@ -54,7 +54,10 @@ export function toNanomolarAny(
   return (1000 * value * mass) / molecularWeight;
 }
 
-/** nM expressed in `unit` (the inverse of toNanomolarAny); NaN where that one is NaN. */
+/**
+ * nM expressed in `unit` (the inverse of toNanomolarAny); NaN where that one is NaN.
+ * @internal used by tests only, not yet by the product
+ */
 export function fromNanomolarAny(
   nM: number,
   unit: AnyConcentrationUnit,

@@ -22,7 +22,10 @@ export function ionicFactor(ions: readonly Ion[] | null | undefined): number {
   return sum / 2;
 }
 
-/** I in mM of a salt at `concentrationMM`, from its ions; 0 without ions. */
+/**
+ * I in mM of a salt at `concentrationMM`, from its ions; 0 without ions.
+ * @internal used by tests only, not yet by the product
+ */
 export function saltIonicStrengthMM(
   concentrationMM: number,
   ions: readonly Ion[] | null | undefined,

@@ -15,17 +15,6 @@ export function roundToStep(volumeUL: number, stepUL: number): number {
   return Number((steps(volumeUL, stepUL) * stepUL).toFixed(9));
 }
 
-/** Whole steps of a volume (droplets for an acoustic dispenser). */
-export function stepCount(volumeUL: number, stepUL: number): number {
-  return steps(volumeUL, stepUL);
-}
-
-/** The smallest whole multiple of the step at or above the volume, uL. */
-export function ceilToStep(volumeUL: number, stepUL: number): number {
-  const q = Number((volumeUL / stepUL).toFixed(6));
-  return Number((Math.ceil(q) * stepUL).toFixed(9));
-}
-
 /**
  * Backfill of a well so that its `solventUL` of the backfill solvent reaches `percent` %
  * of the final volume: b = (p * V - s) / (1 - p) with p = percent / 100, since the

@@ -187,6 +187,7 @@ function expectedBackfillUL(
 /**
  * Plans many wells at once (a dose-response, a whole design): per reagent the fewest source
  * concentrations that meet all its targets on the plate, then each well from those.
+ * @internal used by tests only, not yet by the product
  */
 export function planPlateTargets(
   requests: Readonly<Record<string, WellTargetsRequest>>,

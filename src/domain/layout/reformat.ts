@@ -170,24 +170,3 @@ export function wellsLostByFormatChange(
   }
   return lost.toSorted((a, b) => a.i - b.i).map((l) => l.id);
 }
-
-/** The four quarter plates of a large plate (split with a convention), each with SOURCE tags. */
-export function splitPlate(
-  plate: string,
-  format: PlateFormat,
-  wells: WireWells,
-  convention: QuadrantConvention,
-): WireWells[] | undefined {
-  const big = plateDefn(format);
-  const smallFormat = ([6, 12, 24, 48, 96, 384] as const).find((f) => quadrupleOf(f) === format);
-  if (!smallFormat) return undefined;
-  const small = plateDefn(smallFormat);
-  const out: WireWells[] = [{}, {}, {}, {}];
-  for (const [id, well] of Object.entries(wells)) {
-    const rc = parseWellId(id, big);
-    if (!rc || !filled(well)) continue;
-    const to = toSmall(small, convention, rc.row, rc.col);
-    out[to.q - 1][wellId(to.row, to.col)] = withSource(well, plate, wellId(rc.row, rc.col));
-  }
-  return out;
-}

@@ -4,7 +4,10 @@
  */
 import { mad, median } from './stats';
 
-/** Percent of control = x / mean_p x 100. */
+/**
+ * Percent of control = x / mean_p x 100.
+ * @internal used by tests only, not yet by the product
+ */
 export function percentOfControl(x: number, meanPos: number): number {
   return (x / meanPos) * 100;
 }

@@ -11,8 +11,3 @@ export interface PayloadIssue {
 export function payloadIssues(error: z.ZodError): PayloadIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
-
-/** One line a person can act on: "wells.C5.targets.dmso.volume_uL: must be >= 0; ...". */
-export function issuesDetail(issues: readonly PayloadIssue[]): string {
-  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
-}

@@ -155,7 +155,6 @@ export const opRefusedSchema = apiErrorSchema.extend({
 
 export type PlateChanges = z.output<typeof plateChangesSchema>;
 export type PlatePatched = z.output<typeof platePatchedSchema>;
-export type IndicesChanged = z.output<typeof indicesChangedSchema>;
 
 // The answers are the domain's own types: keep the two in step, both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -306,7 +306,10 @@ export function idsOf(defn: PlateDefn, indices: readonly number[]): string[] {
   return indices.map((i) => wellId(Math.floor(i / defn.cols), i % defn.cols));
 }
 
-/** Short description of a set of wells: "B3", "12 wells (A1 to H12)". */
+/**
+ * Short description of a set of wells: "B3", "12 wells (A1 to H12)".
+ * @internal used by tests only, not yet by the product
+ */
 export function describeWells(defn: PlateDefn, indices: readonly number[]): string {
   const ids = idsOf(defn, indices);
   if (ids.length <= 4) return ids.join(', ');

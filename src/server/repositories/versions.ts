@@ -27,8 +27,6 @@ export interface VersionSummary {
   has_snapshot: boolean;
 }
 
-export type VersionRow = typeof plateVersions.$inferSelect;
-
 const summaryColumns = {
   id: plateVersions.id,
   experimentId: plateVersions.experimentId,

@@ -4,7 +4,7 @@
 // picklist (GET .../export/repick, the picklist's columns) and planned beside actual
 // (GET .../export/actual).
 import { CSV_TYPE, fileAnswer } from '../../domain/schemas/export-answer';
-import { experimentParamsSchema } from '../../domain/schemas/experiment';
+import { experimentParamsSchema, idParamSchema } from '../../domain/schemas/experiment';
 import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -43,7 +43,8 @@ const MAX_FILENAME = 255;
 
 const tags = ['Transfer logs'];
 const params = experimentParamsSchema;
-const fileParams = experimentParamsSchema.extend({ fileId: z.string() });
+const LOG_NOT_FOUND = 'No such transfer log or survey on this plate';
+const fileParams = experimentParamsSchema.extend({ fileId: idParamSchema(LOG_NOT_FOUND) });
 const importQuery = z.object({
   kind: z
     .enum(['transfer-log', 'survey', 'auto'])
@@ -237,9 +238,8 @@ export async function transferLogRoutes(
     },
     async (request, reply) => {
       const experiment = await ownedExperiment(experiments, request);
-      const id = /^\d{1,9}$/.test(request.params.fileId) ? Number(request.params.fileId) : 0;
-      if (!(id > 0) || !(await logs.remove(experiment.id, id))) {
-        throw new HttpError(404, 'No such transfer log or survey on this plate');
+      if (!(await logs.remove(experiment.id, request.params.fileId))) {
+        throw new HttpError(404, LOG_NOT_FOUND);
       }
       return reply.status(204).send(null);
     },

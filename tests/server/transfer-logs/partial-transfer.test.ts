@@ -175,6 +175,17 @@ describe.each(DB_KINDS)('partial-transfer reference on %s', (kind) => {
       owner,
     );
     expect(again.statusCode).toBe(404);
+    // The path's id is read by its schema: text, 0 and ids past the column's range are 404.
+    for (const wrong of ['abc', '0', '99999999999']) {
+      const res = await call(
+        t.app,
+        'DELETE',
+        `/api/experiments/${id}/transfer-logs/${wrong}`,
+        owner,
+      );
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toBe('No such transfer log or survey on this plate');
+    }
     const rec = (await call(t.app, 'GET', `/api/experiments/${id}/reconciliation`, owner)).json();
     expect(rec.files).toBe(1);
     expect(rec.counts.not_logged).toBe(4);

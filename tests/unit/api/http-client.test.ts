@@ -1,16 +1,9 @@
 // The API client's error catalogue (spec section 8), against a fake fetch (a test double of
 // the network layer only; see fake-fetch.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  NOT_MODIFIED,
-  REDIRECTING_MESSAGE,
-  SESSION_EXPIRED_MESSAGE,
-} from '../../../src/api/api-error';
+import { ApiError, REDIRECTING_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../../src/api/api-error';
 import {
   apiRequest,
-  apiRequestConditional,
-  isRedirectPending,
   notePathname,
   setAccessTokenProvider,
   setUnauthorizedHandler,
@@ -84,11 +77,9 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/x')).resolves.toBeUndefined();
   });
 
-  it('turns 304 into the not-modified signal', async () => {
+  it('answers undefined for 304 (not modified)', async () => {
     net.respond(304);
-    await expect(apiRequestConditional('/api/experiments/1/agent-state?etag=x')).resolves.toBe(
-      NOT_MODIFIED,
-    );
+    await expect(apiRequest('/api/experiments/1/agent-state?etag=x')).resolves.toBeUndefined();
   });
 
   it('reports any other failure as "HTTP <status> <statusText>: <body>"', async () => {
@@ -110,7 +101,9 @@ describe('apiRequest', () => {
     net.respond(401, { detail: 'Authentication required' }, 'Unauthorized');
     await expect(apiRequest('/api/experiments/')).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
     expect(unauthorized).toHaveBeenCalledOnce();
-    expect(isRedirectPending()).toBe(true);
+    // the flag: the next call fails without a request until the path is /login
+    await expect(apiRequest('/api/experiments/')).rejects.toThrow(REDIRECTING_MESSAGE);
+    expect(net.calls).toHaveLength(1);
   });
 
   it('fails calls while the redirect is pending, without touching the network', async () => {
@@ -125,7 +118,6 @@ describe('apiRequest', () => {
     net.respond(401, '', 'Unauthorized');
     await apiRequest('/api/experiments/').catch(() => undefined);
     notePathname('/login');
-    expect(isRedirectPending()).toBe(false);
     net.respond(200, []);
     await expect(apiRequest('/api/experiments/')).resolves.toEqual([]);
   });
@@ -138,7 +130,8 @@ describe('apiRequest', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).detail).toBe('Invalid secret key');
     expect(unauthorized).not.toHaveBeenCalled();
-    expect(isRedirectPending()).toBe(false);
+    net.respond(200, []);
+    await expect(apiRequest('/api/experiments/')).resolves.toEqual([]);
   });
 
   it('passes network failures through unchanged', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  countsAsSolventLoad,
+  solventOfReagent,
   ionicContributionMM,
   solventVolumeUL,
   vehiclePct,
@@ -31,20 +31,20 @@ describe('ionic strength contribution', () => {
 
 describe('solvent load', () => {
   it('counts solvents and stocks dissolved in organic solvents', () => {
-    expect(countsAsSolventLoad('solvent', null)).toBe(true);
-    expect(countsAsSolventLoad('chemical', 'DMSO')).toBe(true);
-    expect(countsAsSolventLoad('compound', 'ethanol')).toBe(true);
-    expect(countsAsSolventLoad('buffer', 'DMSO')).toBe(true);
+    expect(solventOfReagent('solvent', null, null)).not.toBeNull();
+    expect(solventOfReagent('chemical', 'DMSO', null)).not.toBeNull();
+    expect(solventOfReagent('compound', 'ethanol', null)).not.toBeNull();
+    expect(solventOfReagent('buffer', 'DMSO', null)).not.toBeNull();
   });
 
   it('does not count aqueous stocks, media or cells', () => {
-    expect(countsAsSolventLoad('compound', 'water')).toBe(false);
-    expect(countsAsSolventLoad('compound', 'PBS')).toBe(false);
-    expect(countsAsSolventLoad('compound', '')).toBe(false);
-    expect(countsAsSolventLoad('compound', null)).toBe(false);
-    expect(countsAsSolventLoad('buffer', 'Water')).toBe(false);
-    expect(countsAsSolventLoad('biological', 'DMEM')).toBe(false);
-    expect(countsAsSolventLoad('media', 'DMSO')).toBe(false);
+    expect(solventOfReagent('compound', 'water', null)).toBeNull();
+    expect(solventOfReagent('compound', 'PBS', null)).toBeNull();
+    expect(solventOfReagent('compound', '', null)).toBeNull();
+    expect(solventOfReagent('compound', null, null)).toBeNull();
+    expect(solventOfReagent('buffer', 'Water', null)).toBeNull();
+    expect(solventOfReagent('biological', 'DMEM', null)).toBeNull();
+    expect(solventOfReagent('media', 'DMSO', null)).toBeNull();
   });
 
   it('takes the solvent share of a % stock', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalizeWells } from '../../../src/domain/plate-wells';
 import * as fc from 'fast-check';
 import { STATUS, computeMetrics, metricsInputFromPlate } from '../../../src/domain/metrics-kernel';
 import {
-  canonicalizeWells,
   computePlateState,
   emptyPlateState,
   validatePlateWells,

@@ -8,7 +8,6 @@ import {
   pickDefaultVehicle,
   reagentTypeCode,
   reagentTypeColor,
-  showsField,
   toDisplayType,
   toServerType,
 } from '../../../src/domain/reagent-types';
@@ -66,15 +65,6 @@ describe('reagent types', () => {
       'stock_concentration',
       'molecular_weight_g_per_mol',
     ]);
-    expect(showsField('chemical', 'molecular_weight_g_per_mol')).toBe(true);
-    expect(showsField('biological', 'media')).toBe(true);
-    expect(showsField('biological', 'cells_per_ml')).toBe(true);
-    expect(showsField('buffer', 'ionic_strength')).toBe(true);
-    expect(showsField('solvent', 'purity_grade')).toBe(true);
-    expect(showsField('media', 'supplements')).toBe(true);
-    expect(showsField('media', 'stock_concentration')).toBe(false);
-    expect(showsField('other', 'description')).toBe(true);
-    expect(showsField('other', 'solvent')).toBe(false);
   });
 });
 

@@ -9,7 +9,6 @@ import {
   rowIndex,
   rowLetter,
   wellId,
-  wellIndex,
 } from '../../../src/domain/well-id';
 
 describe('row letters', () => {
@@ -38,7 +37,6 @@ describe('well ids', () => {
 
   it('indexes row-major', () => {
     const d96 = plateDefn(96);
-    expect(wellIndex(d96, 1, 0)).toBe(12);
     expect(idOfIndex(d96, 13)).toBe('B2');
     expect(idOfIndex(plateDefn(1536), 1535)).toBe('AF48');
     expect(idOfIndex(plateDefn(1536), 26 * 48)).toBe('AA1');

@@ -2,14 +2,11 @@
 // replaced (fake-fetch.ts answers canned responses and throws on any request not queued),
 // so each test counts the requests a scenario makes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IndicesChanged, PlatePatched } from '../../../src/api/plate';
+import { canonicalizeWells } from '../../../src/domain/plate-wells';
+import type { PlatePatched } from '../../../src/api/plate';
 import type { Experiment } from '../../../src/api/types';
 import { plateDefn } from '../../../src/domain/plate-format';
-import {
-  canonicalizeWells,
-  computePlateState,
-  type WireWell,
-} from '../../../src/domain/plate-state';
+import { computePlateState, type WireWell } from '../../../src/domain/plate-state';
 import { indexOfWellId } from '../../../src/domain/well-id';
 import {
   adoptWirePlate,
@@ -52,7 +49,7 @@ function patched(
   version: number,
   wells: Record<string, WireWell>,
   removed: string[] = [],
-  indices_changed: IndicesChanged = {},
+  indices_changed: PlatePatched['indices_changed'] = {},
 ) {
   const state = computePlateState({ defn: D96, wells, version, bench: [], hasher: null });
   return {

@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import {
-  backfillVolumeUL,
-  ceilToStep,
-  roundToStep,
-  stepCount,
-} from '../../../../src/domain/dispensing/rounding';
+import { backfillVolumeUL, roundToStep } from '../../../../src/domain/dispensing/rounding';
 
 describe('rounding to the instrument step', () => {
   it('1.3 nL is one 2.5 nL droplet (+92 %), 1.2 nL none; 13.3 nL is 5 droplets = 12.5 nL', () => {
     expect(roundToStep(0.0013, 0.0025)).toBe(0.0025);
     expect(roundToStep(0.0012, 0.0025)).toBe(0);
     expect(roundToStep(0.0133, 0.0025)).toBe(0.0125);
-    expect(stepCount(0.0133, 0.0025)).toBe(5);
   });
 
   it('rounds 0.25 uL to 0.3 uL on a pipette (not 0.2 from float noise)', () => {
     expect(roundToStep(0.25, 0.1)).toBe(0.3);
-    expect(ceilToStep(0.61, 0.1)).toBe(0.7);
   });
 
   it('backfills to p % of the final volume: b = (p V - s) / (1 - p)', () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   expandReformat,
   quadrupleOf,
-  splitPlate,
   toLarge,
   toSmall,
   wellsLostByFormatChange,
@@ -73,9 +72,6 @@ describe('quadrant reformat', () => {
     if (!result.ok) throw new Error(result.message);
     const plate = referenceApply(p384, {}, result.ops);
     expect(plate).toEqual({ B3: { ...w(2), tags: ['SOURCE:big:C6'] } });
-    const quarters = splitPlate('big', 1536, big, 'block')!;
-    expect(quarters[3].P24.tags).toEqual(['SOURCE:big:AF48']);
-    expect(Object.keys(quarters[0]).toSorted()).toEqual(['C6', 'D6']);
   });
 
   it('refuses formats that do not make four quadrants', () => {
