@@ -15,6 +15,12 @@ export interface CatalogReagent {
   cells_per_ml: number | null;
   description: string | null;
   aliases?: string[];
+  /** chemistry facts: a salt's ions and solubility (its stock limit), a buffer's pKa */
+  ions?: { charge: number; count: number }[] | null;
+  pka?: number | null;
+  dpka_dt?: number | null;
+  acid_charge?: number | null;
+  solubility_m?: number | null;
 }
 
 export interface CatalogQuery {
