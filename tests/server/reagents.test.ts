@@ -38,6 +38,12 @@ describe.each(DB_KINDS)('reagent catalog, definitions and stocks on %s', (kind) 
         'cells_per_ml',
         'description',
         'aliases',
+        // chemistry facts the picker passes on to the bench
+        'ions',
+        'pka',
+        'dpka_dt',
+        'acid_charge',
+        'solubility_m',
       ].toSorted(),
     );
     const media = await call(t.app, 'GET', '/api/reagents/catalog?q=&reagent_type=media', alice);

@@ -7,7 +7,7 @@
  */
 import type { AccuracyBandSpec } from './instruments';
 import { PIPETTE_BANDS } from './instruments';
-import type { Intermediate } from './plan-types';
+import type { Intermediate, PointAccuracy } from './plan-types';
 import { bandOfVolume } from './transfer-band';
 
 /** The summed error of a source and how many pipetted volumes it took from the stock. */
@@ -64,21 +64,6 @@ export function chainOf(map: ReadonlyMap<number, ChainError> | undefined, factor
   if (!map || factor <= 1) return STOCK;
   for (const [f, e] of map) if (Math.abs(f / factor - 1) <= SAME) return e;
   return STOCK;
-}
-
-/** What the plan says of one dispensed point: its error along the chain and its band. */
-export interface PointAccuracy {
-  well: string;
-  reagent: string;
-  /** the source's dilution of the stock (1: the stock itself) */
-  factor: number;
-  /** pipetted volumes and transfers from the stock to the well */
-  steps: number;
-  /** expected error of the point's concentration, %: the chain's and the transfer's */
-  error_pct: number;
-  band: 'poor' | 'moderate' | 'good';
-  /** good while the expected error is within the target's tolerance, else warning */
-  status: 'good' | 'warning';
 }
 
 /** A summed error's band: the worst of the pipette's bands whose error it reaches. */

@@ -4,7 +4,6 @@
  * targets with their reasons, and warnings. Every export reads these, so a picklist, a
  * fill sheet and a protocol sheet always carry the same numbers.
  */
-import type { PointAccuracy } from './chain-accuracy';
 import type { DispenseSettings } from './settings';
 
 /** One transfer of the instrument. */
@@ -65,6 +64,21 @@ export interface Intermediate {
   diluent: string;
   diluent_uL: number;
   total_uL: number;
+}
+
+/** What the plan says of one dispensed point: its error along the chain and its band. */
+export interface PointAccuracy {
+  well: string;
+  reagent: string;
+  /** the source's dilution of the stock (1: the stock itself) */
+  factor: number;
+  /** pipetted volumes and transfers from the stock to the well */
+  steps: number;
+  /** expected error of the point's concentration, %: the chain's and the transfer's */
+  error_pct: number;
+  band: 'poor' | 'moderate' | 'good';
+  /** good while the expected error is within the target's tolerance, else warning */
+  status: 'good' | 'warning';
 }
 
 /** A target or constraint of a well that the plan cannot meet. */

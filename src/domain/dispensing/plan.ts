@@ -10,11 +10,18 @@ import type { BenchReagentInfo, WireWells } from '../plate-wire';
 import { idOfIndex, indexOfWellId } from '../well-id';
 import { formatPercent } from '../accuracy';
 import { effectiveTolerance } from '../prediction';
-import { chainOf, pointAccuracy, preparationErrors, type PointAccuracy } from './chain-accuracy';
+import { chainOf, pointAccuracy, preparationErrors } from './chain-accuracy';
 import { intermediatesOf, type InexactPreparation } from './intermediates';
 import { workingStockLabel } from './protocol-steps';
 import { BULK_RESERVOIR_TYPE, sourcePlateTypeById, type SourcePlateType } from './plate-types';
-import type { DispensePlan, Intermediate, SourceFill, Transfer, UnmetWell } from './plan-types';
+import type {
+  DispensePlan,
+  Intermediate,
+  PointAccuracy,
+  SourceFill,
+  Transfer,
+  UnmetWell,
+} from './plan-types';
 import { resolveSettings, type DispenseSettings, type ResolvedSettings } from './settings';
 import { assignSourceWells, fillOf, type SourceWellUse } from './source-wells';
 import { volumeText } from './source-choice';

@@ -222,6 +222,14 @@ export const catalogItemSchema = z.object({
   cells_per_ml: nullableNumber,
   description: nullableText,
   aliases: z.array(z.string()),
+  ions: z
+    .array(z.object({ charge: z.number(), count: z.number() }))
+    .nullish()
+    .describe('The ions one formula unit releases (salts): ionic strength and stock limit'),
+  pka: nullableNumber.optional().describe('pKa at 25 C (buffers)'),
+  dpka_dt: nullableNumber.optional().describe('dpKa/dT per C (buffers)'),
+  acid_charge: nullableNumber.optional().describe('Charge of the acid form (buffers)'),
+  solubility_m: nullableNumber.optional().describe('Solubility in water, M: the stock limit'),
 });
 
 /** A bench reagent as the API answers it (the BenchReagent type of bench-reagent.ts). */

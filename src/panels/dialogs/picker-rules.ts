@@ -54,6 +54,13 @@ export function catalogReagentInput(item: CatalogReagent): Record<string, unknow
     ph: item.ph,
     max_concentration_percent: item.max_concentration_percent,
     description: item.description,
+    // a salt's ions and solubility set its stock limit (5 M NaCl is its ordinary stock;
+    // without them the compound's 1.0 M rule refused it), a buffer's pKa its pH
+    ions: item.ions ?? null,
+    pka: item.pka ?? null,
+    dpka_dt: item.dpka_dt ?? null,
+    acid_charge: item.acid_charge ?? null,
+    solubility_m: item.solubility_m ?? null,
   };
 }
 

@@ -17,6 +17,12 @@ export interface CatalogItem {
   cells_per_ml: number | null;
   description: string | null;
   aliases: string[];
+  /** chemistry facts a bench reagent takes from its entry: ions, pKa, solubility */
+  ions?: { charge: number; count: number }[] | null;
+  pka?: number | null;
+  dpka_dt?: number | null;
+  acid_charge?: number | null;
+  solubility_m?: number | null;
 }
 
 interface IndexedItem {

@@ -33,6 +33,22 @@ export function catalogItemOfSeed(e: CatalogReagent): CatalogItem {
     cells_per_ml: e.cells_per_ml ?? null,
     description: e.description,
     aliases: e.aliases,
+    ...chemistryOf(e),
+  };
+}
+
+/**
+ * The chemistry facts the picker passes on to the bench: a salt's ions and solubility set
+ * its stock limit (5 M NaCl is a stock, 6.1 M is past saturation), a buffer's pKa and acid
+ * charge its pH and ionic strength.
+ */
+function chemistryOf(e: CatalogReagent | undefined) {
+  return {
+    ions: e?.ions ?? null,
+    pka: e?.pka ?? null,
+    dpka_dt: e?.dpka_dt ?? null,
+    acid_charge: e?.acid_charge ?? null,
+    solubility_m: e?.solubility_m ?? null,
   };
 }
 
@@ -52,10 +68,12 @@ export function catalogItemOfDefinition(row: DefinitionRow): CatalogItem {
     cells_per_ml: d.cells_per_ml ?? null,
     description: d.description ?? null,
     aliases: Array.isArray(d.aliases) ? d.aliases : [],
+    ...chemistryOf(SEED_BY_SLUG.get(row.slug)),
   };
 }
 
 const SEED_ITEMS: readonly CatalogItem[] = CATALOG_SEED.map(catalogItemOfSeed);
+const SEED_BY_SLUG = new Map(CATALOG_SEED.map((e) => [e.slug, e]));
 
 /** The searchable catalog of one server. */
 export class ReagentCatalog {

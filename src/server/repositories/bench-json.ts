@@ -159,6 +159,27 @@ function chemistryJson(
 const CATALOG_BY_SLUG = new Map(CATALOG_SEED.map((c) => [c.slug, c]));
 
 /**
+ * A create payload with the chemistry facts of the catalog entry of its slug where it gives
+ * none: 5 M NaCl posted by slug is judged as the salt it is (its ions and 5.42 M
+ * solubility), not by the compound's 1.0 M rule.
+ */
+export function withCatalogFacts<T extends object>(body: T): T {
+  const b = body as Record<string, unknown>;
+  const c = typeof b.slug === 'string' ? CATALOG_BY_SLUG.get(b.slug) : undefined;
+  if (!c) return body;
+  const facts: Record<string, unknown> = {
+    ions: c.ions,
+    pka: c.pka,
+    dpka_dt: c.dpka_dt,
+    acid_charge: c.acid_charge,
+    solubility_m: c.solubility_m,
+  };
+  const out: Record<string, unknown> = { ...b };
+  for (const [k, v] of Object.entries(facts)) if (out[k] == null && v != null) out[k] = v;
+  return out as T;
+}
+
+/**
  * Row values of a BenchReagent JSON kept in a snapshot's inventory (restoring a snapshot).
  * The inventory came from a client: every field is read defensively.
  */

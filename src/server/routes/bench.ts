@@ -17,7 +17,7 @@ import {
 import { userOf } from '../auth/request-user';
 import { experimentNotFound, HttpError } from '../errors';
 import { deleteBench, insertBench, listBench, patchBench } from '../repositories/bench';
-import { benchInsertOf, benchJsonOf } from '../repositories/bench-json';
+import { benchInsertOf, benchJsonOf, withCatalogFacts } from '../repositories/bench-json';
 import type { ExperimentsRepository } from '../repositories/experiments';
 
 const reagentNotFound = (slug: string) =>
@@ -83,7 +83,7 @@ export async function benchRoutes(
     },
     async (request, reply) => {
       const id = await ownedId(request, request.params.id);
-      const plan = planReagentCreate(request.body, { experimentId: id });
+      const plan = planReagentCreate(withCatalogFacts(request.body), { experimentId: id });
       if (!plan.ok) {
         throw new HttpError(
           400,

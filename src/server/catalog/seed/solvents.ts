@@ -1,3 +1,4 @@
+import { DEFAULT_SOLVENT_LIMIT_PCT } from '../../../domain/chemistry/solvents';
 import type { SeedEntry } from './seed-entry';
 
 // Solvents: neat liquids (100 %); the ceiling is the v/v load cells or enzymes tolerate.
@@ -9,9 +10,10 @@ export const SOLVENTS: SeedEntry[] = [
     stock: [100, '%'],
     formula: 'C2H6OS',
     mw: 78.13,
-    maxPercent: 0.1,
+    // the plan's limit for DMSO off the bench too: one number (chemistry/solvents.ts)
+    maxPercent: DEFAULT_SOLVENT_LIMIT_PCT.dmso,
     description:
-      'Compound vehicle; keep at or below 0.1 % in cell assays (up to ~1 % biochemical).',
+      'Compound vehicle; 0.5 % by default, lower it for sensitive cells (up to ~1 % biochemical).',
   },
   {
     slug: 'ethanol',
