@@ -44,6 +44,11 @@ function plate(id: string): WireWells {
   return applied.wells;
 }
 
+/** Transfers as `well reagent nL`, sorted. */
+const transferRows = (
+  ts: readonly { destination_well: string; reagent: string; volume_nL: number }[],
+) => ts.map((t) => `${t.destination_well} ${t.reagent} ${t.volume_nL}`).toSorted();
+
 describe('campaign plan', () => {
   it('makes the working stocks of a series once and draws them from the library well', () => {
     const plan = planCampaign({
@@ -122,11 +127,8 @@ describe('campaign plan', () => {
     });
     for (const [k, p] of plates.entries()) {
       const single = planDispense(DEFN, p.wells, BENCH, SETTINGS);
-      const rows = (
-        ts: readonly { destination_well: string; reagent: string; volume_nL: number }[],
-      ) => ts.map((t) => `${t.destination_well} ${t.reagent} ${t.volume_nL}`).toSorted();
       const mine = plan.transfers.filter((t) => t.plate_index === k + 1);
-      expect(rows(mine)).toEqual(rows(single.transfers));
+      expect(transferRows(mine)).toEqual(transferRows(single.transfers));
       expect(mine.filter((t) => t.compound_id !== null).map((t) => t.compound_id)).toEqual(
         Array(3).fill(`CMP-${k + 1}`),
       );
