@@ -6,6 +6,8 @@
 //   compounds) unless CAMPAIGN_BENCH_PLATES says otherwise: the full screen of the issue is
 //   CAMPAIGN_BENCH_PLATES=300 (422,400 compounds in 1,100 plates), which today takes minutes,
 //   so it is not part of every `npm run bench`;
+// - campaign.plate_patch_in_N: one-well edits on a plate in the middle of the screen, with the
+//   same edits on the plate of a one-plate campaign (lone_*) to compare;
 // - campaign.dose_response_15x1536: 1,000 compounds x 10 points x 2 replicates (15 plates),
 //   generated, planned and exported.
 // Each is run once (a run writes hundreds of plates); the figures carry the heap peak.
@@ -20,7 +22,7 @@ import { parseConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connect';
 import { idOfIndex } from '../../src/domain/well-id';
 import { plateDefn } from '../../src/domain/plate-format';
-import { summarize, type BenchResult } from './bench-result';
+import { percentile, round3, summarize, type BenchResult } from './bench-result';
 
 const JWT_SECRET = 'bench-jwt-secret-for-hs256-signing-0123456789';
 const OWNER = 'bench-user';
@@ -92,12 +94,40 @@ export default async function campaignBench(): Promise<BenchResult[]> {
     .setExpirationTime('2h')
     .sign(new TextEncoder().encode(JWT_SECRET));
   const headers = { authorization: `Bearer ${token}` };
-  const call = async (method: 'GET' | 'POST', url: string, body?: object) => {
+  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, body?: object) => {
     const started = performance.now();
     const res = await app.inject({ method, url, headers, payload: body });
     if (res.statusCode >= 300)
       throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
     return { ms: performance.now() - started, res };
+  };
+  /** 20 one-well PATCHes to warm up, then 100 measured: thread CPU ms of each, and the mean. */
+  const oneWellEdits = async (experimentId: number) => {
+    const url = `/api/experiments/${experimentId}/plate`;
+    const defn = plateDefn(1536);
+    let version = (await call('GET', url)).res.json().version as number;
+    const cpu: number[] = [];
+    const loop = process.threadCpuUsage();
+    for (let i = 0; i < 120; i++) {
+      if (i === 20) Object.assign(loop, process.threadCpuUsage());
+      const before = process.threadCpuUsage();
+      const { res } = await call('PATCH', url, {
+        version,
+        ops: [
+          {
+            op: 'set',
+            wells: [idOfIndex(defn, (i % 32) * 48 + 2 + (i % 44))],
+            reagent: 'staurosporine',
+            target_nM: 100 + i,
+          },
+        ],
+      });
+      const used = process.threadCpuUsage(before);
+      if (i >= 20) cpu.push((used.user + used.system) / 1000);
+      version = (res.json() as { version: number }).version;
+    }
+    const used = process.threadCpuUsage(loop);
+    return { cpu, mean: round3((used.user + used.system) / 1000 / 100) };
   };
   let peak = 0;
   const sample = setInterval(() => {
@@ -143,6 +173,33 @@ export default async function campaignBench(): Promise<BenchResult[]> {
         picklist_rows: picklist.res.body.split('\n').length - 2,
         together_ms: Math.round(generated.ms + plan.ms + picklist.ms),
         rss_peak_MB: mb(),
+      }),
+    );
+
+    // a one-well edit on a plate in the middle of the screen, against the same edit on the
+    // plate of a one-plate campaign (a lone plate of the same kind): server thread CPU
+    const middle = (made.plates as { experiment_id: number }[])[Math.floor(plates / 2)];
+    const loneLibrary = await libraries.create(OWNER, 'Lone', libraryWells(1408, 'ONE'));
+    const lone = await call('POST', '/api/campaigns', {
+      name: 'Lone plate',
+      format: 1536,
+      library_id: loneLibrary,
+      barcode: { prefix: 'LP', digits: 2 },
+      layout: { template: CONTROLS },
+      dose: { top: { value: 10, unit: 'uM' } },
+      reagents: REAGENTS,
+    });
+    const loneId = (lone.res.json() as { plates: { experiment_id: number }[] }).plates[0]
+      .experiment_id;
+    const inCampaign = await oneWellEdits(middle.experiment_id);
+    const onLone = await oneWellEdits(loneId);
+    results.push(
+      summarize(`campaign.plate_patch_in_${plates}`, inCampaign.cpu, {
+        measure: 'server thread CPU ms per one-well PATCH on a campaign plate (inject)',
+        cpu_mean: inCampaign.mean,
+        lone_p50: percentile(onLone.cpu, 50),
+        lone_cpu_mean: onLone.mean,
+        ratio_of_means: round3(inCampaign.mean / onLone.mean),
       }),
     );
 

@@ -128,6 +128,8 @@ export function concentrationNanomolar(
   return { message: `unknown concentration unit "${unitText}" (mM, uM, nM, M, ug/mL)` };
 }
 
+const isBlank = (cell: string) => cell.trim() === '';
+
 function positive(text: string): number | null {
   const v = Number(text.replace(',', '.'));
   return text.trim() !== '' && Number.isFinite(v) && v > 0 ? v : null;
@@ -161,18 +163,21 @@ export function parseLibraryRows(
   const seen = new Set<string>();
   const cell = (row: readonly string[], f: LibraryField) =>
     c[f] === undefined ? '' : (row[c[f]] ?? '').trim();
+  // made once, not once a line (100,000 lines)
+  const refuse = (line: number, reason: string) => refused.push({ line, reason });
   for (let i = 1; i < rows.length; i++) {
     const row = rows[i];
-    if (row.every((x) => x.trim() === '')) continue;
-    const refuse = (reason: string) => refused.push({ line: i + 1, reason });
+    if (row.every(isBlank)) continue;
+    const line = i + 1;
     const barcode = cell(row, 'barcode');
     if (!barcode) {
-      refuse('no plate barcode');
+      refuse(line, 'no plate barcode');
       continue;
     }
     const type = plateType(barcode);
     if (!type) {
       refuse(
+        line,
         `unknown plate type "${options.plate_types?.[barcode] ?? options.default_plate_type}"`,
       );
       continue;
@@ -180,35 +185,35 @@ export function parseLibraryRows(
     const wellText = cell(row, 'well');
     const well = canonicalWellId(wellText, plateDefn(type.format));
     if (!well) {
-      refuse(`"${wellText}" is not a well of a ${type.format}-well ${type.id} plate`);
+      refuse(line, `"${wellText}" is not a well of a ${type.format}-well ${type.id} plate`);
       continue;
     }
     const key = `${barcode}\u0000${well}`;
     if (seen.has(key)) {
-      refuse(`${barcode} ${well} is listed twice`);
+      refuse(line, `${barcode} ${well} is listed twice`);
       continue;
     }
     const compound = cell(row, 'compound_id');
     if (!compound) {
-      refuse('no compound id');
+      refuse(line, 'no compound id');
       continue;
     }
     const mwText = cell(row, 'molecular_weight');
     const mw = mwText === '' ? null : positive(mwText);
     if (mwText !== '' && mw === null) {
-      refuse(`molecular weight "${mwText}" is not a positive number`);
+      refuse(line, `molecular weight "${mwText}" is not a positive number`);
       continue;
     }
     const concText = cell(row, 'concentration');
     const value = positive(concText);
     if (value === null) {
-      refuse(`concentration "${concText}" is not a positive number`);
+      refuse(line, `concentration "${concText}" is not a positive number`);
       continue;
     }
     const unitText = cell(row, 'unit') || options.default_unit || 'mM';
     const conc = concentrationNanomolar(value, unitText, mw);
     if ('message' in conc) {
-      refuse(conc.message);
+      refuse(line, conc.message);
       continue;
     }
     const volText = cell(row, 'volume');
@@ -216,11 +221,11 @@ export function parseLibraryRows(
     if (volText !== '') {
       const v = positive(volText);
       if (v === null) {
-        refuse(`volume "${volText}" is not a positive number of uL`);
+        refuse(line, `volume "${volText}" is not a positive number of uL`);
         continue;
       }
       if (v > type.max_uL) {
-        refuse(`${v} uL is more than a ${type.id} well holds (${type.max_uL} uL)`);
+        refuse(line, `${v} uL is more than a ${type.id} well holds (${type.max_uL} uL)`);
         continue;
       }
       volume = v;

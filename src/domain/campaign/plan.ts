@@ -108,24 +108,43 @@ const SLACK = 1e-9;
 const nl = (uL: number) => Number((uL * 1000).toFixed(3));
 const round6 = (v: number) => Number(v.toFixed(6));
 
+/** Wells without their samples, each distinct one once, numbered in the order first met. */
+type SampleFree = Map<string, { well: WireWell; n: number }>;
+
 /** The well without its sample: its plan depends on what it holds, not which compound. */
-function withoutSample(well: WireWell, memo: Map<string, WireWell>): WireWell {
+function withoutSample(well: WireWell, memo: SampleFree): { well: WireWell; n: number } {
   const { sample: _sample, ...rest } = well;
   const key = JSON.stringify(rest);
   let shared = memo.get(key);
-  if (!shared) memo.set(key, (shared = rest));
+  if (!shared) memo.set(key, (shared = { well: rest, n: memo.size }));
   return shared;
 }
 
 /** Library wells by compound and concentration, in library order. */
 function sourcesByCompound(library: readonly LibrarySource[]): Map<string, SourceState[]> {
   const map = new Map<string, SourceState[]>();
+  const deadOf = new Map<string, number>();
   for (const s of library) {
-    const dead = sourcePlateTypeById(s.plate_type)?.dead_uL ?? 0;
+    let dead = deadOf.get(s.plate_type);
+    if (dead === undefined) {
+      dead = sourcePlateTypeById(s.plate_type)?.dead_uL ?? 0;
+      deadOf.set(s.plate_type, dead);
+    }
+    const state: SourceState = {
+      barcode: s.barcode,
+      plate_type: s.plate_type,
+      well: s.well,
+      compound_id: s.compound_id,
+      concentration_nM: s.concentration_nM,
+      current_uL: s.current_uL,
+      dead,
+      taken: 0,
+      count: 0,
+    };
     const key = `${s.compound_id}\u0000${s.concentration_nM}`;
-    const list = map.get(key) ?? [];
-    list.push({ ...s, dead, taken: 0, count: 0 });
-    map.set(key, list);
+    const list = map.get(key);
+    if (list) list.push(state);
+    else map.set(key, [state]);
   }
   return map;
 }
@@ -144,7 +163,10 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
   const unmet: CampaignPlan['unmet'] = [];
   const summaries: CampaignPlateSummary[] = [];
   const warnings = new Set<string>();
-  const memo = new Map<string, WireWell>();
+  const memo: SampleFree = new Map();
+  // plates of one layout (the same wells but for their samples) have one plan: the engine
+  // plans each layout once
+  const byLayout = new Map<string, ReturnType<typeof planWells>>();
   // controls and backfill: placed on source wells after the loop, as a plate's plan does
   const other: (PendingTransfer & { plate: number; well: string; reagent: string })[] = [];
   // intermediates: per compound and factor, the transfers they feed
@@ -195,9 +217,17 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
   input.plates.forEach((plate, p) => {
     const plateIndex = p + 1;
     const stripped: WireWells = {};
-    for (const [id, w] of Object.entries(plate.wells)) stripped[id] = withoutSample(w, memo);
-    const planned = planWells(defn, stripped, bench, rs);
+    let layout = '';
+    for (const [id, w] of Object.entries(plate.wells)) {
+      const free = withoutSample(w, memo);
+      stripped[id] = free.well;
+      layout += `${id}:${free.n},`;
+    }
+    let planned = byLayout.get(layout);
+    if (!planned) byLayout.set(layout, (planned = planWells(defn, stripped, bench, rs)));
     for (const w of planned.warnings) warnings.add(w);
+    // a distinct plan's solvent range counts once a plate
+    const counted = new Set<number>();
     const summary: CampaignPlateSummary = {
       barcode: plate.barcode,
       transfers: 0,
@@ -207,10 +237,12 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
     };
     const shortBefore = shortfalls.length;
     planned.ids.forEach((id, k) => {
-      const plan = planned.plans[planned.slots[k]];
+      const slot = planned.slots[k];
+      const plan = planned.plans[slot];
       for (const u of plan.unmet) unmet.push({ plate: plate.barcode, well: id, ...u });
       summary.unmet += plan.unmet.length;
-      if (plan.solvent) {
+      if (plan.solvent && !counted.has(slot)) {
+        counted.add(slot);
         for (const [key, pct] of Object.entries(plan.solvent.solvent_pct)) {
           const r = (summary.solvent_pct[key] ??= { min: pct, max: pct });
           r.min = Math.min(r.min, pct);

@@ -273,10 +273,17 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
       .from(plateRows)
       .where(inArray(plateRows.experimentId, [...experimentIds]))
       .orderBy(asc(plateRows.experimentId), asc(plateRows.row));
+    // each id's row-major index read once (a sort would parse each id a dozen times)
+    const indexOf = new Map<string, number>();
+    const index = (id: string) => {
+      let i = indexOf.get(id);
+      if (i === undefined) indexOf.set(id, (i = indexOfWellId(id, defn)));
+      return i;
+    };
     for (const r of rows) {
       const target = out.get(r.id)!;
       const stored = Object.entries(readStoredWells(r.wells)).filter(([, w]) => w !== null);
-      stored.sort((a, b) => indexOfWellId(a[0], defn) - indexOfWellId(b[0], defn));
+      stored.sort((a, b) => index(a[0]) - index(b[0]));
       for (const [wid, w] of stored) target[wid] = w!;
     }
     return out;

@@ -3,6 +3,7 @@
 // library well pays the stock that working stock is made from.
 import { describe, expect, it } from 'vitest';
 import { planCampaign } from '../../../../src/domain/campaign/plan';
+import { planDispense } from '../../../../src/domain/dispensing/plan';
 import { plateDefn } from '../../../../src/domain/plate-format';
 import type { BenchReagentInfo, WireWells } from '../../../../src/domain/plate-wire';
 import { applyOps } from '../../../../src/domain/plate/apply-ops';
@@ -42,6 +43,11 @@ function plate(id: string): WireWells {
   if (!applied.ok) throw new Error(applied.message);
   return applied.wells;
 }
+
+/** Transfers as `well reagent nL`, sorted. */
+const transferRows = (
+  ts: readonly { destination_well: string; reagent: string; volume_nL: number }[],
+) => ts.map((t) => `${t.destination_well} ${t.reagent} ${t.volume_nL}`).toSorted();
 
 describe('campaign plan', () => {
   it('makes the working stocks of a series once and draws them from the library well', () => {
@@ -96,5 +102,36 @@ describe('campaign plan', () => {
     expect(fromStock).toBeGreaterThan(0);
     expect(plan.library[0].taken_uL).toBeCloseTo(0.11 + fromStock, 6);
     expect(plan.library[0].remaining_uL).toBeCloseTo(40 - 0.11 - fromStock, 6);
+  });
+
+  it("gives each plate of one layout the single-plate planner's transfers", () => {
+    // three plates of one layout: the campaign plans the layout once
+    const plates = ['CMP-1', 'CMP-2', 'CMP-3'].map((id, k) => ({
+      barcode: `P${k + 1}`,
+      wells: plate(id),
+    }));
+    const plan = planCampaign({
+      defn: DEFN,
+      plates,
+      bench: BENCH,
+      settings: SETTINGS,
+      stocks: new Map([['lib', { concentration_nM: 1e7, solvent: 'DMSO' }]]),
+      library: ['CMP-1', 'CMP-2', 'CMP-3'].map((id, k) => ({
+        barcode: 'L',
+        plate_type: '384PP_DMSO2',
+        well: `A${k + 1}`,
+        compound_id: id,
+        concentration_nM: 1e7,
+        current_uL: 40,
+      })),
+    });
+    for (const [k, p] of plates.entries()) {
+      const single = planDispense(DEFN, p.wells, BENCH, SETTINGS);
+      const mine = plan.transfers.filter((t) => t.plate_index === k + 1);
+      expect(transferRows(mine)).toEqual(transferRows(single.transfers));
+      expect(mine.filter((t) => t.compound_id !== null).map((t) => t.compound_id)).toEqual(
+        Array(3).fill(`CMP-${k + 1}`),
+      );
+    }
   });
 });
