@@ -38,6 +38,7 @@ export function CampaignGrid(props: {
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [focus, setFocus] = useState(0);
   const [ready, setReady] = useState(false);
+  const [drawError, setDrawError] = useState('');
   const count = thumbs.plates.length;
   const shape = gridShape(size.width, count);
 
@@ -56,11 +57,17 @@ export function CampaignGrid(props: {
     const el = canvas.current!;
     const scene = new ThumbnailScene();
     let live = true;
-    void scene.init(el, Math.max(1, el.clientWidth), Math.max(1, el.clientHeight)).then(() => {
-      if (!live) return scene.destroy();
-      sceneRef.current = scene;
-      setReady(true);
-    });
+    scene
+      .init(el, Math.max(1, el.clientWidth), Math.max(1, el.clientHeight))
+      .then(() => {
+        if (!live) return scene.destroy();
+        sceneRef.current = scene;
+        setReady(true);
+      })
+      .catch((error: unknown) => {
+        const why = error instanceof Error ? error.message : String(error);
+        if (live) setDrawError(`The thumbnails could not be drawn (${why}): reload the page.`);
+      });
     return () => {
       live = false;
       if (sceneRef.current === scene) {
@@ -141,63 +148,70 @@ export function CampaignGrid(props: {
   );
 
   return (
-    <div
-      ref={scroller}
-      className="campaign-grid"
-      onScroll={(e) =>
-        sceneRef.current?.setViewport(e.currentTarget.scrollTop, size.width, size.height)
-      }
-    >
-      <canvas
-        ref={canvas}
-        className="campaign-grid__canvas"
-        style={{ height: size.height, marginBottom: -size.height }}
-        aria-hidden="true"
-      />
+    <>
+      {drawError && (
+        <p className="error-line" role="alert">
+          {drawError}
+        </p>
+      )}
       <div
-        role="grid"
-        aria-label={`Plates of ${thumbs.name}: arrows move, Enter opens the plate`}
-        aria-rowcount={shape.rows}
-        aria-activedescendant={count > 0 ? `${id}-plate-${focus}` : undefined}
-        tabIndex={0}
-        className="campaign-grid__cells"
-        style={{ height: shape.height }}
-        onKeyDown={onKeyDown}
+        ref={scroller}
+        className="campaign-grid"
+        onScroll={(e) =>
+          sceneRef.current?.setViewport(e.currentTarget.scrollTop, size.width, size.height)
+        }
       >
-        {rows.map((row, r) => (
-          <div role="row" key={r} aria-rowindex={r + 1}>
-            {row.map((p, c) => {
-              const index = r * shape.columns + c;
-              const { x, y } = cellOrigin(index, shape.columns);
-              const planned = byBarcode.get(p.barcode);
-              return (
-                <div
-                  role="gridcell"
-                  id={`${id}-plate-${index}`}
-                  key={p.position}
-                  aria-selected={index === focus}
-                  className={`campaign-grid__cell${index === focus ? ' is-focused' : ''}`}
-                  style={{ left: x, top: y, width: CELL.width, height: CELL.height }}
-                  onClick={() => moveTo(index)}
-                >
+        <canvas
+          ref={canvas}
+          className="campaign-grid__canvas"
+          style={{ height: size.height, marginBottom: -size.height }}
+          aria-hidden="true"
+        />
+        <div
+          role="grid"
+          aria-label={`Plates of ${thumbs.name}: arrows move, Enter opens the plate`}
+          aria-rowcount={shape.rows}
+          aria-activedescendant={count > 0 ? `${id}-plate-${focus}` : undefined}
+          tabIndex={0}
+          className="campaign-grid__cells"
+          style={{ height: shape.height }}
+          onKeyDown={onKeyDown}
+        >
+          {rows.map((row, r) => (
+            <div role="row" key={r} aria-rowindex={r + 1}>
+              {row.map((p, c) => {
+                const index = r * shape.columns + c;
+                const { x, y } = cellOrigin(index, shape.columns);
+                const planned = byBarcode.get(p.barcode);
+                return (
                   <div
-                    className="campaign-grid__caption"
-                    style={{ top: CELL.pad * 2 + CELL.thumbHeight }}
+                    role="gridcell"
+                    id={`${id}-plate-${index}`}
+                    key={p.position}
+                    aria-selected={index === focus}
+                    className={`campaign-grid__cell${index === focus ? ' is-focused' : ''}`}
+                    style={{ left: x, top: y, width: CELL.width, height: CELL.height }}
+                    onClick={() => moveTo(index)}
                   >
-                    <Link to={`/experiments/${p.experiment_id}`} tabIndex={-1}>
-                      {p.barcode}
-                    </Link>
-                    <span>
-                      {p.compounds} compounds · {planned ? `${planned.unmet} unmet` : 'planning…'}
-                    </span>
-                    <span>{solventText(planned?.solvent_pct)}</span>
+                    <div
+                      className="campaign-grid__caption"
+                      style={{ top: CELL.pad * 2 + CELL.thumbHeight }}
+                    >
+                      <Link to={`/experiments/${p.experiment_id}`} tabIndex={-1}>
+                        {p.barcode}
+                      </Link>
+                      <span>
+                        {p.compounds} compounds · {planned ? `${planned.unmet} unmet` : 'planning…'}
+                      </span>
+                      <span>{solventText(planned?.solvent_pct)}</span>
+                    </div>
                   </div>
-                </div>
-              );
-            })}
-          </div>
-        ))}
+                );
+              })}
+            </div>
+          ))}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -5,6 +5,9 @@
  * status frame and another for the focus ring: a few draw calls however many plates there are.
  * The canvas covers only the visible part of the scroller; scrolling moves the stage.
  */
+// the page's Content-Security-Policy has no 'unsafe-eval': pixi's shader code without eval
+// oxlint-disable-next-line import/no-unassigned-import
+import 'pixi.js/unsafe-eval';
 import {
   Application,
   BufferImageSource,
