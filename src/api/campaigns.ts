@@ -14,24 +14,18 @@ export type LibrarySummary = z.output<typeof librarySummarySchema>;
 export type LibraryWell = z.output<typeof libraryWellSchema>;
 export type CampaignMade = z.output<typeof campaignCreatedSchema>;
 
-/** The bytes of a file as base64, as POST /api/libraries takes them. */
-async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
-
-/** POST /api/libraries: the library stored, or the refused lines (an ApiError, 422). */
+/** POST /api/libraries as a multipart form (the file and its options): the library stored,
+ * or the refused lines (an ApiError, 422). */
 export async function importLibrary(
   file: Blob,
   options: { name: string; default_plate_type: string; keep_good_lines: boolean },
 ): Promise<z.output<typeof libraryImportAnswerSchema>> {
-  return apiRequest('/api/libraries', {
-    method: 'POST',
-    body: { ...options, file_base64: await base64Of(file) },
-  });
+  const form = new FormData();
+  form.append('name', options.name);
+  form.append('default_plate_type', options.default_plate_type);
+  form.append('keep_good_lines', String(options.keep_good_lines));
+  form.append('file', file, file instanceof File ? file.name : 'library.csv');
+  return apiRequest('/api/libraries', { method: 'POST', body: form });
 }
 
 export async function listLibraries(): Promise<LibrarySummary[]> {
@@ -59,4 +53,65 @@ export async function downloadCampaignPicklist(id: number): Promise<void> {
     responseType: 'blob',
   });
   saveBlob(blob, `campaign_${id}_picklist.csv`);
+}
+
+/** A plate of the campaign as its thumbnail draws it (GET /api/campaigns/{id}/thumbnails). */
+export interface CampaignThumbnail {
+  position: number;
+  experiment_id: number;
+  barcode: string;
+  compounds: number;
+  empty_wells: number;
+  /** one character a well, rows then columns ('.', 'c', 'P', 'N', 'Z', 'o') */
+  roles: string;
+}
+
+export interface CampaignThumbnails {
+  id: number;
+  name: string;
+  format: number;
+  rows: number;
+  cols: number;
+  plates: CampaignThumbnail[];
+}
+
+export async function getCampaignThumbnails(id: number): Promise<CampaignThumbnails> {
+  return apiRequest(`/api/campaigns/${id}/thumbnails`);
+}
+
+/** The campaign plan's figures of one plate. */
+export interface CampaignPlatePlan {
+  barcode: string;
+  transfers: number;
+  unmet: number;
+  shortfalls: number;
+  solvent_pct: Record<string, { min: number; max: number }>;
+}
+
+export interface CampaignPlanSummary {
+  transfer_count: number;
+  unmet_count: number;
+  shortfall_count: number;
+  plates: CampaignPlatePlan[];
+  warnings: string[];
+}
+
+export async function getCampaignPlanSummary(id: number): Promise<CampaignPlanSummary> {
+  return apiRequest(`/api/campaigns/${id}/plan-summary`);
+}
+
+/** A campaign export saved as a download: the source plates, or one plate's lists. */
+export async function downloadCampaignFile(
+  id: number,
+  file: { kind: 'sources' } | { kind: 'picklist' | 'bulk'; position: number },
+): Promise<void> {
+  const path =
+    file.kind === 'sources'
+      ? `/api/campaigns/${id}/export/sources`
+      : `/api/campaigns/${id}/plates/${file.position}/export/${file.kind}`;
+  const name =
+    file.kind === 'sources'
+      ? `campaign_${id}_sources.csv`
+      : `campaign_${id}_plate_${file.position}_${file.kind}.csv`;
+  saveBlob(await apiRequest<Blob>(path, { responseType: 'blob' }), name);
 }

@@ -26,6 +26,7 @@ export default defineConfig({
       input: {
         index: path.join(here, 'browser/index.html'),
         tools: path.join(here, 'browser/tools.html'),
+        campaign: path.join(here, 'browser/campaign.html'),
       },
     },
   },

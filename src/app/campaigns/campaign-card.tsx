@@ -1,19 +1,15 @@
 /** Make a campaign from a library and a saved template; list its plates; export its picklist. */
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
-import {
-  createCampaign,
-  downloadCampaignPicklist,
-  type CampaignMade,
-  type LibrarySummary,
-} from '../../api/campaigns';
+import { createCampaign, type LibrarySummary } from '../../api/campaigns';
 import { Spinner } from '../../panels/ui/spinner';
 
 export function CampaignCard(props: {
   libraries: LibrarySummary[];
   templates: { id: number; name: string }[];
+  /** the campaign made: the page shows it */
+  onMade: (id: number) => void;
 }) {
   const [name, setName] = useState('Primary screen');
   const [format, setFormat] = useState(1536);
@@ -28,7 +24,6 @@ export function CampaignCard(props: {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
-  const [made, setMade] = useState<CampaignMade | null>(null);
   const id = useId();
   const library = libraryId ?? props.libraries[0]?.id;
   const template = templateId ?? props.templates[0]?.id;
@@ -52,7 +47,7 @@ export function CampaignCard(props: {
         dose: { top: { value: top, unit: 'uM' }, points, factor: 3, replicates },
         ...(benchFrom.trim() !== '' && { bench_from: Number(benchFrom) }),
       });
-      setMade(answer);
+      props.onMade(answer.id);
       setStatus(
         `Made ${answer.plates.length} plates of ${answer.per_plate} compounds; the last leaves ${answer.empty_wells_last_plate} wells empty.`,
       );
@@ -195,7 +190,7 @@ export function CampaignCard(props: {
           </button>
         </div>
         <p className="status-line" role="status" aria-live="polite">
-          {status}
+          {status} {busy && <progress aria-label="Making the plates" />}
         </p>
         {error && (
           <p className="error-line" role="alert">
@@ -203,26 +198,6 @@ export function CampaignCard(props: {
           </p>
         )}
       </form>
-      {made && (
-        <div className="card__body stack">
-          <button
-            type="button"
-            className="btn"
-            onClick={() =>
-              void downloadCampaignPicklist(made.id).catch((e) => setError(errorMessage(e)))
-            }
-          >
-            Export the campaign picklist
-          </button>
-          <ol aria-label="Plates of the campaign">
-            {made.plates.map((p) => (
-              <li key={p.experiment_id}>
-                <Link to={`/experiments/${p.experiment_id}`}>{p.barcode}</Link>
-              </li>
-            ))}
-          </ol>
-        </div>
-      )}
     </section>
   );
 }

@@ -1,16 +1,21 @@
 /** /campaigns: compound libraries and screening campaigns of many assay plates. */
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/api-error';
 import { listLibraries, listTemplates, type LibrarySummary } from '../../api/campaigns';
 import { AppHeader } from '../header/app-header';
 import { CampaignCard } from './campaign-card';
 import { CampaignQcCard } from './campaign-qc-card';
+import { CampaignView } from './campaign-view';
 import { LibraryCard } from './library-card';
 
 export default function CampaignsPage() {
   const [libraries, setLibraries] = useState<LibrarySummary[]>([]);
   const [templates, setTemplates] = useState<{ id: number; name: string }[]>([]);
   const [error, setError] = useState('');
+  // the campaign shown is in the address (?campaign=id): back from a plate comes back to it
+  const [search, setSearch] = useSearchParams();
+  const shown = /^\d+$/.test(search.get('campaign') ?? '') ? Number(search.get('campaign')) : null;
 
   const load = useCallback(() => {
     Promise.all([listLibraries(), listTemplates()])
@@ -33,7 +38,12 @@ export default function CampaignsPage() {
           </p>
         )}
         <LibraryCard libraries={libraries} onImported={load} />
-        <CampaignCard libraries={libraries} templates={templates} />
+        <CampaignCard
+          libraries={libraries}
+          templates={templates}
+          onMade={(id) => setSearch({ campaign: String(id) })}
+        />
+        {shown !== null && <CampaignView key={shown} campaignId={shown} />}
         <CampaignQcCard />
       </main>
     </div>

@@ -18,6 +18,7 @@ const NACL: CatalogReagent = {
   max_concentration_percent: null,
   cells_per_ml: null,
   description: null,
+  aliases: [],
   ions: [
     { charge: 1, count: 1 },
     { charge: -1, count: 1 },
