@@ -149,6 +149,10 @@ test('a 1536 plate: long CSV and an a-f grid import, QC and the fit read off the
   await expect(legend).toContainText('Hits (effect ≥ 90 %) (22)');
   await page.getByLabel('Readout scale').selectOption('raw');
   await expect(legend.getByTestId('legend-value-scale')).toHaveText('Raw reading:901030(linear)');
+  // back to percent effect and 50 %, as the README's screenshot shows it
+  await page.getByLabel('Readout scale').selectOption('normalised');
+  await page.getByLabel('Hit at effect ≥').fill('50');
+  await expect(legend).toContainText('Hits (effect ≥ 50 %) (26)');
 
   // A file naming another plate is refused, each problem said.
   await panel.getByLabel('Import reader file').setInputFiles({
