@@ -2,12 +2,16 @@
 // and 47-48 hold 64 positive and 64 negative controls, 1408 single-point compounds) read
 // against the layout: QC, percent activity, NPI, robust z, B-score and edge effects, all
 // plates. results.fit_10000: 10,000 4PL fits of 10 points x 2 replicates with noise, the
-// dose-response follow-up. One core, one process. Budgets: 2 s and 10 s.
+// dose-response follow-up. results.campaign_qc_plate_1536: one plate's share of the campaign
+// QC table (its readings parsed from their stored JSON, its controls' QC), the longest the
+// table's route holds the event loop between two yields. One core, one process. Budgets: 2 s
+// and 10 s.
 import { mulberry32 } from '../../src/domain/layout/prng';
 import { plateDefn } from '../../src/domain/plate-format';
 import type { WellDose } from '../../src/domain/results/doses';
 import { fitFourPl, fourPl } from '../../src/domain/results/four-pl';
 import { analysePlate } from '../../src/domain/results/plate-analysis';
+import { DEFAULT_CAMPAIGN_QC, plateQcRow } from '../../src/domain/results/campaign-qc';
 import { wellId } from '../../src/domain/well-id';
 import { summarize, type BenchResult } from './bench-result';
 
@@ -69,6 +73,21 @@ export default async function resultsBench(): Promise<BenchResult[]> {
     for (const values of plates) if (analysePlate(DEFN, doses, values).qc.pass === false) failing++;
     if (run > 0) qcSamples.push(performance.now() - t0);
   }
+  // the campaign QC table: the plates' wells by their tags, the readings as stored
+  const tagged = Object.fromEntries(
+    [...doses].map(([id, d]) => [
+      id,
+      { tags: d.role === 'pos' ? ['POS'] : d.role === 'neg' ? ['NEG'] : [] },
+    ]),
+  );
+  const stored = plates.map((values) => JSON.stringify(values));
+  const plateSamples: number[] = [];
+  for (let run = 0; run < 2; run++)
+    for (const json of stored) {
+      const t0 = performance.now();
+      plateQcRow(tagged, JSON.parse(json) as Record<string, number>, DEFAULT_CAMPAIGN_QC);
+      if (run > 0) plateSamples.push(performance.now() - t0);
+    }
   const sets = curves();
   const fitSamples: number[] = [];
   let converged = 0;
@@ -84,6 +103,10 @@ export default async function resultsBench(): Promise<BenchResult[]> {
       wells: PLATES * 1536,
       failing_plates: failing,
       budget_ms: 2000,
+    }),
+    summarize('results.campaign_qc_plate_1536', plateSamples, {
+      plates: PLATES,
+      whole_campaign_ms: Math.round(plateSamples.reduce((a, b) => a + b, 0)),
     }),
     summarize('results.fit_10000', fitSamples, {
       fits: FITS,

@@ -135,6 +135,25 @@ test('a 1536 plate: long CSV and an a-f grid import, QC and the fit read off the
   await expect(row.getByTestId('fit-ic50')).toHaveText('100 nM');
   await expect(panel.locator('svg.dose-curve circle')).toHaveCount(20);
 
+  // The plate coloured by the readout: percent effect from -3.33 (NEG 1030) to 101 (POS 90);
+  // hits at >= 50 % are the 16 POS wells and the 5 doses of 123 nM and up, twice.
+  await page.getByTestId('colour-by').getByLabel('Colour by').selectOption('readout');
+  const legend = page.getByTestId('plate-legend');
+  await expect(legend.getByTestId('legend-value-scale')).toHaveText(
+    '% effect (normalised to the controls):-3.33101(linear)',
+  );
+  await expect(legend).toContainText('Hits (effect ≥ 50 %) (26)');
+  await expect(legend).toContainText('Read wells, by value (26)');
+  // at >= 90 % only 1.11 uM and up (3 doses) are hits besides the controls
+  await page.getByLabel('Hit at effect ≥').fill('90');
+  await expect(legend).toContainText('Hits (effect ≥ 90 %) (22)');
+  await page.getByLabel('Readout scale').selectOption('raw');
+  await expect(legend.getByTestId('legend-value-scale')).toHaveText('Raw reading:901030(linear)');
+  // back to percent effect and 50 %, as the README's screenshot shows it
+  await page.getByLabel('Readout scale').selectOption('normalised');
+  await page.getByLabel('Hit at effect ≥').fill('50');
+  await expect(legend).toContainText('Hits (effect ≥ 50 %) (26)');
+
   // A file naming another plate is refused, each problem said.
   await panel.getByLabel('Import reader file').setInputFiles({
     name: 'other.csv',

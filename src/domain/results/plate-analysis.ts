@@ -1,8 +1,8 @@
 /**
  * One plate's readout read against its layout: QC from the controls, each well's normalised
  * values, the plate's row and column effects, and a 4PL fit per compound with more than one
- * concentration. The same function serves the API, the results panel's worker and the
- * benchmarks, so every figure is computed one way.
+ * concentration. The same function serves the API, its exports and the benchmarks, so every
+ * figure is computed one way.
  */
 import { rowLetter, wellId } from '../well-id';
 import type { WellDose, WellRole } from './doses';

@@ -22,7 +22,7 @@ export function ReadoutColourControls() {
           </option>
         ))}
       </select>
-      <label className="colour-by__label">
+      <label className="colour-by__label" style={{ whiteSpace: 'nowrap' }}>
         Hit at effect ≥{' '}
         <input
           className="input"

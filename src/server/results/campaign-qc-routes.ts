@@ -66,7 +66,8 @@ export async function campaignQcRoutes(
           continue;
         }
         await nextTurn();
-        const row = plateQcRow(p.wells, readout.values, thresholds);
+        const values = JSON.parse(readout.valuesJson) as Record<string, number>;
+        const row = plateQcRow(p.wells, values, thresholds);
         plates.push({
           ...base,
           readout: { id: readout.id, run: readout.run, channel: readout.channel },

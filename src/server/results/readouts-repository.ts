@@ -93,12 +93,13 @@ export function readoutsRepository(db: Db) {
       return { summary: summaryOf(row), values: JSON.parse(row.values) as Record<string, number> };
     },
 
-    /** Each experiment's latest readout (last run, last channel) with its readings. */
+    /**
+     * Each experiment's latest readout (last run, last channel) with its readings as stored
+     * (JSON text: the caller parses each when it comes to it, not all in one go).
+     */
     async latestOf(
       experimentIds: readonly number[],
-    ): Promise<
-      Map<number, { id: number; run: number; channel: string; values: Record<string, number> }>
-    > {
+    ): Promise<Map<number, { id: number; run: number; channel: string; valuesJson: string }>> {
       if (experimentIds.length === 0) return new Map();
       const rows = await db
         .selectDistinctOn([readouts.experimentId], {
@@ -118,7 +119,7 @@ export function readoutsRepository(db: Db) {
             id: r.id,
             run: r.run,
             channel: r.channel,
-            values: JSON.parse(r.values) as Record<string, number>,
+            valuesJson: r.values,
           },
         ]),
       );
