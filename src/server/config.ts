@@ -41,6 +41,8 @@ export interface Config {
    * by default: half of what a served request may take in all).
    */
   queueBudgetMs: number;
+  /** Bytes all the server's caches may hold together (CACHE_BYTES; 256 MB by default). */
+  cacheBytes: number;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -118,6 +120,11 @@ const envSchema = z.object({
   MAX_IN_FLIGHT: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, 'must be a whole number from 1 to 999999')
+    .transform(Number)
+    .optional(),
+  CACHE_BYTES: z
+    .string()
+    .regex(/^[1-9]\d{0,12}$/, 'must be a whole number of bytes')
     .transform(Number)
     .optional(),
   QUEUE_BUDGET_MS: z
@@ -200,5 +207,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     maxInFlight: e.MAX_IN_FLIGHT ?? null,
     queueBudgetMs: e.QUEUE_BUDGET_MS ?? 50,
+    cacheBytes: e.CACHE_BYTES ?? 256 * 1024 * 1024,
   };
 }

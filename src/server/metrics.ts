@@ -6,6 +6,11 @@ export interface ServerMetrics {
   plateComputations: number;
   /** plate answers serialised to JSON (full or compact form) */
   plateSerialisations: number;
+  /** bench rows read from the database (a bench never read, or changed, by concurrent reads) */
+  benchReads: number;
+  /** bytes the caches hold (computed plates, answers, bench facts), and their budget */
+  cacheBytes: number;
+  cacheBytesLimit: number;
   /** requests answered 503 because the process had its limit of requests in flight */
   requestsShed: number;
   /** requests in flight now, and the most seen at once */
@@ -17,6 +22,9 @@ export function serverMetrics(): ServerMetrics {
   return {
     plateComputations: 0,
     plateSerialisations: 0,
+    benchReads: 0,
+    cacheBytes: 0,
+    cacheBytesLimit: 0,
     requestsShed: 0,
     inFlight: 0,
     inFlightPeak: 0,

@@ -103,7 +103,7 @@ const errorsOf = (samples: LoadSample[]) => samples.filter((s) => s.status === 0
 
 async function stampede(kind: DatabaseKind): Promise<BenchResult> {
   // every reader admitted: this figure is about the computation, not the shedding
-  const server = await startBenchServer(kind, { MAX_IN_FLIGHT: '1000' });
+  const server = await startBenchServer(kind, { MAX_IN_FLIGHT: '1000', QUEUE_BUDGET_MS: '999999' });
   try {
     const plate = await full1536(server);
     const plan: LoadPlan = {

@@ -22,6 +22,7 @@ describe('parseConfig', () => {
       trustProxy: false,
       maxInFlight: null,
       queueBudgetMs: 50,
+      cacheBytes: 256 * 1024 * 1024,
     });
   });
 
@@ -42,6 +43,7 @@ describe('parseConfig', () => {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       QUEUE_BUDGET_MS: '80',
+      CACHE_BYTES: '1000000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -62,6 +64,7 @@ describe('parseConfig', () => {
       trustProxy: false,
       maxInFlight: null,
       queueBudgetMs: 80,
+      cacheBytes: 1000000,
     });
   });
 

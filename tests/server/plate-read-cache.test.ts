@@ -5,6 +5,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { ByteBudget } from '../../src/server/plate/cache-budget';
 import { AnswerCache, PlateAnswer } from '../../src/server/plate/plate-cache';
 import { createTestApp, DB_KINDS, testConfig, userHeaders, type TestApp } from './helpers';
 import { call, experimentWithBench, STAUROSPORINE } from './plate-fixtures';
@@ -28,7 +29,7 @@ const key = (experimentId: number, version: number, benchKey = 'b') =>
 
 describe('answer cache', () => {
   it('answers only at the version and bench the answer was made from', () => {
-    const cache = new AnswerCache(1000);
+    const cache = new AnswerCache(new ByteBudget(1000));
     const a = answer(3, 10);
     cache.set(key(1, 3), a);
     expect(cache.get(key(1, 3))).toBe(a);
@@ -42,22 +43,23 @@ describe('answer cache', () => {
 
   it('keeps at most its byte bound, dropping the least recently read first', () => {
     // Each 100-byte answer counts 200 bytes (its JSON and, later, its gzip): 3 fit in 600.
-    const cache = new AnswerCache(600);
+    const budget = new ByteBudget(600);
+    const cache = new AnswerCache(budget);
     for (const id of [1, 2, 3]) cache.set(key(id, 1), answer(1, 100));
-    expect(cache.bytes).toBe(600);
+    expect(budget.bytes).toBe(600);
     cache.get(key(1, 1)); // 2 is now the least recently read
     cache.set(key(4, 1), answer(1, 100));
     expect(cache.size).toBe(3);
-    expect(cache.bytes).toBe(600);
+    expect(budget.bytes).toBe(600);
     expect(cache.get(key(2, 1))).toBeUndefined();
     expect(cache.get(key(1, 1))).toBeDefined();
     // A newer version replaces the older one's bytes instead of adding to them.
     cache.set(key(1, 2), answer(2, 50));
-    expect(cache.bytes).toBe(500);
+    expect(budget.bytes).toBe(500);
     // An answer larger than the whole bound is not kept.
     cache.set(key(9, 1), answer(1, 400));
     expect(cache.get(key(9, 1))).toBeUndefined();
-    expect(cache.bytes).toBe(500);
+    expect(budget.bytes).toBe(500);
   });
 });
 

@@ -3,6 +3,7 @@
 // request.
 import { promisify } from 'node:util';
 import { gzip, constants } from 'node:zlib';
+import { BudgetedCache, type ByteBudget } from './cache-budget';
 
 const gzipAsync = promisify(gzip);
 
@@ -37,32 +38,24 @@ export interface AnswerKey {
   benchKey: string;
 }
 
-/** The default memory bound of the read cache: 64 MB of answer bytes. */
-export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
-
 interface CachedAnswer {
   version: number;
   benchKey: string;
   answer: PlateAnswer;
-  bytes: number;
 }
 
 /**
- * The serialized answers of recently read plates (least recently used dropped first), at most
- * `maxBytes` of JSON counted twice (the JSON and, once made, its gzip, which is smaller). A
- * read that finds its experiment's answer at the stored version and bench sends those bytes:
- * no plate is recomputed, no JSON made, nothing compressed. One entry per experiment and
- * form: a newer version replaces the older one.
+ * The serialized answers of recently read plates, counted against the server's cache budget
+ * as their JSON twice (the JSON and, once made, its gzip, which is smaller). A read that finds
+ * its experiment's answer at the stored version and bench sends those bytes: no plate is
+ * recomputed, no JSON made, nothing compressed. One entry per experiment and form: a newer
+ * version replaces the older one.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, CachedAnswer>();
-  private used = 0;
+  private readonly entries: BudgetedCache<string, CachedAnswer>;
 
-  constructor(readonly maxBytes = ANSWER_CACHE_BYTES) {}
-
-  /** Bytes the cached answers account for. */
-  get bytes(): number {
-    return this.used;
+  constructor(budget: ByteBudget) {
+    this.entries = new BudgetedCache(budget, (e) => 2 * e.answer.body.length);
   }
 
   get size(): number {
@@ -70,11 +63,8 @@ export class AnswerCache {
   }
 
   get(key: AnswerKey): PlateAnswer | undefined {
-    const id = `${key.experimentId}:${key.form}`;
-    const hit = this.entries.get(id);
+    const hit = this.entries.get(`${key.experimentId}:${key.form}`);
     if (!hit || hit.version !== key.version || hit.benchKey !== key.benchKey) return undefined;
-    this.entries.delete(id);
-    this.entries.set(id, hit);
     return hit.answer;
   }
 
@@ -83,18 +73,6 @@ export class AnswerCache {
     const current = this.entries.get(id);
     // An older version finished computing after a newer one was cached: keep the newer.
     if (current && current.version > key.version) return;
-    if (current) {
-      this.entries.delete(id);
-      this.used -= current.bytes;
-    }
-    const bytes = 2 * answer.body.length;
-    if (bytes > this.maxBytes) return;
-    this.entries.set(id, { version: key.version, benchKey: key.benchKey, answer, bytes });
-    this.used += bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.used <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.used -= entry.bytes;
-    }
+    this.entries.set(id, { version: key.version, benchKey: key.benchKey, answer });
   }
 }

@@ -9,7 +9,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { benchFactsJson } from '../repositories/bench';
 import type { BenchFactsRow } from '../repositories/bench-json';
-import { FreshFlight } from './single-flight';
+import { FreshFlight, SingleFlight } from './single-flight';
+import { BudgetedCache, type ByteBudget } from './cache-budget';
+
+/** The bytes a bench's rows count against the cache budget: their JSON as UTF-16 text. */
+export const benchRowsBytes = (rows: readonly unknown[]) => 2 * JSON.stringify(rows).length;
 
 /** A plate's head as the database answers it; `bench` only when asked for. */
 export interface HeadRow {
@@ -20,14 +24,18 @@ export interface HeadRow {
   bench?: BenchFactsRow[];
 }
 
-/** Bench facts kept per experiment (one entry each, least recently used dropped first). */
-const MEMO_EXPERIMENTS = 4096;
-
 /** The head query of one database, with the bench rows of the last stamp of each experiment. */
-export function plateHeadReader(db: Db) {
-  const memo = new Map<number, { stamp: string; bench: BenchFactsRow[] }>();
+export function plateHeadReader(db: Db, budget: ByteBudget, counted?: { benchRead(): void }) {
+  /** [experiment] -> its bench rows at a stamp (one entry each, in the cache budget) */
+  const memo = new BudgetedCache<number, { stamp: string; bench: BenchFactsRow[] }>(budget, (e) =>
+    benchRowsBytes(e.bench),
+  );
   // concurrent reads of one head share a query that started after each of them arrived
   const flights = new FreshFlight<string, HeadRow | null>();
+
+  // concurrent misses of one bench stamp share one read of its rows: rows read at the stamp a
+  // caller saw are the rows it would read itself
+  const benchFlights = new SingleFlight<string, HeadRow | null>();
 
   function query(ownerId: string, experimentId: number, withBench: boolean) {
     return flights.run(`${ownerId}|${experimentId}|${withBench}`, () =>
@@ -36,6 +44,7 @@ export function plateHeadReader(db: Db) {
   }
 
   async function queryNow(ownerId: string, experimentId: number, withBench: boolean) {
+    if (withBench) counted?.benchRead();
     const bench = withBench ? sql`, ${benchFactsJson(experimentId)} as bench` : sql``;
     const result = (await db.execute(sql`
       select p.version, e.dispensing, e.vehicle_slug as "vehicleSlug",
@@ -59,17 +68,22 @@ export function plateHeadReader(db: Db) {
     if (!head) return null;
     const known = memo.get(experimentId);
     if (known && known.stamp === head.benchStamp) {
-      memo.delete(experimentId);
-      memo.set(experimentId, known);
       return { ...head, version: Number(head.version), bench: known.bench };
     }
-    // The bench changed (or was never read): the rows and their stamp in one statement.
-    const full = await query(ownerId, experimentId, true);
+    // The bench changed (or was never read): the rows and their stamp in one statement,
+    // shared by the concurrent reads that missed at this stamp
+    const shared = await benchFlights.run(`${ownerId}|${experimentId}|${head.benchStamp}`, () =>
+      queryNow(ownerId, experimentId, true),
+    );
+    // changed again meanwhile: a read of its own, started after this one's head
+    const full =
+      shared?.benchStamp === head.benchStamp ? shared : await query(ownerId, experimentId, true);
     if (!full) return null;
     const bench = full.bench ?? [];
-    memo.delete(experimentId);
-    memo.set(experimentId, { stamp: full.benchStamp, bench });
-    if (memo.size > MEMO_EXPERIMENTS) memo.delete(memo.keys().next().value as number);
+    if (memo.get(experimentId)?.stamp !== full.benchStamp) {
+      memo.set(experimentId, { stamp: full.benchStamp, bench });
+    }
+    if (full === shared) return { ...head, version: Number(head.version), bench };
     return { ...full, version: Number(full.version), bench };
   };
 }

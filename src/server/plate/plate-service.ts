@@ -20,7 +20,8 @@ import { plateStateText } from './plate-text';
 import type { ServerMetrics } from '../metrics';
 import { AnswerCache, PlateAnswer } from './plate-cache';
 import { SingleFlight } from './single-flight';
-import { plateHeadReader } from './plate-head';
+import { benchRowsBytes, plateHeadReader } from './plate-head';
+import { BudgetedCache, ByteBudget } from './cache-budget';
 import {
   plateWriter,
   type BenchFactsLike,
@@ -102,8 +103,6 @@ export function netChange(
 }
 
 const MAX_LISTED = 10;
-/** Experiments whose bench facts are kept between reads (the oldest set dropped first). */
-const BENCH_MEMO_EXPERIMENTS = 4096;
 
 /** 400 naming each refused well and field. */
 function wellsRefused(issues: { path: string; message: string }[]): HttpError {
@@ -138,20 +137,35 @@ export type PatchResult =
 export function plateService(
   db: Db,
   onPlateChanged?: PlateChangedListener,
-  metrics?: Pick<ServerMetrics, 'plateComputations' | 'plateSerialisations'>,
+  metrics?: Pick<
+    ServerMetrics,
+    'plateComputations' | 'plateSerialisations' | 'benchReads' | 'cacheBytes' | 'cacheBytesLimit'
+  >,
+  /** the one byte budget of every cache below (CACHE_BYTES) */
+  cacheBytes?: number,
 ) {
-  const writer = plateWriter(onPlateChanged, {
+  const budget = new ByteBudget(cacheBytes, (bytes) => {
+    if (metrics) metrics.cacheBytes = bytes;
+  });
+  if (metrics) metrics.cacheBytesLimit = budget.maxBytes;
+  const writer = plateWriter(budget, onPlateChanged, {
     computed: () => {
       if (metrics) metrics.plateComputations++;
     },
   });
   const answerFlights = new SingleFlight<string, PlateAnswer>();
-  const readHead = plateHeadReader(db);
+  const readHead = plateHeadReader(db, budget, {
+    benchRead: () => {
+      if (metrics) metrics.benchReads++;
+    },
+  });
   /** [experiment] -> the bench facts of its last head */
-  const benchMemo = new Map<number, { key: string; facts: BenchFacts }>();
+  const benchMemo = new BudgetedCache<number, { key: string; facts: BenchFacts }>(budget, (e) =>
+    benchRowsBytes(e.facts.infos),
+  );
   const full = new WeakMap<LivePlate, PlateAnswer>();
   const compactAnswers = new WeakMap<LivePlate, PlateAnswer>();
-  const answers = new AnswerCache();
+  const answers = new AnswerCache(budget);
 
   /**
    * The one door for plate writes. `work` runs in a transaction (or, with transaction:
@@ -198,11 +212,7 @@ export function plateService(
         key,
         facts: benchFactsOf(context.bench, context.dispensing, context.vehicleSlug),
       };
-      benchMemo.delete(experimentId);
       benchMemo.set(experimentId, bench);
-      if (benchMemo.size > BENCH_MEMO_EXPERIMENTS) {
-        benchMemo.delete(benchMemo.keys().next().value as number);
-      }
     }
     return { version: context.version, bench: bench.facts };
   }

@@ -21,6 +21,7 @@ import { advanceLivePlate, buildLivePlate, rebench, type LivePlate } from './liv
 import { rowsText, versionPlateText, wellsText } from './plate-text';
 import { planVolumeFor, plannedWellVolume } from './plan-volume';
 import { SingleFlight } from './single-flight';
+import { BudgetedCache, type ByteBudget } from './cache-budget';
 
 /** The bench as the arithmetic reads it, and its cache key. */
 export interface BenchFactsLike {
@@ -76,30 +77,33 @@ export type WriteResult =
   | { ok: false; stale: true; version: number }
   | { ok: false; stale: false; opIndex: number; op: string; well?: string; message: string };
 
-/** The computed plates of recently used experiments (an LRU); an optimisation only. */
+/**
+ * The bytes a computed plate counts against the cache budget: 8 times the canonical JSON of
+ * its wells, an estimate (it also holds each well's state, the indices and, once serialised,
+ * the state text, several times the wells' JSON as objects).
+ */
+function livePlateBytes(live: LivePlate): number {
+  let bytes = 0;
+  for (const b of live.wellBytes) bytes += b?.length ?? 0;
+  return 8 * bytes + 1024;
+}
+
+/** The computed plates of recently used experiments, in the server's cache budget. */
 class LiveCache {
-  private readonly entries = new Map<number, LivePlate>();
-  // 64 plates: 50 users each on their own 1536-well plate stay cached (a miss recomputes the
-  // whole plate, tens of milliseconds)
-  constructor(private readonly capacity = 64) {}
+  private readonly entries: BudgetedCache<number, LivePlate>;
+
+  constructor(budget: ByteBudget) {
+    this.entries = new BudgetedCache(budget, livePlateBytes);
+  }
 
   get(experimentId: number): LivePlate | undefined {
-    const hit = this.entries.get(experimentId);
-    if (hit) {
-      this.entries.delete(experimentId);
-      this.entries.set(experimentId, hit);
-    }
-    return hit;
+    return this.entries.get(experimentId);
   }
 
   set(experimentId: number, live: LivePlate): void {
     const current = this.entries.get(experimentId);
     if (current && current.version > live.version) return;
-    this.entries.delete(experimentId);
     this.entries.set(experimentId, live);
-    while (this.entries.size > this.capacity) {
-      this.entries.delete(this.entries.keys().next().value as number);
-    }
   }
 
   delete(experimentId: number): void {
@@ -217,8 +221,12 @@ export function editLivePlate(
 }
 
 /** The plate writer of one database, with its cache of computed plates. */
-export function plateWriter(onChanged?: PlateChangedListener, counted?: { computed(): void }) {
-  const cache = new LiveCache();
+export function plateWriter(
+  budget: ByteBudget,
+  onChanged?: PlateChangedListener,
+  counted?: { computed(): void },
+) {
+  const cache = new LiveCache(budget);
   // Flights per connection: a transaction must not wait on a load running on the pool (on
   // PGlite that load waits for the transaction: a deadlock), so it shares only its own.
   const flights = new WeakMap<DbOrTx, SingleFlight<string, LivePlate>>();

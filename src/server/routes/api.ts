@@ -68,7 +68,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   await app.register(openapiRoute);
   await app.register(devRoutes, { prefix: '/dev', secret: devSecret });
   await app.register(experimentRoutes, { prefix: '/experiments', experiments });
-  const plates = plateService(database.db, options.onPlateChanged, options.metrics);
+  const plates = plateService(
+    database.db,
+    options.onPlateChanged,
+    options.metrics,
+    config.cacheBytes,
+  );
   await app.register(plateRoutes, { prefix: '/experiments', plates });
   await app.register(versionRoutes, {
     prefix: '/experiments',

@@ -9,6 +9,9 @@ const count = z.number().int().min(0);
 const metricsSchema = z.object({
   plate_computations: count,
   plate_serialisations: count,
+  bench_reads: count,
+  cache_bytes: count,
+  cache_bytes_limit: count,
   requests_shed: count,
   in_flight: count,
   in_flight_peak: count,
@@ -32,6 +35,9 @@ export async function metricsRoutes(
     async () => ({
       plate_computations: metrics.plateComputations,
       plate_serialisations: metrics.plateSerialisations,
+      bench_reads: metrics.benchReads,
+      cache_bytes: metrics.cacheBytes,
+      cache_bytes_limit: metrics.cacheBytesLimit,
       requests_shed: metrics.requestsShed,
       in_flight: metrics.inFlight,
       in_flight_peak: metrics.inFlightPeak,

@@ -39,6 +39,10 @@ describe.each(DB_KINDS)('a cold 1536-well plate on %s', (kind) => {
       expect(Object.keys(full[0].json().wells)).toHaveLength(1536);
       const m = await metrics();
       expect(m.plate_computations).toBe(1);
+      // the bench facts of the cold plate were read once, not per reader
+      expect(m.bench_reads).toBe(1);
+      expect(m.cache_bytes).toBeGreaterThan(0);
+      expect(m.cache_bytes).toBeLessThanOrEqual(m.cache_bytes_limit);
       // one full answer and one compact answer
       expect(m.plate_serialisations).toBe(2);
       const again = await cold.inject({ url: `/api/experiments/${id}/plate`, headers: dev });
@@ -46,6 +50,34 @@ describe.each(DB_KINDS)('a cold 1536-well plate on %s', (kind) => {
       expect((await metrics()).plate_computations).toBe(1);
     } finally {
       await cold.close();
+    }
+  }, 180_000);
+
+  it('keeps its caches within CACHE_BYTES, dropping the least recently read plate', async () => {
+    // room for one 1536-well plate and its answer, not two
+    const small = await buildApp(testConfig({ cacheBytes: 4 * 1024 * 1024 }), {
+      database: t.database,
+      distDir: null,
+    });
+    try {
+      const other = await full1536(small, dev);
+      const metrics = () => small.inject({ url: '/api/metrics' }).then((r) => r.json());
+      const read = (plate: number) =>
+        small.inject({ url: `/api/experiments/${plate}/plate`, headers: dev });
+      expect((await read(id)).statusCode).toBe(200);
+      const one = await metrics();
+      expect(one.cache_bytes_limit).toBe(4 * 1024 * 1024);
+      expect(one.cache_bytes).toBeLessThanOrEqual(one.cache_bytes_limit);
+      expect((await read(other)).statusCode).toBe(200);
+      const two = await metrics();
+      expect(two.cache_bytes).toBeLessThanOrEqual(two.cache_bytes_limit);
+      // the first plate was dropped for the second: reading it again computes it again
+      expect((await read(id)).statusCode).toBe(200);
+      const three = await metrics();
+      expect(three.plate_computations).toBe(two.plate_computations + 1);
+      expect(three.cache_bytes).toBeLessThanOrEqual(three.cache_bytes_limit);
+    } finally {
+      await small.close();
     }
   }, 180_000);
 });
