@@ -1,5 +1,6 @@
 // Catalog search: an index of lower-cased names, aliases and words built once, and a ranking
 // people expect from a picker: exact > prefix > word prefix > substring > a near spelling.
+import { editDistance } from '../../domain/edit-distance';
 import type { ServerReagentType } from '../../domain/reagent-types';
 import type { ConcentrationUnit } from '../../domain/units';
 
@@ -70,26 +71,7 @@ export function buildCatalogIndex(items: readonly CatalogItem[]): CatalogIndex {
  * max + 1 as soon as it must exceed max: typo tolerance only needs "within 1 or 2".
  */
 export function boundedEditDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prevPrev: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        d = Math.min(d, prevPrev[j - 2] + 1);
-      }
-      row.push(d);
-      if (d < best) best = d;
-    }
-    if (best > max) return max + 1;
-    prevPrev = prev;
-    prev = row;
-  }
-  return prev[b.length];
+  return editDistance(a, b, max);
 }
 
 // Rank buckets, best first; a near spelling adds its distance to the last bucket.

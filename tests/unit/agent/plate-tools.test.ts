@@ -3,11 +3,8 @@ import { benchWithFill } from '../../../src/domain/dispensing/fill-liquid';
 import { computePlateState } from '../../../src/domain/plate-state';
 import { runCalls } from '../../../src/server/agent/run-calls';
 import { replyText } from '../../../src/server/agent/turn-reply';
-import {
-  editDistance,
-  findReagents,
-  buildCandidates,
-} from '../../../src/server/agent/reagent-match';
+import { editDistance } from '../../../src/domain/edit-distance';
+import { findReagents, buildCandidates } from '../../../src/server/agent/reagent-match';
 import { runTool, toolSchemas } from '../../../src/server/agent/tools/tool-registry';
 import type { ToolChange } from '../../../src/server/agent/tools/tool-types';
 import { BENCH, context } from './agent-fixtures';

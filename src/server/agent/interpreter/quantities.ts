@@ -4,12 +4,11 @@
  * Conversions go through the domain's units. Pure.
  */
 import {
-  parseConcentrationUnit,
-  parseVolumeUnit,
-  toMicrolitres,
-  toNanomolar,
-  type MolarUnit,
-} from '../../../domain/units';
+  parseAnyConcentrationUnit,
+  toNanomolarAny,
+  type AnyConcentrationUnit,
+} from '../../../domain/chemistry/concentration-units';
+import { parseVolumeUnit, toMicrolitres } from '../../../domain/units';
 
 /** A span of the text a quantity was read from. */
 export interface Span {
@@ -28,7 +27,9 @@ export interface Volume extends Span {
 }
 
 const NUM = String.raw`(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)`;
-const WORDS: Record<string, number> = {
+/** Numbers people spell out in requests ("eight points", "the first three wells"). */
+export const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
   two: 2,
   three: 3,
   four: 4,
@@ -44,13 +45,14 @@ const WORDS: Record<string, number> = {
   twenty: 20,
   'twenty-four': 24,
 };
-const WORD_NUM = `(\\d+|${Object.keys(WORDS).join('|')})`;
+const WORD_NUM = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 
-function num(s: string): number {
-  return WORDS[s.toLowerCase()] ?? Number(s);
+/** A number in digits or in words. */
+export function num(s: string): number {
+  return NUMBER_WORDS[s.toLowerCase()] ?? Number(s);
 }
 
-const MOLAR_WORDS: Record<string, MolarUnit> = {
+const MOLAR_WORDS: Record<string, AnyConcentrationUnit> = {
   nanomolar: 'nM',
   micromolar: 'uM',
   millimolar: 'mM',
@@ -79,16 +81,12 @@ export function findConcentrations(text: string): Concentration[] {
       out.push({ ...span, percent: value });
       continue;
     }
-    if (raw === 'pM') {
-      out.push({ ...span, nM: value / 1000 });
-      continue;
-    }
     // People type "10 um" and "1 mm" for µM and mM; "M" alone only in capitals.
     const unit =
       MOLAR_WORDS[raw.toLowerCase()] ??
-      parseConcentrationUnit(raw === 'mm' || raw === 'MM' ? 'mM' : raw);
-    if (!unit) continue;
-    out.push({ ...span, nM: toNanomolar(value, unit) });
+      parseAnyConcentrationUnit(raw === 'mm' || raw === 'MM' ? 'mM' : raw);
+    const nM = unit ? toNanomolarAny(value, unit) : Number.NaN;
+    if (Number.isFinite(nM)) out.push({ ...span, nM });
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * molar stock, a bare mass or a molar amount of a reagent without a molar stock does not fit
  * and is asked about or refused. Pure.
  */
+import { toNanomolarAny } from '../../../domain/chemistry/concentration-units';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
 import {
   catalogEntryOf,
@@ -56,7 +57,8 @@ export function readAmounts(
       };
     const unit = m[2].replace(/[µμ]/, 'u').toLowerCase();
     const gPerL = Number(m[1]) * G_PER[unit] * PER_L[m[3].replace(/[µμ]/, 'u').toLowerCase()];
-    const nM = Number(((gPerL / mw) * 1e9).toPrecision(12));
+    // the domain's one conversion of a mass concentration (1 g/L is 1e6 ng/mL)
+    const nM = Number(toNanomolarAny(gPerL * 1e6, 'ng/mL', mw).toPrecision(12));
     out += `${text.slice(last, m.index)}${nM} nM`;
     last = m.index + m[0].length;
   }

@@ -7,7 +7,13 @@
  */
 import type { PlateDefn } from '../../../domain/plate-format';
 import { rowIndex, wellId } from '../../../domain/well-id';
-import { findConcentrations, findFactor, findPoints } from '../interpreter/quantities';
+import {
+  NUMBER_WORDS,
+  findConcentrations,
+  findFactor,
+  findPoints,
+  num,
+} from '../interpreter/quantities';
 
 export interface Normalized {
   text: string;
@@ -129,22 +135,10 @@ function seriesStart(text: string, defn: PlateDefn): string {
   return text;
 }
 
-const COUNT_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
-const FIRST_N =
-  /\b(?:the\s+)?(first|last|top|bottom|left-?most|right-?most)\s+(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+wells\s+(?:of|in|on)\s+(?:(row)\s+([A-Za-z]{1,2})\b|(col(?:umn)?)\s+(\d{1,2})\b|(?:the\s+)?(plate))/i;
+const FIRST_N = new RegExp(
+  String.raw`\b(?:the\s+)?(first|last|top|bottom|left-?most|right-?most)\s+(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})\s+wells\s+(?:of|in|on)\s+(?:(row)\s+([A-Za-z]{1,2})\b|(col(?:umn)?)\s+(\d{1,2})\b|(?:the\s+)?(plate))`,
+  'i',
+);
 
 /**
  * "the first 4 wells of row B", "the bottom 3 wells of column 2", "the last 8 wells of the
@@ -154,7 +148,7 @@ function firstWells(text: string, defn: PlateDefn): { text: string; refusal?: st
   const m = FIRST_N.exec(text);
   if (!m) return { text };
   const end = m[1].toLowerCase().replace('-', '');
-  const n = COUNT_WORDS[m[2].toLowerCase()] ?? Number(m[2]);
+  const n = num(m[2]);
   const fromStart = end === 'first' || end === 'top' || end === 'leftmost';
   let ids: string[] = [];
   if (m[3]) {

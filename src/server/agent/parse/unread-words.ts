@@ -6,7 +6,8 @@
  * as if the word were absent. Pure.
  */
 import type { PlateDefn } from '../../../domain/plate-format';
-import { allowedTypos, editDistance, findReagents, type Candidate } from '../reagent-match';
+import { editDistance } from '../../../domain/edit-distance';
+import { allowedTypos, findReagents, type Candidate } from '../reagent-match';
 
 // Every word the reader acts on or may pass over, lower case. Words that carry meaning are
 // here only when the reader reads them: a word listed but ignored would let a wrong write

@@ -10,7 +10,7 @@ import { opExpander } from '../../../domain/plate/expanders';
 import type { PrimitiveOp } from '../../../domain/plate/ops';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
 import { planVolumeFor, plannedWellVolume } from '../../../domain/plate/plan-volume';
-import type { WireWells } from '../../../domain/plate-wire';
+import type { WireWell, WireWells } from '../../../domain/plate-wire';
 import type { ToolContext } from './tool-types';
 
 /** The context the plate writer applies ops with, for this tool context. */
@@ -54,6 +54,16 @@ export function applyPlan(
   }
   const r = applyOps(ctx.defn, ctx.wells, primitive, apply);
   if (!r.ok) return `${r.well ? `${r.well}: ` : ''}${r.message}`;
+  // Changed wells of the same contents share one object (r.wells is the result's own record):
+  // the checks and the later tools work each distinct well once, as on 1400 wells of a region.
+  const shared = new Map<string, WireWell>();
+  for (const id of r.changed) {
+    const w = r.wells[id];
+    const key = JSON.stringify(w);
+    const same = shared.get(key);
+    if (same) r.wells[id] = same;
+    else shared.set(key, w);
+  }
   return { wells: r.wells, changed: [...r.changed, ...r.removed], warnings };
 }
 
