@@ -38,6 +38,12 @@ export async function searchLibrary(id: number, q: string): Promise<LibraryWell[
   return (await apiRequest<{ wells: LibraryWell[] }>(`/api/libraries/${id}?${query}`)).wells;
 }
 
+/** The wells of one plate of a library (up to 1000, a 1536 plate's compounds mostly fit). */
+export async function libraryPlateWells(id: number, barcode: string): Promise<LibraryWell[]> {
+  const query = new URLSearchParams({ barcode, limit: '1000' });
+  return (await apiRequest<{ wells: LibraryWell[] }>(`/api/libraries/${id}?${query}`)).wells;
+}
+
 export async function listTemplates(): Promise<TemplateList['templates']> {
   return (await apiRequest<TemplateList>('/api/templates')).templates;
 }

@@ -4,6 +4,7 @@
 // with counts out. The canvas draws the fills; the legend lists what they stand for.
 import type { PlateDefn } from '../domain/plate-format';
 import type { WireWell, WireWells } from '../domain/plate-wire';
+import { formatConcentration } from '../domain/accuracy';
 import { STATUS } from '../domain/prediction';
 import { REAGENT_TYPE_LABELS, REAGENT_TYPES, reagentTypeCode } from '../domain/reagent-types';
 import { indexOfWellId } from '../domain/well-id';
@@ -17,6 +18,7 @@ export const COLOUR_MODE_LABELS: Record<ColourMode, string> = {
   type: 'Reagent type',
   reagent: 'Reagent',
   concentration: 'Concentration',
+  series: 'Concentration, every compound',
   role: 'Tag / role',
   status: 'Status',
   transfer: 'Transfer status',
@@ -36,6 +38,8 @@ export interface LegendEntry {
   label: string;
   colour: number;
   count: number;
+  /** Low-to-high colours when the entry stands for a range (a compound's series). */
+  ramp?: readonly [number, number];
 }
 
 export interface ColourScale {
@@ -356,6 +360,8 @@ export function colourWells(input: ColouringInput): Colouring {
     };
   }
 
+  if (mode === 'series') return seriesColouring(input, fill, rank, byslug);
+
   if (mode === 'concentration') {
     const slug = input.reagent ?? null;
     let minNM = Infinity;
@@ -441,4 +447,87 @@ export function emptyCount(fill: Int32Array): number {
   let n = 0;
   for (const f of fill) if (f < 0) n++;
   return n;
+}
+
+/** The low and high ends of a compound's ramp: a light tint of its colour, and a dark shade. */
+export function seriesRamp(colour: number): readonly [number, number] {
+  return [lerpColour(colour, 0xffffff, 0.72), lerpColour(colour, 0x000000, 0.3)];
+}
+
+/**
+ * Colour by the concentration of every compound at once: each tested compound its layout
+ * colour (compoundColour, in the order compounds first appear), from a light tint at its
+ * lowest concentration to a dark shade at its highest, on its own log scale, so each series
+ * reads as a ramp of its own colour; controls in the layout colouring's greys. The legend
+ * lists each compound with its range.
+ */
+function seriesColouring(
+  input: ColouringInput,
+  fill: Int32Array,
+  rank: ReadonlyMap<string, number>,
+  byslug: ReadonlyMap<string, ColourReagent>,
+): Colouring {
+  const { defn, wells } = input;
+  const range = new Map<string, { first: number; minNM: number; maxNM: number; count: number }>();
+  eachWell(defn, wells, (i, well) => {
+    if (roleOfWell(well) !== 'sample') return;
+    const key = keyReagent(well, rank);
+    if (!key || !TESTED.has(typeOf(byslug.get(key)))) return;
+    const r = range.get(key) ?? { first: i, minNM: Infinity, maxNM: -Infinity, count: 0 };
+    const nM = well.targets[key]?.target_nM;
+    if (nM != null && nM > 0) {
+      r.minNM = Math.min(r.minNM, nM);
+      r.maxNM = Math.max(r.maxNM, nM);
+    }
+    r.first = Math.min(r.first, i);
+    range.set(key, r);
+  });
+  const order = [...range.keys()].toSorted((a, b) => range.get(a)!.first - range.get(b)!.first);
+  const ramps = new Map(order.map((slug, k) => [slug, seriesRamp(compoundColour(k))]));
+  const others = new Map<string, LegendEntry>();
+  const other = (key: string, label: string, colour: number) => {
+    const e = others.get(key) ?? { key, label, colour, count: 0 };
+    e.count++;
+    others.set(key, e);
+  };
+  eachWell(defn, wells, (i, well) => {
+    const role = roleOfWell(well);
+    if (!role) return;
+    if (role !== 'sample') {
+      const look = LAYOUT_ROLE_FILL[role];
+      fill[i] = look.colour;
+      other(role, look.label, look.colour);
+      return;
+    }
+    const key = keyReagent(well, rank);
+    const ramp = key ? ramps.get(key) : undefined;
+    if (!key || !ramp) {
+      fill[i] = LAYOUT_ROLE_FILL.other.colour;
+      other('other', LAYOUT_ROLE_FILL.other.label, LAYOUT_ROLE_FILL.other.colour);
+      return;
+    }
+    const r = range.get(key)!;
+    r.count++;
+    const nM = well.targets[key]?.target_nM;
+    const t = nM != null && nM > 0 ? logPosition(nM, r.minNM, r.maxNM) : 0;
+    fill[i] = lerpColour(ramp[0], ramp[1], t);
+  });
+  const legend: LegendEntry[] = order.map((slug) => {
+    const r = range.get(slug)!;
+    const name = byslug.get(slug)?.name ?? slug;
+    const span = Number.isFinite(r.minNM)
+      ? r.minNM === r.maxNM
+        ? ` ${formatConcentration(r.minNM)}`
+        : ` ${formatConcentration(r.minNM)} to ${formatConcentration(r.maxNM)}`
+      : ', no concentration';
+    const ramp = ramps.get(slug)!;
+    return { key: slug, label: `${name}${span}`, colour: ramp[1], count: r.count, ramp };
+  });
+  return {
+    fill,
+    legend: [
+      ...legend,
+      ...sortedLegend(others, ['positive', 'negative', 'vehicle', 'reserved', 'other']),
+    ],
+  };
 }

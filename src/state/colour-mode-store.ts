@@ -9,6 +9,7 @@ export const COLOUR_MODES = [
   'type',
   'reagent',
   'concentration',
+  'series',
   'role',
   'status',
   'transfer',

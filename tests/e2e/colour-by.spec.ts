@@ -111,7 +111,8 @@ test('colour by: a 1536 series at 2560x1440 by concentration, role and reagent, 
     .poll(async () => Number(await plate.getAttribute('data-pitch')))
     .toBeGreaterThanOrEqual(30);
 
-  // C steps the colouring: layout (the default) -> reagent type -> reagent -> concentration.
+  // C steps the colouring: layout (the default) -> reagent type -> reagent -> concentration
+  // -> every compound's concentration -> role.
   const mode = page.getByTestId('colour-by').getByLabel('Colour by');
   await expect(mode).toHaveValue('layout');
   await page.keyboard.press('c');
@@ -140,6 +141,16 @@ test('colour by: a 1536 series at 2560x1440 by concentration, role and reagent, 
   if (process.env.SCREENSHOTS) {
     await page.screenshot({ path: 'docs/screenshots/colour-by-concentration.png' });
   }
+
+  // Every compound at once, each its own ramp over its own range; the controls in greys.
+  await page.keyboard.press('c');
+  await expect(mode).toHaveValue('series');
+  await expect(legendItems(page)).toHaveText([
+    ...COMPOUNDS.map((name) => `${name} 1.52 nM to 30.0 µM (20)`),
+    'Positive control (8)',
+    'Vehicle / zero (8)',
+    `Empty (${1536 - 96})`,
+  ]);
 
   // By role: the 8 positive controls, the 8 vehicle wells and the 80 samples.
   await page.keyboard.press('c');

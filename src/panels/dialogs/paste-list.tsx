@@ -9,6 +9,7 @@ import type { searchCatalog } from '../../api/reagents';
 import { Spinner } from '../ui/spinner';
 import type { addReagent } from '../../state/bench-actions';
 import { addListedToBench, type ListedOutcome } from './add-listed';
+import { LibraryPlatePick } from './library-plate-pick';
 import { listedNames } from './picker-rules';
 
 export interface PasteListProps {
@@ -29,10 +30,10 @@ export function PasteList({ experimentId, search, add, onBusy, onDone }: PasteLi
   const id = useId();
   const names = listedNames(text);
 
-  const run = async () => {
+  const run = async (listed: readonly string[]) => {
     setBusy(true);
     onBusy(true);
-    const result = await addListedToBench(names, {
+    const result = await addListedToBench(listed, {
       experimentId,
       search,
       add,
@@ -69,7 +70,7 @@ export function PasteList({ experimentId, search, add, onBusy, onDone }: PasteLi
           className="btn btn--sm"
           disabled={busy || names.length === 0}
           aria-busy={busy || undefined}
-          onClick={() => void run()}
+          onClick={() => void run(names)}
         >
           {busy && <Spinner />}
           {names.length > 0 ? `Add the ${names.length} listed` : 'Add the listed'}
@@ -78,6 +79,7 @@ export function PasteList({ experimentId, search, add, onBusy, onDone }: PasteLi
           {progress}
         </span>
       </div>
+      <LibraryPlatePick busy={busy} onNames={(listed) => void run(listed)} />
       {outcome && (
         <div className="paste-list__outcome" data-testid="paste-outcome">
           {outcome.added.length > 0 && <p>Added to the bench: {outcome.added.join(', ')}.</p>}

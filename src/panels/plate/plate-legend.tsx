@@ -114,7 +114,15 @@ function ColouringItems({ colouring, empty }: { colouring: Colouring; empty: num
       )}
       {colouring.legend.map((e) => (
         <Item key={e.key} label={`${e.label} (${e.count})`}>
-          <Swatch fill={e.colour} />
+          {e.ramp ? (
+            <span
+              className="plate-legend__ramp plate-legend__ramp--series"
+              aria-hidden="true"
+              style={{ background: `linear-gradient(to right, ${e.ramp.map(cssHex).join(', ')})` }}
+            />
+          ) : (
+            <Swatch fill={e.colour} />
+          )}
         </Item>
       ))}
       <Item label={`Empty (${empty})`}>

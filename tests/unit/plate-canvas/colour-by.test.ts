@@ -14,6 +14,7 @@ import {
   logPosition,
   reagentColour,
   roleOfWell,
+  seriesRamp,
 } from '../../../src/plate-canvas/colour-by';
 import { TYPE_FILL } from '../../../src/plate-canvas/well-appearance';
 import { readColourMode } from '../../../src/state/colour-mode-store';
@@ -189,5 +190,43 @@ describe('colour by layout (the default)', () => {
   it('is the colouring a first visit gets', () => {
     expect(readColourMode(null).mode).toBe('layout');
     expect(readColourMode('{"mode":"role"}').mode).toBe('role');
+  });
+});
+
+describe('colour by the concentration of every compound', () => {
+  const bench = [...REAGENTS, { slug: 'medium', name: 'Medium', type: 'media' }];
+  // cpd-b from 1 uM down to 10 nM in row A, cpd-a from 100 nM to 1 nM in row B, a control
+  const wells: WireWells = {
+    A1: { targets: { 'cpd-b': t(1000), medium: t(null, 9) } },
+    A2: { targets: { 'cpd-b': t(100), medium: t(null, 9) } },
+    A3: { targets: { 'cpd-b': t(10), medium: t(null, 9) } },
+    B1: { targets: { 'cpd-a': t(100), medium: t(null, 9) } },
+    B2: { targets: { 'cpd-a': t(1), medium: t(null, 9) } },
+    C1: { targets: { dmso: t(null, 0.1), medium: t(null, 9) }, tags: ['NEG'] },
+  };
+  const c = colourWells({ defn: DEFN, wells, reagents: bench, mode: 'series' });
+
+  it('gives each compound its own ramp on its own scale, darker for more', () => {
+    const [lowB, highB] = seriesRamp(compoundColour(0));
+    const [lowA, highA] = seriesRamp(compoundColour(1));
+    // each series' top is its ramp's dark end and its bottom the light end, whatever the
+    // other compound's range (cpd-a's 100 nM top is dark though cpd-b reaches 1 uM)
+    expect(c.fill[0]).toBe(highB);
+    expect(c.fill[2]).toBe(lowB);
+    expect(c.fill[12]).toBe(highA);
+    expect(c.fill[13]).toBe(lowA);
+    // the middle point half way along its ramp (a log scale), between the two ends
+    expect(c.fill[1]).not.toBe(lowB);
+    expect(c.fill[1]).not.toBe(highB);
+    expect(c.fill[24]).toBe(LAYOUT_ROLE_FILL.negative.colour);
+  });
+
+  it('lists each compound with its range, then the controls', () => {
+    expect(c.legend.map((e) => [e.label, e.count])).toEqual([
+      ['Compound B 10.0 nM to 1.00 µM', 3],
+      ['Compound A 1.00 nM to 100 nM', 2],
+      ['Negative control', 1],
+    ]);
+    expect(c.legend[0].ramp).toEqual(seriesRamp(compoundColour(0)));
   });
 });
