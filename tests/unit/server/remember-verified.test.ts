@@ -1,6 +1,6 @@
 // The verified-token memory: a token is checked once until it expires; refused tokens are
 // checked every time. The signature check itself is a counting stand-in here (its real
-// behaviour with jose is covered by tests/server/auth.test.ts).
+// behaviour with jose is covered by tests/server/auth/auth.test.ts).
 import { describe, expect, it } from 'vitest';
 import { rememberVerified } from '../../../src/server/auth/supabase-jwt';
 import type { AuthUser } from '../../../src/server/auth/user';

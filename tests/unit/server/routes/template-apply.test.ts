@@ -1,7 +1,7 @@
 // The loop over plates of POST /api/templates/{id}/apply, with a stand-in plate service:
 // a write landing between the head read and the PATCH is read again once, then reported;
 // an op refused by the plate is reported at once; a server fault is not turned into a line.
-// The real service on both databases is covered by tests/server/template-apply.test.ts.
+// The real service on both databases is covered by tests/server/routes/template-apply.test.ts.
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../../src/server/errors';
 import type { PatchResult, PlateService } from '../../../../src/server/plate/plate-service';
