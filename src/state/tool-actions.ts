@@ -13,7 +13,7 @@ import {
 } from '../domain/layout';
 import { edgeFillOps, treatmentsOnEdge } from '../domain/layout/edges';
 import { applyOps } from '../domain/plate/apply-ops';
-import { planVolumeFor, plannedWellVolume } from '../domain/plate/plan-volume';
+import { planVolumeFor, plannedWellVolume, vehicleOnStepFor } from '../domain/plate/plan-volume';
 import { vehicleLoadOf } from '../domain/dispensing/vehicle-load';
 import { benchWithFill, fillLiquid } from '../domain/dispensing/fill-liquid';
 import { plateDefn, type PlateDefn, type PlateFormat } from '../domain/plate-format';
@@ -94,6 +94,7 @@ export function previewOp(
     planVolume: planVolumeFor(defn, infos, dispensing),
     vehicle,
     wellVolume: (current) => plannedWellVolume(defn, dispensing, current),
+    vehicleOnStep: vehicleOnStepFor(defn, infos, vehicle, dispensing),
     vehicleLoadPct: vehicleLoadOf(defn, plate.wells, infos, dispensing ?? null),
   });
   if (!applied.ok) {

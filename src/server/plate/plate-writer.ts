@@ -19,7 +19,7 @@ import type { DbOrTx } from '../repositories/bench';
 import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/plates';
 import { advanceLivePlate, buildLivePlate, rebench, type LivePlate } from './live-plate';
 import { rowsText, versionPlateText, wellsText } from './plate-text';
-import { planVolumeFor, plannedWellVolume } from './plan-volume';
+import { planVolumeFor, plannedWellVolume, vehicleOnStepFor } from './plan-volume';
 import { SingleFlight } from './single-flight';
 
 /** The bench as the arithmetic reads it, and its cache key. */
@@ -196,6 +196,12 @@ export function plateWriter(onChanged?: PlateChangedListener, counted?: { comput
           planVolume: planVolumeFor(base.defn, req.bench.infos, req.bench.dispensing),
           vehicle: req.bench.vehicle ?? null,
           wellVolume: (current) => plannedWellVolume(base.defn, req.bench.dispensing, current),
+          vehicleOnStep: vehicleOnStepFor(
+            base.defn,
+            req.bench.infos,
+            req.bench.vehicle,
+            req.bench.dispensing,
+          ),
           vehicleLoadPct: vehicleLoadOf(
             base.defn,
             base.wire,
