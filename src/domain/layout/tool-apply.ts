@@ -11,7 +11,7 @@ import type { PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireWells } from '../plate-wire';
 import { applyOps, type ApplyResult, type PlanVolume } from '../plate/apply-ops';
 import type { PrimitiveOp } from '../plate/ops';
-import { plannedWellVolume, planVolumeFor } from '../plate/plan-volume';
+import { plannedWellVolume, planVolumeFor, vehicleOnStepFor } from '../plate/plan-volume';
 
 /** Plans for a plate format, bench and settings (see reusablePlanner). */
 export type PlannerFor = (
@@ -51,11 +51,13 @@ export function applyToolOps(
   const { dispensing, vehicle: chosen } = options;
   const infos = benchWithFill(bench, chosen);
   const planner = options.planner ?? planVolumeFor;
+  const vehicle = fillLiquid(infos, chosen).slug;
   return applyOps(defn, wells, ops, {
     benchSlugs: new Set(infos.map((b) => b.slug)),
     planVolume: planner(defn, infos, dispensing),
-    vehicle: fillLiquid(infos, chosen).slug,
+    vehicle,
     wellVolume: (current) => plannedWellVolume(defn, dispensing, current),
+    vehicleOnStep: vehicleOnStepFor(defn, infos, vehicle, dispensing),
     vehicleLoadPct: vehicleLoadOf(defn, wells, infos, dispensing),
   });
 }

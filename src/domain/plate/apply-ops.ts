@@ -43,6 +43,8 @@ export interface ApplyContext {
   vehicle?: string | null;
   /** the volume a planned well holds, from the liquid it holds now (uL) */
   wellVolume?: (currentUL: number) => number;
+  /** the vehicle's fill on the step of the instrument that dispenses it (uL); absent: as is */
+  vehicleOnStep?: (restUL: number) => number;
   /**
    * The v/v % a vehicle control of a solvent gets: the load the plate's compound wells carry
    * of it (dispensing/vehicle-load.ts); null when the reagent is no such solvent. A `set` of
@@ -111,8 +113,14 @@ function wellVolume(w: WireWell, except: string): number {
  * The vehicle takes what the other liquids of a well leave of `volumeUL` (none when they fill
  * it or more: the well is then over-filled and the plate says so).
  */
-function refillVehicle(w: WireWell, vehicle: string, volumeUL: number): void {
-  const rest = volumeUL - wellVolume(w, vehicle);
+function refillVehicle(
+  w: WireWell,
+  vehicle: string,
+  volumeUL: number,
+  onStep: ((restUL: number) => number) | undefined,
+): void {
+  const left = volumeUL - wellVolume(w, vehicle);
+  const rest = onStep && left > 1e-9 ? onStep(left) : left;
   const current = w.targets[vehicle];
   if (rest > 1e-9) {
     w.targets[vehicle] = {
@@ -384,7 +392,7 @@ function draftOps(
             if (d != null && d !== 1) t.dilution = d;
             w.targets[op.reagent] = t;
             if (vehicle && vehicle !== op.reagent && volume === undefined && t.volume_uL > 0) {
-              refillVehicle(w, vehicle, ctx.wellVolume!(before));
+              refillVehicle(w, vehicle, ctx.wellVolume!(before), ctx.vehicleOnStep);
             }
           }
           break;

@@ -4,7 +4,9 @@
 // instrument's steps and a target below one step comes from an intermediate; and the volume
 // a planned well holds, which the vehicle fills up to.
 import { planWellTargets } from '../dispensing/well-targets';
-import type { DispenseSettings } from '../dispensing/settings';
+import { roundToStep } from '../dispensing/rounding';
+import { routeOf, stepOf } from '../dispensing/routing';
+import { resolveSettings, type DispenseSettings } from '../dispensing/settings';
 import type { PlateDefn, PlateFormat } from '../plate-format';
 import type { BenchReagentInfo } from '../plate-wire';
 import type { PlannedVolume, PlanVolume } from './apply-ops';
@@ -31,6 +33,24 @@ export function plannedWellVolume(
 ): number {
   if (currentUL > 0) return currentUL;
   return dispensing?.assay_volume_uL ?? DEFAULT_WELL_VOLUME_UL[defn.format];
+}
+
+/**
+ * The vehicle's fill as its instrument dispenses it (the bulk dispenser's 0.1 uL step): the
+ * plate then holds the 5.0 uL of medium the plan dispenses, not 4.995. Identity for a
+ * vehicle not on the bench.
+ */
+export function vehicleOnStepFor(
+  defn: PlateDefn,
+  bench: readonly BenchReagentInfo[],
+  vehicle: string | null | undefined,
+  dispensing?: Partial<DispenseSettings> | null,
+): (restUL: number) => number {
+  const info = bench.find((b) => b.slug === vehicle);
+  if (!info) return (restUL) => restUL;
+  const rs = resolveSettings(defn.format, dispensing);
+  return (restUL) =>
+    roundToStep(restUL, stepOf(routeOf(info, { target_nM: null, volume_uL: restUL }, rs), rs));
 }
 
 /**

@@ -1,2 +1,2 @@
 // The planner of `set` ops lives in the domain, shared with the designer's previews.
-export { planVolumeFor, plannedWellVolume } from '../../domain/plate/plan-volume';
+export { planVolumeFor, plannedWellVolume, vehicleOnStepFor } from '../../domain/plate/plan-volume';

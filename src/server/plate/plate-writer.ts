@@ -19,7 +19,7 @@ import type { DbOrTx } from '../repositories/bench';
 import { loadPlate, lockPlateVersion, writePlateChange } from '../repositories/plates';
 import { advanceLivePlate, buildLivePlate, rebench, type LivePlate } from './live-plate';
 import { rowsText, versionPlateText, wellsText } from './plate-text';
-import { planVolumeFor, plannedWellVolume } from './plan-volume';
+import { planVolumeFor, plannedWellVolume, vehicleOnStepFor } from './plan-volume';
 import { SingleFlight } from './single-flight';
 import { BudgetedCache, type ByteBudget } from './cache-budget';
 
@@ -174,6 +174,7 @@ export function editLivePlate(
         planVolume: planVolumeFor(base.defn, bench.infos, bench.dispensing),
         vehicle: bench.vehicle ?? null,
         wellVolume: (current) => plannedWellVolume(base.defn, bench.dispensing, current),
+        vehicleOnStep: vehicleOnStepFor(base.defn, bench.infos, bench.vehicle, bench.dispensing),
         vehicleLoadPct: vehicleLoadOf(base.defn, base.wire, bench.infos, bench.dispensing ?? null),
       },
       (id) => base.wellJson[indexOfWellId(id, base.defn)],

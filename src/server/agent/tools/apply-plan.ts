@@ -9,18 +9,24 @@ import { applyOps, type ApplyContext } from '../../../domain/plate/apply-ops';
 import { opExpander } from '../../../domain/plate/expanders';
 import type { PrimitiveOp } from '../../../domain/plate/ops';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
-import { planVolumeFor, plannedWellVolume } from '../../../domain/plate/plan-volume';
+import {
+  planVolumeFor,
+  plannedWellVolume,
+  vehicleOnStepFor,
+} from '../../../domain/plate/plan-volume';
 import type { WireWell, WireWells } from '../../../domain/plate-wire';
 import type { ToolContext } from './tool-types';
 
 /** The context the plate writer applies ops with, for this tool context. */
 export function applyContextOf(ctx: ToolContext): ApplyContext {
   const dispensing = ctx.dispensing ?? null;
+  const vehicle = fillLiquid(ctx.bench, ctx.vehicleSlug).slug;
   return {
     benchSlugs: new Set(ctx.bench.map((b) => b.slug)),
     planVolume: planVolumeFor(ctx.defn, ctx.bench, dispensing),
-    vehicle: fillLiquid(ctx.bench, ctx.vehicleSlug).slug,
+    vehicle,
     wellVolume: (current) => plannedWellVolume(ctx.defn, dispensing, current),
+    vehicleOnStep: vehicleOnStepFor(ctx.defn, ctx.bench, vehicle, dispensing),
     vehicleLoadPct: vehicleLoadOf(ctx.defn, ctx.baseWells ?? ctx.wells, ctx.bench, dispensing),
   };
 }
