@@ -1,12 +1,10 @@
 // A campaign's plates are written in bulk (each layout worked out once, the compound ids put
 // in its marked wells): each must be stored exactly as the plate writer stores the same ops
-// written on a lone plate with the same bench. Five 384 plates, controls moved under a seed,
-// a two-point series in duplicate, the last plate half full (its own layout).
+// PATCHed onto a lone plate with the same bench. Five 384 plates, controls moved under a
+// seed, a two-point series in duplicate, the last plate half full (its own layout).
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchReagents, experiments, plateRows } from '../../../src/server/db/schema';
-import { benchFacts } from '../../../src/server/plate/plate-service';
-import { plateWriter } from '../../../src/server/plate/plate-writer';
 import { listBench } from '../../../src/server/repositories/bench';
 import { loadPlate, readPlateLogRange } from '../../../src/server/repositories/plates';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
@@ -51,11 +49,10 @@ describe.each(DB_KINDS)('campaign plates written in bulk on %s', (kind) => {
     const plates = made.json().plates as { experiment_id: number; barcode: string }[];
     expect(plates).toHaveLength(5);
     const { db } = t.database;
-    const writer = plateWriter();
     const shifts = new Set<string>();
     for (const p of plates) {
       const [exp] = await db.select().from(experiments).where(eq(experiments.id, p.experiment_id));
-      // a lone plate with the same bench and settings, written by the writer
+      // a lone plate with the same bench and settings, its ops PATCHed (the plate writer)
       const lone = await createExperiment(t.app, alice, '384');
       const bench = (await listBench(db, p.experiment_id)).map(
         ({ id: _id, createdAt: _c, updatedAt: _u, ...row }) => ({ ...row, experimentId: lone }),
@@ -66,17 +63,11 @@ describe.each(DB_KINDS)('campaign plates written in bulk on %s', (kind) => {
         .set({ dispensing: exp.dispensing })
         .where(eq(experiments.id, lone));
       const [log] = await readPlateLogRange(db, p.experiment_id, 0, 1);
-      const result = await db.transaction(async (tx) =>
-        writer.write(tx, {
-          ownerId: exp.ownerId,
-          experimentId: lone,
-          bench: await benchFacts(tx, lone),
-          baseVersion: 0,
-          author: exp.ownerId,
-          edit: { ops: log.ops as never },
-        }),
-      );
-      expect(result.ok).toBe(true);
+      const patched = await call(t.app, 'PATCH', `/api/experiments/${lone}/plate`, alice, {
+        version: 0,
+        ops: log.ops,
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
 
       const bulk = (await loadPlate(db, p.experiment_id))!;
       const written = (await loadPlate(db, lone))!;
