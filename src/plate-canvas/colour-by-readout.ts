@@ -5,12 +5,7 @@
 // fill per well, the legend and the scale out.
 import type { PlateDefn } from '../domain/plate-format';
 import { indexOfWellId } from '../domain/well-id';
-
-/** A read well: its reading and its percent effect (null without both controls). */
-export interface ReadoutWell {
-  raw: number;
-  normalised: number | null;
-}
+import type { ReadoutWell } from '../state/readout-colour-store';
 
 export interface ReadoutColouringInput {
   /** well id -> values; null when no readout is shown */

@@ -2,7 +2,12 @@
 // values), the scale the plate colours by and the hit threshold the user sets. Session state
 // of the viewer, never saved with the plate.
 import { proxy } from 'valtio/vanilla';
-import type { ReadoutWell } from '../plate-canvas/colour-by-readout';
+
+/** A read well: its reading and its percent effect (null without both controls). */
+export interface ReadoutWell {
+  raw: number;
+  normalised: number | null;
+}
 
 export interface ReadoutColourState {
   /** the experiment whose readout the values are; another plate ignores them */

@@ -46,7 +46,9 @@ export function CampaignQcCard() {
     }
   }, [chosen, zMin, cvMax]);
   useEffect(() => {
-    void read();
+    // read after this render: the status line shows at once, the table when it comes
+    const timer = setTimeout(() => void read(), 0);
+    return () => clearTimeout(timer);
   }, [read]);
 
   const field = (label: string, key: string, input: React.ReactNode) => (

@@ -93,10 +93,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
   await app.register(templateRoutes, { db: database.db, plates });
   const libraries = libraryRepository(database.db);
   await app.register(libraryRoutes, { libraries, db: database.db });
-  await app.register(campaignRoutes, {
-    campaigns: campaignService(database.db, libraries),
-  });
-  const campaignsOf = campaignService(database.db, plates, libraries);
+  const campaignsOf = campaignService(database.db, libraries);
   await app.register(campaignRoutes, { campaigns: campaignsOf });
   await app.register(campaignViewRoutes, { campaigns: campaignsOf, plates, db: database.db });
   await app.register(reagentStockRoutes, {
@@ -152,7 +149,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     logs: transferLogs,
   });
   await app.register(campaignQcRoutes, {
-    campaigns: campaignService(database.db, plates, libraries),
+    campaigns: campaignsOf,
     readouts: readoutsRepository(database.db),
   });
   await app.register(agentStateRoutes, { prefix: '/experiments', experiments, agent });

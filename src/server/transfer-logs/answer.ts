@@ -1,6 +1,5 @@
 // The reconciliation as GET /reconciliation answers it, and the per-well rows of the
 // planned-and-actual export.
-import type { SheetCell } from '../../domain/csv-safe';
 import type { Reconciliation } from '../../domain/transfer-log/reconcile-types';
 import type { ReconciliationAnswer } from '../../domain/schemas/transfer-logs';
 
@@ -37,8 +36,8 @@ export function reconciliationAnswer(files: number, rec: Reconciliation): Reconc
 const fig = (x: number) => Number(x.toPrecision(6));
 
 /** Planned and actual side by side: one row a well and reagent, concentrations in nM. */
-export function actualCells(rec: Reconciliation): SheetCell[][] {
-  const rows: SheetCell[][] = [
+export function actualCells(rec: Reconciliation): (string | number)[][] {
+  const rows: (string | number)[][] = [
     [
       'Well',
       'Status',

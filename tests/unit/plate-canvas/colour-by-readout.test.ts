@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { plateDefn } from '../../../src/domain/plate-format';
 import { indexOfWellId } from '../../../src/domain/well-id';
 import { colourWells, HEAT_STOPS, heatColour } from '../../../src/plate-canvas/colour-by';
-import { HIT_FILL, type ReadoutWell } from '../../../src/plate-canvas/colour-by-readout';
+import { HIT_FILL } from '../../../src/plate-canvas/colour-by-readout';
+import type { ReadoutWell } from '../../../src/state/readout-colour-store';
 
 const defn = plateDefn(96);
 // POS reads 100 (effect 100 %), NEG 1000 (0 %); samples in between
