@@ -6,11 +6,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../src/domain/canonical-json';
-import { fillLiquid } from '../../../src/domain/dispensing/fill-liquid';
-import { vehicleLoadOf } from '../../../src/domain/dispensing/vehicle-load';
 import { expandWireOp } from '../../../src/domain/layout';
-import { applyOps } from '../../../src/domain/plate/apply-ops';
-import { planVolumeFor, plannedWellVolume } from '../../../src/domain/plate/plan-volume';
+import { applyToolOps } from '../../../src/domain/layout/tool-apply';
 import type { PrimitiveOp } from '../../../src/domain/plate/ops';
 import type { WireWells } from '../../../src/domain/plate-wire';
 import { wellId } from '../../../src/domain/well-id';
@@ -19,7 +16,7 @@ import { runCalls } from '../../../src/server/agent/run-calls';
 import type { ToolContext } from '../../../src/server/agent/tools/tool-types';
 import { context } from './agent-fixtures';
 
-/** The designer's ops on a plate, as the plate writer expands and applies them. */
+/** The designer's ops on a plate, expanded and applied as its tools apply them. */
 function designerApplies(ctx: ToolContext, ops: Record<string, unknown>[]): WireWells {
   const benchSlugs = new Set(ctx.bench.map((b) => b.slug));
   const primitive: PrimitiveOp[] = [];
@@ -28,12 +25,10 @@ function designerApplies(ctx: ToolContext, ops: Record<string, unknown>[]): Wire
     if (!expanded.ok) throw new Error(expanded.message);
     primitive.push(...expanded.ops);
   }
-  const r = applyOps(ctx.defn, ctx.wells, primitive, {
-    benchSlugs,
-    planVolume: planVolumeFor(ctx.defn, ctx.bench, null),
-    vehicle: fillLiquid(ctx.bench, ctx.vehicleSlug).slug,
-    wellVolume: (current) => plannedWellVolume(ctx.defn, null, current),
-    vehicleLoadPct: vehicleLoadOf(ctx.defn, ctx.wells, ctx.bench, null),
+  // the designer's own apply: the tools' ops with the bench, settings and chosen vehicle
+  const r = applyToolOps(ctx.defn, ctx.wells, primitive, [...ctx.bench], {
+    dispensing: null,
+    vehicle: ctx.vehicleSlug ?? null,
   });
   if (!r.ok) throw new Error(r.message);
   return r.wells;

@@ -64,7 +64,8 @@ describe('plate tools', () => {
     expect(r.plateOps).toEqual([
       { op: 'set', wells: ['A1'], reagent: 'staurosporine', target_nM: 100 },
     ]);
-    expect(r.wells.A1.targets.dmem.volume_uL).toBeCloseTo(39.96, 9);
+    // the medium's 39.96 uL rest dispensed on the bulk dispenser's 0.1 uL step
+    expect(r.wells.A1.targets.dmem.volume_uL).toBeCloseTo(40, 9);
     expect(r.ops).toHaveLength(1);
     expect(r.ops[0]).toMatchObject({
       op: 'add',

@@ -30,6 +30,15 @@ const catalogItem = (slug: string, name: string, extra: Record<string, unknown> 
 beforeEach(() => {
   vi.useFakeTimers();
   net = installFakeFetch();
+  // the paste list offers the user's library plates: this user has none (answered beside the
+  // queue, so the catalog's canned answers stay in order; tests/e2e/bench-library.spec.ts
+  // adds a library plate's compounds against the real server)
+  const queued = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    String(input).startsWith('/api/libraries')
+      ? Promise.resolve(new Response(JSON.stringify({ libraries: [] }), { status: 200 }))
+      : queued(input, init),
+  );
   setUnauthorizedHandler(vi.fn());
   notePathname('/login');
   Object.assign(bench, {
