@@ -149,7 +149,8 @@ test('bench fridge: catalog and custom reagents, constraints and delete', async 
   await fridge.getByRole('button', { name: /^DMSO, Solvent/ }).click();
   const details = page.getByRole('dialog', { name: 'Reagent details' });
   await expect(details).toBeVisible();
-  await expect(details.getByLabel('Max concentration (% v/v)')).toHaveValue('0.1');
+  // the catalog's DMSO limit is the plan's default, 0.5 % (one number for both)
+  await expect(details.getByLabel('Max concentration (% v/v)')).toHaveValue('0.5');
   const patches: unknown[] = [];
   page.on('request', (request) => {
     if (request.method() === 'PATCH' && request.url().includes('/bench/reagents/'))
@@ -159,11 +160,11 @@ test('bench fridge: catalog and custom reagents, constraints and delete', async 
   await details.getByRole('button', { name: 'Save constraints' }).click();
   await expect(details).toBeHidden();
   await expect(fridge.getByRole('button', { name: /^DMSO, Solvent/ })).toContainText(
-    'max 0.1 % · min 0.50 µL',
+    'max 0.5 % · min 0.50 µL',
   );
   expect(patches).toEqual([{ min_transfer_ul: 0.5 }]);
   const dmso = (await benchOnServer(page.request, server, id)).find((r) => r.slug === 'dmso');
-  expect(dmso).toMatchObject({ max_concentration_percent: 0.1, min_transfer_ul: 0.5 });
+  expect(dmso).toMatchObject({ max_concentration_percent: 0.5, min_transfer_ul: 0.5 });
 
   // Delete.
   await fridge.getByRole('button', { name: 'Delete Compound X-17' }).click();
