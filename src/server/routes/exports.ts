@@ -41,7 +41,7 @@ import { listBench } from '../repositories/bench';
 import { benchInfoOf, benchJsonOf } from '../repositories/bench-json';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { actualCells } from '../transfer-logs/answer';
-import { plateRun } from '../transfer-logs/plate-run';
+import { reconcilePlan } from '../transfer-logs/plate-run';
 import type { TransferLogsRepository } from '../transfer-logs/repository';
 import { settingsOf } from './dispensing';
 import { ownedExperiment } from './experiment-access';
@@ -105,14 +105,16 @@ export async function exportRoutes(
     const { defn, wells, bench } = await plates.planInputs(owner, experiment.id);
     const plan = planDispense(defn, wells, bench, settingsOf(experiment));
     reply.header('x-unmet-wells', String(unmetWellCount(plan)));
-    return { id: experiment.id, state: JSON.parse(answer.json) as PlateState, plan };
-  };
-
-  /** The plate's reconciliation with its transfer logs; null when none was imported. */
-  const runOf = async (request: FastifyRequest & { params: { id: number } }) => {
-    const experiment = await ownedExperiment(experiments, request);
-    if ((await logs.list(experiment.id)).length === 0) return null;
-    return (await plateRun(plates, logs, userOf(request).id, experiment)).rec;
+    return {
+      id: experiment.id,
+      state: JSON.parse(answer.json) as PlateState,
+      plan,
+      /** the plan reconciled with the plate's transfer logs; null when none was imported */
+      actual: async () => {
+        const stored = await logs.texts(experiment.id);
+        return stored.length === 0 ? null : reconcilePlan(plan, wells, bench, stored).rec;
+      },
+    };
   };
 
   /** A CSV of the dispense plan (picklist, fill sheet, bulk sheet, worklist). */
@@ -174,9 +176,9 @@ export async function exportRoutes(
       },
     },
     async (request, reply) => {
-      const { id, state } = await plateOf(request, reply);
+      const { id, state, actual } = await plateOf(request, reply);
       const rows = plateTableRows(state);
-      const rec = await runOf(request);
+      const rec = await actual();
       const csv = rec
         ? csvOf([[...PLATE_TABLE_HEADERS, ...ACTUAL_HEADERS], ...withActualColumns(rows, rec)])
         : csvOf([[...PLATE_TABLE_HEADERS], ...rows]);
@@ -197,7 +199,7 @@ export async function exportRoutes(
       },
     },
     async (request, reply) => {
-      const { id, state, plan } = await plateOf(request, reply);
+      const { id, state, plan, actual } = await plateOf(request, reply);
       const rows = await listBench(db, id);
       const ops = plateProtocolOps(state, plan, rows.map(benchInfoOf));
       const pipette = plan.transfers.length > 0 && plan.settings.instrument === 'pipette';
@@ -222,7 +224,7 @@ export async function exportRoutes(
         { name: 'Unmet', cells: unmetCells(plan), widths: [8, 20, 60, 60] },
       ];
       // once a transfer log is in: planned beside actual, per well and reagent
-      const rec = await runOf(request);
+      const rec = await actual();
       if (rec) extra.push({ name: 'Actual', cells: actualCells(rec), widths: Array(8).fill(16) });
       const body = plateWorkbook(
         state,

@@ -2,6 +2,7 @@
 // the files imported onto it, and the actual concentrations readouts use once a log exists.
 import { planDispense } from '../../domain/dispensing/plan';
 import type { DispensePlan } from '../../domain/dispensing/plan-types';
+import type { BenchReagentInfo, WireWells } from '../../domain/plate-wire';
 import { parseTransferLog } from '../../domain/transfer-log/echo-log';
 import { plannedRunOf } from '../../domain/transfer-log/planned-run';
 import { actualConcentrations, reconcile } from '../../domain/transfer-log/reconcile';
@@ -44,8 +45,17 @@ export async function plateRun(
 ): Promise<PlateRun> {
   const { defn, wells, bench } = await plates.planInputs(owner, experiment.id);
   const plan = planDispense(defn, wells, bench, settingsOf(experiment));
+  return reconcilePlan(plan, wells, bench, await logs.texts(experiment.id));
+}
+
+/** A plate's plan (already made) reconciled with the files stored for it. */
+export function reconcilePlan(
+  plan: DispensePlan,
+  wells: WireWells,
+  bench: readonly BenchReagentInfo[],
+  stored: readonly { kind: string; filename: string; text: string }[],
+): PlateRun {
   const run = plannedRunOf(plan, wells, bench);
-  const stored = await logs.texts(experiment.id);
   const rec = reconcile(run, stored.map(runFileOf));
   const actual = stored.length === 0 ? null : actualConcentrations(rec);
   return { plan, run, files: stored.length, rec, actual };
