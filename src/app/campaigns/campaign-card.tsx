@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { createCampaign, type LibrarySummary } from '../../api/campaigns';
 import { Spinner } from '../../panels/ui/spinner';
+import { fieldOf } from './field-of';
 
 export function CampaignCard(props: {
   libraries: LibrarySummary[];
@@ -59,14 +60,7 @@ export function CampaignCard(props: {
     }
   };
 
-  const field = (label: string, key: string, input: React.ReactNode) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      {input}
-    </div>
-  );
+  const field = fieldOf(id);
   const number = (key: string, value: number, set: (v: number) => void) => (
     <input
       id={`${id}-${key}`}

@@ -10,6 +10,7 @@ import { campaignQc, campaignsToCheck, type CampaignListed } from '../../api/cam
 import { DEFAULT_CAMPAIGN_QC } from '../../domain/results/campaign-qc';
 import type { CampaignQc } from '../../domain/schemas/campaign-qc';
 import './campaign-qc.css';
+import { fieldOf } from './field-of';
 
 const num = (x: number | null, digits = 3) =>
   x === null ? '—' : String(Number(x.toPrecision(digits)));
@@ -51,14 +52,7 @@ export function CampaignQcCard() {
     return () => clearTimeout(timer);
   }, [read]);
 
-  const field = (label: string, key: string, input: React.ReactNode) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      {input}
-    </div>
-  );
+  const field = fieldOf(id);
   const threshold = (key: string, value: number, set: (v: number) => void, step: number) => (
     <input
       id={`${id}-${key}`}
