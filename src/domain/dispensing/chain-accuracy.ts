@@ -11,7 +11,7 @@ import type { Intermediate, PointAccuracy } from './plan-types';
 import { bandOfVolume } from './transfer-band';
 
 /** The summed error of a source and how many pipetted volumes it took from the stock. */
-interface ChainError {
+export interface ChainError {
   /** sqrt of the sum of squared step errors, % */
   pct: number;
   /** pipetted volumes from the stock (each preparation pipettes its source and diluent) */
@@ -19,6 +19,9 @@ interface ChainError {
   /** of those, how many were in the poor band */
   poorSteps: number;
 }
+
+/** Each reagent's prepared sources: factor -> its chain error. */
+export type ChainErrors = Map<string, Map<number, ChainError>>;
 
 const STOCK: ChainError = { pct: 0, steps: 0, poorSteps: 0 };
 /** Factors within this ratio are the same source (float quotients of concentrations). */
@@ -36,9 +39,7 @@ function stepOf(bands: readonly AccuracyBandSpec[], volumeUL: number) {
  * source, poor 10 %, and 4.5 uL of diluent, moderate 5 %: 10.06 %). Intermediates
  * in any order; each is made from the stock or a less diluted one of the same reagent.
  */
-export function preparationErrors(
-  intermediates: readonly Intermediate[],
-): Map<string, Map<number, ChainError>> {
+export function preparationErrors(intermediates: readonly Intermediate[]): ChainErrors {
   const out = new Map<string, Map<number, ChainError>>();
   const sorted = intermediates.toSorted((a, b) => a.factor - b.factor);
   for (const i of sorted) {

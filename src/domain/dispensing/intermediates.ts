@@ -2,7 +2,8 @@
  * Intermediate sources to prepare (DISPENSING.md "Screening practice"): each is made from a
  * less diluted source of the same reagent on the plan (or the stock), so a 1:10000 source is
  * a 1:10 of the 1:1000 rather than a drop of stock in litres of solvent. Both volumes are
- * pipetted: whole 0.1 uL, at least 0.5 uL each, and chosen so that they make the factor
+ * pipetted: whole 0.1 uL, at least 0.5 uL each (the plate's plan: at least 10 uL, a
+ * pipette's good band, while that makes at most 1 mL), and chosen so that they make the factor
  * exactly (1:1000 from 1:405 is 8.1 uL to 11.9 uL), since every prediction of the plate is
  * made from the factor: a working stock made a little off would put every well it feeds off.
  */
@@ -14,6 +15,15 @@ export const PREPARATION_MIN_UL = 0.5;
 
 /** A pipetted volume in whole steps (the step being 0.1 uL, units keep the sums exact). */
 const MIN_UNITS = Math.round(PREPARATION_MIN_UL / PREPARATION_STEP_UL);
+/**
+ * The least pipetted volumes tried, in whole steps, best band first: 10 uL (a pipette's good
+ * band, 1 %), 2 uL (moderate, 5 %), then the 0.5 uL minimum (poor, 10 %). A 1:10 made as
+ * 0.5 uL to 4.5 uL is off by 10.06 %, as 10 uL to 90 uL by 1.27 %: four such steps put the
+ * lowest points of a series at 2.5 % rather than 20 %.
+ */
+const BAND_UNITS = [100, 20, MIN_UNITS];
+/** A preparation in a better band is kept while it makes no more than this, in steps (1 mL). */
+const MAX_BANDED_UNITS = 10_000;
 /** How much more than the least a preparation may make to be exact: 20 uL. */
 const EXTRA_UNITS = 200;
 /** A diluent volume within this of a whole step is that step (float quotients, 1000 / 405). */
@@ -44,13 +54,14 @@ function recipeFrom(
   factor: number,
   from: number,
   needUL: number,
+  minUnits = MIN_UNITS,
 ): { recipe: Recipe; exact: boolean } {
   const ratio = factor / from;
   const least = Math.max(
-    MIN_UNITS,
+    minUnits,
     Math.ceil(Number((needUL / PREPARATION_STEP_UL / ratio).toFixed(6))),
     // the diluent is pipetted too
-    Math.ceil(Number((MIN_UNITS / (ratio - 1)).toFixed(6))),
+    Math.ceil(Number((minUnits / (ratio - 1)).toFixed(6))),
   );
   // no more than 20 uL made past the least: exact volumes are not worth a vial of waste
   const last = least + Math.floor(EXTRA_UNITS / ratio);
@@ -79,8 +90,9 @@ function chooseRecipe(
   factor: number,
   sources: readonly number[],
   needUL: number,
+  minUnits = MIN_UNITS,
 ): { recipe: Recipe; exact: boolean } {
-  const tried = sources.map((from) => recipeFrom(factor, from, needUL));
+  const tried = sources.map((from) => recipeFrom(factor, from, needUL, minUnits));
   let best: Recipe | undefined;
   for (const { recipe, exact } of tried) {
     if (!exact) continue;
@@ -88,6 +100,23 @@ function chooseRecipe(
     if (!best || total < best.fromUnits + best.diluentUnits) best = recipe;
   }
   return best ? { recipe: best, exact: true } : tried[0];
+}
+
+/**
+ * chooseRecipe in the best band whose volumes make at most 1 mL (a tube, not a flask: a
+ * 1:3650 from the stock in 10 uL would be 36.5 mL), else at the 0.5 uL minimum.
+ */
+function bandedRecipe(
+  factor: number,
+  sources: readonly number[],
+  needUL: number,
+): { recipe: Recipe; exact: boolean } {
+  for (const units of BAND_UNITS) {
+    const r = chooseRecipe(factor, sources, needUL, units);
+    if (units === MIN_UNITS || r.recipe.fromUnits + r.recipe.diluentUnits <= MAX_BANDED_UNITS)
+      return r;
+  }
+  return chooseRecipe(factor, sources, needUL);
 }
 
 /** A working stock the pipette's steps cannot make exactly, and what they make instead. */
@@ -113,6 +142,8 @@ export function intermediatesOf(
   stockNM: number,
   needs: ReadonlyMap<number, number>,
   diluent: string,
+  /** prefer volumes in a pipette's better bands (bandedRecipe): the plate's plan does */
+  banded = false,
 ): { intermediates: Intermediate[]; inexact: InexactPreparation[] } {
   const factors = [...needs.keys()].filter((f) => f > 1).toSorted((a, b) => b - a);
   const need = new Map(needs);
@@ -121,7 +152,7 @@ export function intermediatesOf(
   for (const f of factors) {
     // the less diluted sources, nearest first, then the stock
     const sources = [...factors.filter((g) => g < f), 1];
-    const { recipe, exact } = chooseRecipe(f, sources, need.get(f)!);
+    const { recipe, exact } = (banded ? bandedRecipe : chooseRecipe)(f, sources, need.get(f)!);
     if (!exact) inexact.push({ reagent, factor: f, made: recipe.made });
     const fromUL = ul(recipe.fromUnits);
     out.push({

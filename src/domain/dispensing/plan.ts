@@ -247,9 +247,10 @@ function chainWarning(points: readonly PointAccuracy[]): string {
   const worst = points.reduce((a, p) => (p.error_pct > a.error_pct ? p : a));
   return (
     `${points.length} ${points.length === 1 ? 'point is' : 'points are'} fed from working ` +
-    `stocks whose preparation errors add up past the target's tolerance (up to ±` +
-    `${worst.error_pct.toFixed(0)} % at ${worst.well}, ${worst.steps} pipetted steps from ` +
-    `the stock): larger preparation volumes or fewer dilution steps would keep them good.`
+    `stocks whose preparation errors and their own transfer add up past the target's ` +
+    `tolerance (up to ±${worst.error_pct.toFixed(0)} % at ${worst.well}, ${worst.steps} ` +
+    `pipetted steps from the stock): fewer dilution steps or larger transfers would keep ` +
+    `them good.`
   );
 }
 
@@ -344,7 +345,8 @@ function intermediatesFor(
   for (const [slug, map] of needs) {
     const r = bench[slugIndex.get(slug)!];
     const p = [...meta.values()].find((x) => x.reagent === slug && x.factor > 1)!;
-    const made = intermediatesOf(slug, r.stock_nM!, map, diluentOf(p)!);
+    // volumes in a pipette's good band where they can be: the chain's error is each point's
+    const made = intermediatesOf(slug, r.stock_nM!, map, diluentOf(p)!, true);
     intermediates.push(...made.intermediates);
     for (const x of made.inexact) warnings.push(inexactWarning(r.name, x));
   }

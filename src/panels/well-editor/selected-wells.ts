@@ -1,13 +1,19 @@
 /**
  * What the well editor and the well dialog show of some wells: their contents, targets
  * against predictions and derived metrics, computed by the domain (computePlateState) from
- * the document's wells and the bench, so they match the canvas and the server.
+ * the document's wells and the bench, so they match the canvas and the server; a target's
+ * status is the plan's (plan-status.ts), read from the whole plate.
  */
 import type { BenchReagent } from '../../api/bench';
 import { benchReagentInfo } from '../../api/bench';
 import { formatConcentration, formatPercent, formatVolume } from '../../domain/accuracy';
 import { transferAccuracyLabel } from '../../domain/dispensing/transfer-band';
-import { plateDefn, type PlateFormat } from '../../domain/plate-format';
+import {
+  planAccuracyOf,
+  withPlanStatus,
+  type PlanAccuracy,
+} from '../../domain/dispensing/plan-status';
+import { plateDefn, type PlateDefn, type PlateFormat } from '../../domain/plate-format';
 import type { DispenseSettings } from '../../domain/dispensing/settings';
 import {
   computePlateState,
@@ -66,11 +72,41 @@ export function wellViews(
     hasher: null, // the well views never read the hash
     dispensing,
   });
+  const acc = planAccuracy(defn, wells, infos, reagents, dispensing);
   return ids.map((id, k) => {
-    const well = state.wells[id] ?? null;
+    const w = state.wells[id];
+    const well = w ? withPlanStatus(w, acc) : null;
     const entries = well ? entriesOf(id, well, { format, infos, dispensing }) : [];
     return { id, index: indices[k], state: well, entries };
   });
+}
+
+/** The last plate's plan accuracy: selections change far more often than the plate. */
+let lastAccuracy: {
+  wells: WireWells;
+  reagents: readonly BenchReagent[];
+  dispensing: Partial<DispenseSettings> | null;
+  acc: PlanAccuracy;
+} | null = null;
+
+/**
+ * The plan's accuracy of the whole plate (the chains of its working stocks depend on every
+ * well they feed), not of the selected wells alone; kept while the plate is the same.
+ */
+function planAccuracy(
+  defn: PlateDefn,
+  wells: WireWells,
+  infos: readonly BenchReagentInfo[],
+  reagents: readonly BenchReagent[],
+  dispensing: Partial<DispenseSettings> | null,
+): PlanAccuracy {
+  const last = lastAccuracy;
+  if (last?.wells === wells && last.reagents === reagents && last.dispensing === dispensing) {
+    return last.acc;
+  }
+  const acc = planAccuracyOf(defn, wells, infos, dispensing);
+  lastAccuracy = { wells, reagents, dispensing, acc };
+  return acc;
 }
 
 interface BandContext {

@@ -16,6 +16,7 @@ import { listBenchFacts, type DbOrTx } from '../repositories/bench';
 import { benchInfoOf, benchKeyOf, type BenchFactsRow } from '../repositories/bench-json';
 import { readPlateLog, type PlateLogEntry } from '../repositories/plates';
 import { indicesChanged, type LivePlate } from './live-plate';
+import { plannedWell } from './plan-statuses';
 import { plateStateText } from './plate-text';
 import type { ServerMetrics } from '../metrics';
 import { AnswerCache, PlateAnswer } from './plate-cache';
@@ -194,7 +195,8 @@ export function plateService(
   function answerOf(live: LivePlate): PlateAnswer {
     let answer = full.get(live);
     if (!answer) {
-      answer = new PlateAnswer(live.version, Buffer.from(plateStateText(live)));
+      const planned = (w: StateWell) => plannedWell(live, w);
+      answer = new PlateAnswer(live.version, Buffer.from(plateStateText(live, planned)));
       if (metrics) metrics.plateSerialisations++;
       full.set(live, answer);
     }
@@ -399,7 +401,8 @@ export function plateService(
 export function patchAnswerOf(written: Written): PatchAnswer {
   const { live, before, change } = written;
   const changed: Record<string, StateWell> = {};
-  for (const id of Object.keys(change.changed)) changed[id] = live.stateLayer.get(id)!;
+  for (const id of Object.keys(change.changed))
+    changed[id] = plannedWell(live, live.stateLayer.get(id)!);
   return {
     version: change.version,
     hash: change.hash,

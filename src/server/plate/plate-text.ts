@@ -5,6 +5,7 @@
 import { idOfIndex, indexOfWellId } from '../../domain/well-id';
 import { packWellTexts } from '../repositories/packed-wells';
 import { versionStateText } from '../repositories/versions';
+import type { StateWell } from '../../domain/plate-state';
 import type { LivePlate } from './live-plate';
 
 const COMMA = Buffer.from(',');
@@ -54,12 +55,23 @@ function wellsBytes(live: LivePlate, ids: Iterable<string>): Buffer {
 /**
  * The plate's PlateState as JSON text, the same as JSON.stringify(live.state) (defn, wells in
  * row-major order, indices, version, hash): each well's text is made once and kept with
- * the plate, and a later version shares those of the wells it did not change.
+ * the plate, and a later version shares those of the wells it did not change. `planned`
+ * gives a well the plan's statuses (plan-statuses.ts): a well it changes is written anew,
+ * since the chains it reads may change with any well of the plate.
  */
-export function plateStateText(live: LivePlate): string {
+export function plateStateText(live: LivePlate, planned?: (well: StateWell) => StateWell): string {
   const { defn, stateText } = live;
   const parts: string[] = [];
   for (let i = 0; i < defn.rows * defn.cols; i++) {
+    if (planned) {
+      const id = idOfIndex(defn, i);
+      const w = live.stateLayer.get(id);
+      const p = w && planned(w);
+      if (p && p !== w) {
+        parts.push(`${JSON.stringify(id)}:${JSON.stringify(p)}`);
+        continue;
+      }
+    }
     let t = stateText[i];
     if (t === undefined) {
       const id = idOfIndex(defn, i);

@@ -236,19 +236,19 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
       'Compound A working stock 1:3650',
       'Compound A working stock 1:10000',
     ]);
-    // Each on whole 0.1 uL, and exactly its factor, as checked by hand with C1 V1 = C2 V2:
-    // 1 mM x 0.6 / 2.7 = 222.2 uM (1:45); 222.2 x 1.4 / 4.2 = 74.07 uM (1:135); 74.07 x 3.1 /
-    // 9.3 = 24.69 uM (1:405); 24.69 x 8.1 / 20 = 10.0 uM (1:1000); 10 x 2 / 7.3 = 2.740 uM
-    // (1:3650). The 1:10000 is 0.5 uL of the 1:1000 to 4.5 uL: 5 uL made, where 73 steps of
-    // the 1:3650 would make 20 uL.
+    // Each on whole 0.1 uL, at least 10 uL (a pipette's good band), and exactly its factor,
+    // as checked by hand with C1 V1 = C2 V2: 1 mM x 10 / 45 = 222.2 uM (1:45); 222.2 x 10 / 30
+    // = 74.07 uM (1:135); 74.07 x 10 / 30 = 24.69 uM (1:405); 24.69 x 16.2 / 40 = 10.0 uM
+    // (1:1000); 10 x 10 / 36.5 = 2.740 uM (1:3650); 2.740 x 14.6 / 40 = 1.000 uM (1:10000:
+    // 40 uL made, where 10 uL of the 1:1000 would make 100 uL).
     expect(body.protocol_ops.map((o: { notes: string }) => o.notes)).toEqual([
-      'Add 0.5 µL of Compound A stock to 4.5 µL DMSO (1.00 mM); 5 µL made',
-      'Add 0.6 µL of Compound A working stock 1:10 to 2.1 µL DMSO (222 µM); 2.7 µL made',
-      'Add 1.4 µL of Compound A working stock 1:45 to 2.8 µL DMSO (74.1 µM); 4.2 µL made',
-      'Add 3.1 µL of Compound A working stock 1:135 to 6.2 µL DMSO (24.7 µM); 9.3 µL made',
-      'Add 8.1 µL of Compound A working stock 1:405 to 11.9 µL DMSO (10.0 µM); 20 µL made',
-      'Add 2 µL of Compound A working stock 1:1000 to 5.3 µL DMSO (2.74 µM); 7.3 µL made',
-      'Add 0.5 µL of Compound A working stock 1:1000 to 4.5 µL DMSO (1.00 µM); 5 µL made',
+      'Add 10 µL of Compound A stock to 90 µL DMSO (1.00 mM); 100 µL made',
+      'Add 10 µL of Compound A working stock 1:10 to 35 µL DMSO (222 µM); 45 µL made',
+      'Add 10 µL of Compound A working stock 1:45 to 20 µL DMSO (74.1 µM); 30 µL made',
+      'Add 10 µL of Compound A working stock 1:135 to 20 µL DMSO (24.7 µM); 30 µL made',
+      'Add 16.2 µL of Compound A working stock 1:405 to 23.8 µL DMSO (10.0 µM); 40 µL made',
+      'Add 10 µL of Compound A working stock 1:1000 to 26.5 µL DMSO (2.74 µM); 36.5 µL made',
+      'Add 14.6 µL of Compound A working stock 1:3650 to 25.4 µL DMSO (1.00 µM); 40 µL made',
     ]);
     // the same preparations, with the same volumes, as the plate's dispense plan
     const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, headers)).json();

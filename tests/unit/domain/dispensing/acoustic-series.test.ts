@@ -126,9 +126,9 @@ describe('10-point 3-fold series at 2.5 nL droplets, no backfill', () => {
       [1000, 1e5, 'DMSO'],
       [10000, 1e4, 'DMSO'],
     ]);
-    // 1:10000 wells need 1.1 uL (0.1 uL of transfers + 1 uL dead): 0.5 uL (the pipette's
-    // minimum) of 10 uM + 4.5 uL DMSO
-    expect(plan.intermediates[3]).toMatchObject({ from_uL: 0.5, diluent_uL: 4.5, total_uL: 5 });
+    // 1:10000 wells need 1.1 uL (0.1 uL of transfers + 1 uL dead): made in a pipette's good
+    // band (10 uL and more, 1 %; chain-accuracy.test.ts), 10 uL of 10 uM + 90 uL DMSO
+    expect(plan.intermediates[3]).toMatchObject({ from_uL: 10, diluent_uL: 90, total_uL: 100 });
   });
 
   it('sends the medium to the bulk dispenser, not as droplets', () => {

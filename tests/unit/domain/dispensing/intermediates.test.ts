@@ -116,8 +116,9 @@ describe('intermediatesOf', () => {
   });
 
   it('warns, in the plan, of a well whose typed factor the pipette cannot make', () => {
-    // 25 nL of 1:45.045 (222 uM) in 5 uL is 1.11 uM; 0.5 uL of the 10 mM stock to 22 uL
-    // makes 1:45: 222.2 uM, 0.1 % more than the plate predicts
+    // 25 nL of 1:45.045 (222 uM) in 5 uL is 1.11 uM; the plan pipettes in the good band (10
+    // uL and more): 10 uL of the 10 mM stock to 440.5 uL makes 1:45.05 (no whole 0.1 uL of
+    // diluent makes 1:45.045 from 10 uL: 440.45), 0.011 % less than the plate predicts
     const plan = planDispense(
       plateDefn(1536),
       {
@@ -131,11 +132,15 @@ describe('intermediatesOf', () => {
       BENCH,
     );
     expect(plan.warnings).toContain(
-      'Cpd working stock 1:45.045: whole 0.1 µL volumes make it 1:45, 0.10 % more concentrated ' +
-        'than the plate predicts; a dilution of 1:45 would be made exactly.',
+      'Cpd working stock 1:45.045: whole 0.1 µL volumes make it 1:45.05, 0.011 % less ' +
+        'concentrated than the plate predicts; a dilution of 1:45 would be made exactly.',
     );
     expect(plan.intermediates).toHaveLength(1);
-    expect(plan.intermediates[0]).toMatchObject({ from_uL: 0.5, diluent_uL: 22, total_uL: 22.5 });
+    expect(plan.intermediates[0]).toMatchObject({
+      from_uL: 10,
+      diluent_uL: 440.5,
+      total_uL: 450.5,
+    });
   });
 
   it('makes every factor of 2 significant figures exactly, on whole 0.1 uL of at least 0.5 uL', () => {

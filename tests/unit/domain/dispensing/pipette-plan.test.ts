@@ -65,7 +65,8 @@ describe('pipette plan with an aqueous intermediate', () => {
 
   it('prepares the one intermediate in the medium, sized for its source well', () => {
     // transfers 1 + 10 + 30 = 41 uL, + 20 uL dead volume of a 96DW tube = 61 uL;
-    // from the stock: 61 / 100 = 0.61 -> 0.7 uL (whole 0.1 uL up) + 69.3 uL medium = 70 uL
+    // from the stock, in a pipette's good band (10 uL and more): 10 uL + 990 uL medium, 1 mL
+    // (the least whole 0.1 uL, 0.61 -> 0.7 uL + 69.3 uL, would be poor, +-10 %)
     expect(plan.sources.find((s) => s.concentration === 1e5)?.fill_uL).toBe(61);
     expect(plan.intermediates).toEqual([
       {
@@ -73,10 +74,10 @@ describe('pipette plan with an aqueous intermediate', () => {
         concentration: 1e5,
         factor: 100,
         from_concentration: 1e7,
-        from_uL: 0.7,
+        from_uL: 10,
         diluent: 'media',
-        diluent_uL: 69.3,
-        total_uL: 70,
+        diluent_uL: 990,
+        total_uL: 1000,
       },
     ]);
   });
@@ -89,8 +90,8 @@ describe('pipette plan with an aqueous intermediate', () => {
 
   it('protocol steps say the volumes exactly as pipetted', () => {
     const ops = planProtocolOps(defn, plan, bench);
-    // the preparation: 0.7 uL of stock into 69.3 uL of medium (never "69 uL")
-    expect(ops[0].notes).toBe('Add 0.7 µL of Cpd stock to 69.3 µL media (100 µM); 70 µL made');
+    // the preparation: 10 uL of stock into 990 uL of medium, as pipetted
+    expect(ops[0].notes).toBe('Add 10 µL of Cpd stock to 990 µL media (100 µM); 1000 µL made');
     // A1: 99 uL of medium; A3: 70 uL; the 1 uL transfer of the intermediate
     const a1 = ops.filter((o) => o.sel === 'A1').map((o) => o.notes);
     expect(a1).toEqual(['Add 1 µL of Cpd working stock 1:100', 'Add 99 µL of Media']);

@@ -1,0 +1,118 @@
+// A well's status is the plan's in every view: the 10-point 3-fold series from 10 uM of a
+// 10 mM compound in DMSO into 5 uL wells of a 1536 plate (2.5 nL droplets, DMSO limited to
+// 2 %), each point set through the API. The lowest points come from a 1:10000 working stock
+// made in four 1:10 steps from the stock, each 10 uL to 90 uL of DMSO (a pipette's good
+// band, 1 %): 0.9 x sqrt(1^2 + 1^2) = 1.273 % a step, 2.546 % in quadrature; the lowest
+// point's one droplet (2.5 nL, moderate, 5 %) puts it at sqrt(2.546^2 + 5^2) = 5.61 %,
+// outside its 5 % tolerance: the plan says warning, and so do GET /plate, the CSV Status
+// column and the workbook, where they said "good" of a met target.
+import { parse } from 'csv-parse/sync';
+import { read, utils } from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
+import { call, createExperiment } from '../plate-fixtures';
+
+const SERIES_NM = Array.from({ length: 10 }, (_, k) => 10_000 / 3 ** k);
+const BENCH = [
+  {
+    name: 'Cpd',
+    reagent_type: 'chemical',
+    solvent: 'DMSO',
+    default_concentration_value: 10,
+    default_concentration_units: 'mM',
+    molecular_weight_g_per_mol: 400,
+  },
+  {
+    name: 'DMSO',
+    reagent_type: 'solvent',
+    default_concentration_value: 100,
+    default_concentration_units: '%',
+    max_concentration_percent: 2,
+  },
+  { name: 'Media', reagent_type: 'media' },
+];
+
+interface Point {
+  well: string;
+  reagent: string;
+  factor: number;
+  error_pct: number;
+  status: string;
+}
+
+describe.each(DB_KINDS)('plan statuses on %s', (kind) => {
+  let t: TestApp;
+  let owner: Record<string, string>;
+  let id: number;
+  let slug: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await userHeaders('plan-statuses');
+    id = await createExperiment(t.app, owner, '1536');
+    for (const reagent of BENCH) {
+      const res = await call(
+        t.app,
+        'POST',
+        `/api/experiments/${id}/bench/reagents`,
+        owner,
+        reagent,
+      );
+      if (res.statusCode !== 201) throw new Error(`bench add failed: ${res.body}`);
+    }
+    slug = (await call(t.app, 'GET', `/api/experiments/${id}/bench/reagents`, owner))
+      .json()
+      .find((r: { name: string }) => r.name === 'Cpd').slug as string;
+    const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
+      version: 0,
+      ops: SERIES_NM.map((nM, k) => ({
+        op: 'set',
+        wells: [`A${k + 1}`],
+        reagent: slug,
+        target_nM: nM,
+      })),
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('GET /plate, the CSV and the workbook say the status of each plan point', async () => {
+    const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, owner)).json();
+    const points = (plan.points as Point[]).filter((p) => p.reagent === slug);
+    const lowest = points.find((p) => p.well === 'A10')!;
+    expect(lowest.factor).toBe(10000);
+    expect(lowest.error_pct).toBeCloseTo(5.61, 2);
+    expect(lowest.status).toBe('warning');
+    const plate = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    // the well is dispensed (not unmet), and its status is the plan's
+    expect(plate.indices.unmet).not.toContain('A10');
+    expect(plate.wells.A10.targets[slug].status).toBe('warning');
+    expect(plate.wells.A10.status).toBe('warning');
+    const csv = await t.app.inject({ url: `/api/experiments/${id}/export/csv`, headers: owner });
+    const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
+    const xlsx = await t.app.inject({ url: `/api/experiments/${id}/export/excel`, headers: owner });
+    const wb = read(xlsx.rawPayload, { type: 'buffer' });
+    const sheetRows = utils.sheet_to_json<Record<string, unknown>>(wb.Sheets.Wells);
+    const sheetStatus = (well: string) =>
+      sheetRows.find((r) => r.Well === well && r.Slug === slug)?.Status;
+    expect(points.length).toBeGreaterThan(0);
+    for (const p of points) {
+      expect(plate.wells[p.well].targets[slug].status, p.well).toBe(p.status);
+      const row = rows.find((r) => r.Well === p.well && r.Slug === slug)!;
+      expect(row.Status, p.well).toBe(p.status);
+      expect(sheetStatus(p.well), p.well).toBe(p.status);
+    }
+  });
+
+  it('a PATCH answers the changed wells with the plan statuses', async () => {
+    const before = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
+      version: before.version,
+      ops: [{ op: 'label', wells: ['A10'], label: 'lowest' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().changed.A10.targets[slug].status).toBe('warning');
+  });
+});
