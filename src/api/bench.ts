@@ -64,5 +64,7 @@ export function benchReagentInfo(r: BenchReagent): BenchReagentInfo {
     acid_charge: r.acid_charge ?? null,
     ph: r.ph,
     solubility_M: r.solubility_m ?? null,
+    ...(r.stock_ng_per_mL != null && { stock_ng_per_mL: r.stock_ng_per_mL }),
+    ...(r.salt === true && { salt: true }),
   };
 }

@@ -15,6 +15,8 @@ export interface BenchReagent {
   color: string;
   stock_uM: number | null;
   stock_molarity_M: number | null;
+  /** a mass stock of a reagent without a molecular weight, ng/mL (never made molar) */
+  stock_ng_per_mL?: number | null;
   concentration_units: string | null;
   default_concentration_value: number | null;
   analyte_id: string | null;
@@ -36,4 +38,6 @@ export interface BenchReagent {
   acid_charge?: number | null;
   /** solubility in water, M (the stock limit of salts and buffers) */
   solubility_m?: number | null;
+  /** a salt whose ions are not named: its ionic strength is unknown */
+  salt?: boolean;
 }

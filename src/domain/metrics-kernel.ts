@@ -76,6 +76,11 @@ export interface MetricsInput {
   solventLimitPct?: Float64Array;
   /** [R] ionic-strength factor 1/2 sum(count z^2) per formula unit; NaN without ions */
   ionFactor?: Float64Array;
+  /**
+   * [R] 1 for a salt whose ions are not named (a custom salt): without a declared ionic
+   * strength it makes the well's ionic strength unknown, never 0
+   */
+  ionsUnknown?: Uint8Array;
   /** [R] buffers: pKa at 25 C, dpKa/dT, the pH the stock was made at; NaN when unknown */
   pKa?: Float64Array;
   dpKaPerC?: Float64Array;
@@ -198,6 +203,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
   const solventLimit = input.solventLimitPct ?? lumped!.limit;
   const S = solventLimit.length;
   const ionF = input.ionFactor;
+  const ionsUnknown = input.ionsUnknown;
   const pKa = input.pKa;
   const temperature = input.temperatureC ?? PKA_REFERENCE_C;
   const backfill = input.backfill;
@@ -304,6 +310,7 @@ export function computeMetrics(input: MetricsInput): MetricsOutput {
       if (!counted && (reagentType[r] === MEDIA || reagentType[r] === BUFFER)) {
         if (!Number.isFinite(z)) ionicUnknown = true;
       }
+      if (!counted && ionsUnknown !== undefined && ionsUnknown[r] === 1) ionicUnknown = true;
       if (reagentType[r] === BUFFER && pKa !== undefined && pred > 0) {
         // A buffer without a pKa is taken at its own pH (pKa = made-at pH): alone it keeps
         // that pH, mixed it pulls toward it.
@@ -366,6 +373,7 @@ type BenchArrays = Pick<
   | 'maxPct'
   | 'minTransferUL'
   | 'ionFactor'
+  | 'ionsUnknown'
   | 'pKa'
   | 'dpKaPerC'
   | 'madeAtPH'
@@ -391,6 +399,7 @@ export function benchArrays(
     maxPct: new Float64Array(R),
     minTransferUL: new Float64Array(R),
     ionFactor: new Float64Array(R),
+    ionsUnknown: new Uint8Array(R),
     pKa: new Float64Array(R),
     dpKaPerC: new Float64Array(R),
     madeAtPH: new Float64Array(R),
@@ -416,6 +425,7 @@ export function benchArrays(
     a.maxPct[r] = orNaN(b.max_concentration_percent);
     a.minTransferUL[r] = orNaN(b.min_transfer_ul);
     a.ionFactor[r] = ionicFactor(b.ions);
+    a.ionsUnknown[r] = b.salt === true && Number.isNaN(a.ionFactor[r]) ? 1 : 0;
     a.pKa[r] = orNaN(b.pKa);
     a.dpKaPerC[r] = orNaN(b.dpKa_dT);
     a.madeAtPH[r] = orNaN(b.ph);

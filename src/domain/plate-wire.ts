@@ -42,6 +42,10 @@ export interface BenchReagentInfo {
   stock_nM: number | null;
   /** % (v/v) stock; null for molar stocks. */
   stock_pct: number | null;
+  /** a mass stock (ng/mL) of a reagent without a molecular weight: never made molar */
+  stock_ng_per_mL?: number | null;
+  /** a salt whose ions are not named: its ionic strength contribution is unknown */
+  salt?: boolean;
   solvent: string | null;
   max_concentration_percent: number | null;
   min_transfer_ul: number | null;

@@ -125,7 +125,13 @@ export type ReagentField =
 /** Fields shown per type (spec section 3 table), in display order. */
 export const REAGENT_FIELDS: Record<ReagentType, readonly ReagentField[]> = {
   compound: ['name', 'solvent', 'stock_concentration', 'molecular_weight_g_per_mol'],
-  biological: ['name', 'media', 'cells_per_ml', 'molecular_weight_g_per_mol'],
+  biological: [
+    'name',
+    'media',
+    'cells_per_ml',
+    'molecular_weight_g_per_mol',
+    'stock_concentration',
+  ],
   buffer: ['name', 'stock_concentration', 'ph', 'ionic_strength', 'solvent'],
   solvent: ['name', 'purity_grade', 'max_concentration_percent', 'stock_concentration'],
   media: ['name', 'supplements', 'ph'],

@@ -6,6 +6,7 @@
 import { reagentCreateSchema, type ReagentCreate } from './schemas/reagent';
 import { stockLimitError } from './stock-limit';
 import { parseConcentrationUnit } from './units';
+import { parseAnyConcentrationUnit } from './chemistry/concentration-units';
 import { toDisplayType, SERVER_REAGENT_TYPES, REAGENT_TYPES } from './reagent-types';
 
 /** One problem of a reagent form, tied to the field to mark. */
@@ -69,6 +70,7 @@ const FIELD_LABELS: Record<string, string> = {
   supplements: 'Supplements',
   description: 'Description',
   slug: 'Slug',
+  salt: 'Salt',
 };
 
 /** A number typed or sent; undefined for blanks and anything non-numeric (which is dropped). */
@@ -109,7 +111,9 @@ export function planReagentCreate(
   if (type === 'biological' && cleaned.solvent === undefined)
     cleaned.solvent = optionalText(input.media);
   const unitText = optionalText(input.default_concentration_units);
-  cleaned.default_concentration_units = unitText && (parseConcentrationUnit(unitText) ?? unitText);
+  cleaned.default_concentration_units =
+    unitText &&
+    (parseConcentrationUnit(unitText) ?? parseAnyConcentrationUnit(unitText) ?? unitText);
   cleaned.ionic_strength_units = optionalText(input.ionic_strength_units);
 
   const has = (f: string) => cleaned[f] !== undefined;
@@ -130,16 +134,20 @@ export function planReagentCreate(
     if (!has('max_concentration_percent'))
       add('max_concentration_percent', REAGENT_MESSAGES.maxPercent);
   }
-  const unit = parseConcentrationUnit(String(cleaned.default_concentration_units ?? ''));
+  const unit = parseAnyConcentrationUnit(String(cleaned.default_concentration_units ?? ''));
   cleaned.ions = Array.isArray(input.ions) ? input.ions : undefined;
+  cleaned.salt = input.salt;
   for (const f of ['pka', 'dpka_dt', 'acid_charge', 'solubility_m'] as const)
     cleaned[f] = optionalNumber(input[f]);
-  // The 1.0 M cap is for compounds; salts (they name their ions) and buffers go to their
-  // solubility (chemistry/stock-limits.ts).
+  // The 1.0 M cap is for compounds; salts (they name their ions, or are declared salts) and
+  // buffers go to their solubility (chemistry/stock-limits.ts); a mass stock is judged by
+  // its molarity through the molecular weight, and has none without one.
   const limit = stockLimitError(cleaned.default_concentration_value as number | undefined, unit, {
     type: type ?? null,
     hasIons: Array.isArray(cleaned.ions) && cleaned.ions.length > 0,
+    salt: cleaned.salt === true,
     solubilityM: cleaned.solubility_m as number | undefined,
+    molecularWeight: cleaned.molecular_weight_g_per_mol as number | undefined,
   });
   if (limit) add('default_concentration_value', limit);
   const id = context.experimentId;

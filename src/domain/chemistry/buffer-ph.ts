@@ -4,20 +4,9 @@
  * pH it was made at. Its deprotonated fraction there, a = 1 / (1 + 10^(pKa - pH)), fixes its
  * base equivalents C * a. In the well the pH is where sum C_i a_i(pH) equals the sum of the
  * base equivalents: the function is increasing in pH, so bisection finds it. Activity
- * coefficients, dissolved CO2 and the acidity of the well's other reagents are ignored.
+ * coefficients, dissolved CO2 and the acidity of the well's other reagents are ignored. The
+ * metrics kernel solves each well with `balancePH` on its own arrays.
  */
-
-/** A buffer in a well: its concentration there and the facts of its stock. */
-export interface BufferInWell {
-  /** concentration in the well (any unit, the same for every buffer) */
-  concentration: number;
-  /** pKa at 25 C */
-  pKa: number;
-  /** change of pKa per degree C; 0 when unknown */
-  dpKaPerC: number;
-  /** pH the stock was made at (at 25 C) */
-  madeAtPH: number;
-}
 
 /** Reference temperature of catalogued pKa values, C. */
 export const PKA_REFERENCE_C = 25;
@@ -36,25 +25,6 @@ export function baseFraction(pKa: number, pH: number): number {
 const LOW = 0;
 const HIGH = 14;
 const ITERATIONS = 50;
-
-/**
- * pH of a mix of buffers at `temperatureC` (default 25). The stocks' base equivalents are
- * fixed where they were made (25 C); the balance is solved with each pKa at the well's
- * temperature. NaN when no buffer has a positive concentration.
- * @internal used by tests only, not yet by the product
- */
-export function bufferPH(buffers: readonly BufferInWell[], temperatureC = PKA_REFERENCE_C): number {
-  const c: number[] = [];
-  const pKa: number[] = [];
-  let base = 0;
-  for (const b of buffers) {
-    if (!(b.concentration > 0)) continue;
-    base += b.concentration * baseFraction(b.pKa, b.madeAtPH);
-    c.push(b.concentration);
-    pKa.push(pKaAt(b.pKa, b.dpKaPerC, temperatureC));
-  }
-  return c.length > 0 ? balancePH(c, pKa, c.length, base) : Number.NaN;
-}
 
 /**
  * The bisection: the pH at which sum c_i * a_i(pH) equals `baseEquivalents`, each pKa

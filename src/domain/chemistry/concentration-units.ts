@@ -54,10 +54,7 @@ export function toNanomolarAny(
   return (1000 * value * mass) / molecularWeight;
 }
 
-/**
- * nM expressed in `unit` (the inverse of toNanomolarAny); NaN where that one is NaN.
- * @internal used by tests only, not yet by the product
- */
+/** nM expressed in `unit` (the inverse of toNanomolarAny); NaN where that one is NaN. */
 export function fromNanomolarAny(
   nM: number,
   unit: AnyConcentrationUnit,
@@ -90,6 +87,9 @@ export function parseAnyConcentrationUnit(text: string): AnyConcentrationUnit | 
   if (/^cells\/ml$/i.test(compact)) return 'cells/mL';
   const mass = /^([num])g\/ml$/i.exec(compact);
   if (mass) return `${mass[1].toLowerCase()}g/mL` as AnyConcentrationUnit;
+  // per uL is a thousand times per mL: 1 ng/uL is 1 ug/mL, 1 ug/uL is 1 mg/mL
+  const perUL = /^([nu])g\/ul$/i.exec(compact);
+  if (perUL) return perUL[1].toLowerCase() === 'n' ? 'ug/mL' : 'mg/mL';
   if (compact === 'M' || /^mol\/l$/i.test(compact)) return 'M';
   if (compact === 'mM' || /^mmol\/l$/i.test(compact)) return 'mM';
   if (/^um$/i.test(compact) || /^umol\/l$/i.test(compact)) return 'uM';
@@ -107,4 +107,35 @@ export function parseAnyConcentration(
   const unit = parseAnyConcentrationUnit(m[2]);
   const value = Number(m[1]);
   return unit && Number.isFinite(value) ? { value, unit } : undefined;
+}
+
+/** Mass units a bench stock may be given in (a protein's 1 mg/mL, an antibody's 50 ug/mL). */
+export const MASS_STOCK_UNITS = ['ng/mL', 'ug/mL', 'mg/mL'] as const;
+export type MassStockUnit = (typeof MASS_STOCK_UNITS)[number];
+
+/** True for ng/mL, ug/mL and mg/mL. */
+export function isMassStockUnit(unit: string | null | undefined): unit is MassStockUnit {
+  return (MASS_STOCK_UNITS as readonly string[]).includes(unit ?? '');
+}
+
+/**
+ * A bench stock in canonical form: molar stocks (and mass stocks of a reagent with a
+ * molecular weight, converted by it: 1 mg/mL of a 50 kDa protein is 20 uM) in nM; % v/v
+ * stocks as %; a mass stock without a molecular weight in ng/mL, never made molar. All null
+ * when the value is missing or not finite.
+ */
+export function canonicalStockOf(
+  value: number | null | undefined,
+  unit: string | null | undefined,
+  molecularWeight?: number | null,
+): { stock_nM: number | null; stock_pct: number | null; stock_ng_per_mL: number | null } {
+  const none = { stock_nM: null, stock_pct: null, stock_ng_per_mL: null };
+  if (value == null || !Number.isFinite(value) || !unit) return none;
+  if (unit === '%') return { ...none, stock_pct: value };
+  const nM = toNanomolarAny(value, unit as AnyConcentrationUnit, molecularWeight);
+  if (Number.isFinite(nM)) return { ...none, stock_nM: nM };
+  const mass = NG_PER_ML[unit as AnyConcentrationUnit];
+  return mass === undefined || !isMassStockUnit(unit)
+    ? none
+    : { ...none, stock_ng_per_mL: value * mass };
 }

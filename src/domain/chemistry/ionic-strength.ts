@@ -23,18 +23,6 @@ export function ionicFactor(ions: readonly Ion[] | null | undefined): number {
 }
 
 /**
- * I in mM of a salt at `concentrationMM`, from its ions; 0 without ions.
- * @internal used by tests only, not yet by the product
- */
-export function saltIonicStrengthMM(
-  concentrationMM: number,
-  ions: readonly Ion[] | null | undefined,
-): number {
-  const f = ionicFactor(ions);
-  return Number.isNaN(f) || !Number.isFinite(concentrationMM) ? 0 : concentrationMM * f;
-}
-
-/**
  * The ionic strength one mM of a buffer brings, from its species at the well's pH. A
  * buffer's acid form carries `acidCharge` (HEPES 0, Tris +1, H2PO4- -1) and its base form
  * one less. At a deprotonated fraction `a` the species bring

@@ -1,7 +1,8 @@
 /**
  * Stock limits by reagent type (DISPENSING.md "Stock limits"): the 1.0 M rule is for
  * compounds; salts and buffers go to their solubility (NaCl 5 M, Tris 2 M are ordinary
- * stocks). A salt is a compound whose catalog entry names its ions.
+ * stocks). A salt is a compound whose catalog entry names its ions, or one its user declares
+ * a salt (`salt: true`) without naming them.
  */
 import { toDisplayType } from '../reagent-types';
 
@@ -13,6 +14,8 @@ export interface StockLimitFacts {
   type: string | null | undefined;
   /** the reagent names its ions (a salt) */
   hasIons?: boolean;
+  /** the reagent is declared a salt without naming its ions (a custom salt) */
+  salt?: boolean;
   /** its solubility in water, M, when known */
   solubilityM?: number | null;
 }
@@ -28,7 +31,7 @@ export function stockLimitM(facts: StockLimitFacts): number {
   const solubility =
     facts.solubilityM != null && facts.solubilityM > 0 ? facts.solubilityM : Infinity;
   if (t === 'buffer') return solubility;
-  if (t === 'compound') return facts.hasIons ? solubility : COMPOUND_STOCK_LIMIT_M;
-  if (t === 'other') return facts.hasIons ? solubility : COMPOUND_STOCK_LIMIT_M;
+  const salt = facts.hasIons === true || facts.salt === true;
+  if (t === 'compound' || t === 'other') return salt ? solubility : COMPOUND_STOCK_LIMIT_M;
   return Infinity;
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SERVER_REAGENT_TYPES, toServerType } from '../reagent-types';
 import { CONCENTRATION_UNITS, parseConcentrationUnit } from '../units';
+import { MASS_STOCK_UNITS, parseAnyConcentrationUnit } from '../chemistry/concentration-units';
 import { LIMITS } from '../limits';
 
 const text = (max: number) =>
@@ -38,6 +39,18 @@ export const concentrationUnitSchema = z.preprocess(
   z.enum(CONCENTRATION_UNITS, { error: `must be one of ${CONCENTRATION_UNITS.join(', ')}` }),
 );
 
+const STOCK_UNITS = [...CONCENTRATION_UNITS, ...MASS_STOCK_UNITS] as const;
+
+/**
+ * A bench stock's unit: the molar units and % v/v, and ng/mL, ug/mL (also ng/uL) and mg/mL,
+ * converted to molar only through the reagent's molecular weight.
+ */
+const stockUnitSchema = z.preprocess(
+  (v) =>
+    typeof v === 'string' ? (parseConcentrationUnit(v) ?? parseAnyConcentrationUnit(v) ?? v) : v,
+  z.enum(STOCK_UNITS, { error: `must be one of ${STOCK_UNITS.join(', ')}` }),
+);
+
 /** The reagent create payload (spec section 3), after cleaning. */
 export const reagentCreateSchema = z
   .object({
@@ -48,7 +61,7 @@ export const reagentCreateSchema = z
       .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`),
     reagent_type: serverReagentTypeSchema,
     solvent: text(LIMITS.shortText),
-    default_concentration_units: concentrationUnitSchema.nullish().transform((v) => v ?? null),
+    default_concentration_units: stockUnitSchema.nullish().transform((v) => v ?? null),
     default_concentration_value: number(0, 1e12),
     molecular_weight_g_per_mol: number(0, 1e9),
     cells_per_ml: number(0, 1e15),
@@ -74,6 +87,9 @@ export const reagentCreateSchema = z
     dpka_dt: z.number({ error: 'must be a number' }).min(-1).max(1).nullish(),
     acid_charge: z.number({ error: 'must be a number' }).int().min(-4).max(4).nullish(),
     solubility_m: z.number({ error: 'must be a number' }).min(0).max(100).nullish(),
+    // a salt whose ions are not named: its stock goes to its solubility (not the 1.0 M rule)
+    // and its ionic strength is unknown, never 0
+    salt: z.boolean({ error: 'must be true or false' }).nullish(),
     purity_grade: text(LIMITS.shortText),
     supplements: text(LIMITS.longText),
     description: text(LIMITS.longText),
@@ -242,6 +258,11 @@ export const benchReagentSchema = z.object({
   color: z.string(),
   stock_uM: nullableNumber,
   stock_molarity_M: nullableNumber,
+  stock_ng_per_mL: nullableNumber
+    .optional()
+    .describe(
+      'A mass stock (ng/mL) of a reagent without a molecular weight; its concentrations stay in mass units',
+    ),
   concentration_units: nullableText,
   default_concentration_value: nullableNumber,
   analyte_id: nullableText,
@@ -263,6 +284,10 @@ export const benchReagentSchema = z.object({
     .optional()
     .describe('Charge of the acid form (buffers: HEPES 0, Tris +1, phosphate -1)'),
   solubility_m: nullableNumber.optional().describe('Solubility in water, M: the stock limit'),
+  salt: z
+    .boolean()
+    .optional()
+    .describe('A salt whose ions are not named: its ionic strength is unknown, never 0'),
   description: nullableText,
   created_at: z.string(),
 });

@@ -2,11 +2,34 @@
 import type { BenchReagent } from '../../api/bench';
 import { formatConcentration, formatVolume } from '../../domain/accuracy';
 import { UNIT_LABELS, isMolarUnit, parseConcentrationUnit, toNanomolar } from '../../domain/units';
+import {
+  fromNanomolarAny,
+  isMassStockUnit,
+  parseAnyConcentrationUnit,
+} from '../../domain/chemistry/concentration-units';
 
-/** "10.0 mM", "100 %", or "—" when the stock is unknown. */
+const MASS_LABELS = { 'ng/mL': 'ng/mL', 'ug/mL': 'µg/mL', 'mg/mL': 'mg/mL' } as const;
+
+/**
+ * "10.0 mM", "100 %", "1.50 mg/mL (10.0 µM)" for a mass stock made molar by its molecular
+ * weight, "50 µg/mL" for one without, or "—" when the stock is unknown.
+ */
 export function benchStockLabel(
-  r: Pick<BenchReagent, 'stock_uM' | 'concentration_units' | 'default_concentration_value'>,
+  r: Pick<BenchReagent, 'stock_uM' | 'concentration_units' | 'default_concentration_value'> &
+    Partial<Pick<BenchReagent, 'molecular_weight_g_per_mol'>>,
 ): string {
+  const mass = parseAnyConcentrationUnit(r.concentration_units ?? '');
+  if (isMassStockUnit(mass)) {
+    // the stock is kept canonically (nM, else ng/mL) and shown in the unit it was given in
+    const nM = r.stock_uM == null ? Number.NaN : toNanomolar(r.stock_uM, 'uM');
+    const value = Number.isFinite(nM)
+      ? fromNanomolarAny(nM, mass, r.molecular_weight_g_per_mol)
+      : (r.default_concentration_value ?? Number.NaN);
+    if (Number.isFinite(value)) {
+      const shown = `${Number(value.toPrecision(3))} ${MASS_LABELS[mass]}`;
+      return Number.isFinite(nM) ? `${shown} (${formatConcentration(nM)})` : shown;
+    }
+  }
   const unit = parseConcentrationUnit(r.concentration_units ?? '');
   if (unit === '%' && r.default_concentration_value != null) {
     return `${r.default_concentration_value} ${UNIT_LABELS['%']}`;

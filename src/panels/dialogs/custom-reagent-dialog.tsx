@@ -16,6 +16,7 @@ import {
   type ReagentType,
 } from '../../domain/reagent-types';
 import { CONCENTRATION_UNITS, UNIT_LABELS } from '../../domain/units';
+import { MASS_STOCK_UNITS } from '../../domain/chemistry/concentration-units';
 import { addReagent, requestErrorMessage, requestIssues } from '../../state/bench-actions';
 import {
   changeType,
@@ -162,7 +163,10 @@ export function CustomReagentDialog({
 
   const unitSelect = (field: 'stock_concentration' | 'ionic_strength') => {
     const key = field === 'stock_concentration' ? 'stockUnit' : 'ionicUnit';
-    const units = field === 'stock_concentration' ? CONCENTRATION_UNITS : (['M', 'mM'] as const);
+    // a stock may be given in mass units too (a protein's 1.5 mg/mL), made molar by its
+    // molecular weight when it has one
+    const units: readonly string[] =
+      field === 'stock_concentration' ? [...CONCENTRATION_UNITS, ...MASS_STOCK_UNITS] : ['M', 'mM'];
     return (
       <select
         className="input select panel-form__unit"
@@ -172,7 +176,7 @@ export function CustomReagentDialog({
       >
         {units.map((u) => (
           <option key={u} value={u}>
-            {UNIT_LABELS[u]}
+            {UNIT_LABELS[u as keyof typeof UNIT_LABELS] ?? u.replace(/^u/, 'µ')}
           </option>
         ))}
       </select>

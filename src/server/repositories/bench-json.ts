@@ -5,11 +5,12 @@ import type { BenchReagent } from '../../domain/bench-reagent';
 import type { BenchReagentInfo } from '../../domain/plate-wire';
 import { reagentTypeColor, toDisplayType, toServerType } from '../../domain/reagent-types';
 import type { ReagentCreate } from '../../domain/schemas/reagent';
+import { ionicStrengthToMillimolar, parseConcentrationUnit } from '../../domain/units';
 import {
-  canonicalStock,
-  ionicStrengthToMillimolar,
-  parseConcentrationUnit,
-} from '../../domain/units';
+  canonicalStockOf,
+  isMassStockUnit,
+  parseAnyConcentrationUnit,
+} from '../../domain/chemistry/concentration-units';
 import { CATALOG_SEED } from '../catalog/catalog-seed';
 import type { benchReagents } from '../db/schema';
 
@@ -23,6 +24,8 @@ export type BenchReagentJson = BenchReagent;
 interface BenchData extends Partial<ReagentCreate> {
   stock_nM?: number | null;
   stock_pct?: number | null;
+  /** a mass stock of a reagent without a molecular weight, ng/mL (never made molar) */
+  stock_ng_per_mL?: number | null;
   ionic_strength_mM?: number | null;
   analyte_id?: string | null;
   min_transfer_ul?: number | null;
@@ -45,11 +48,16 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 /** Row values of a validated create payload for one experiment. */
 export function benchInsertOf(experimentId: number, payload: ReagentCreate): BenchInsert {
   const unit = payload.default_concentration_units;
-  const { stock_nM, stock_pct } = canonicalStock(payload.default_concentration_value, unit);
+  const { stock_nM, stock_pct, stock_ng_per_mL } = canonicalStockOf(
+    payload.default_concentration_value,
+    unit,
+    payload.molecular_weight_g_per_mol,
+  );
   const data: BenchData = {
     ...payload,
     stock_nM,
     stock_pct,
+    stock_ng_per_mL,
     ionic_strength_mM: ionicStrengthToMillimolar(
       payload.ionic_strength_value,
       payload.ionic_strength_units,
@@ -81,6 +89,8 @@ export function benchJsonOf(row: BenchRow): BenchReagentJson {
     color: reagentTypeColor(row.reagentType),
     stock_uM: row.stockUm,
     stock_molarity_M: row.stockMolarityM,
+    stock_ng_per_mL: num(d.stock_ng_per_mL),
+    ...(d.salt === true && { salt: true }),
     concentration_units: row.concentrationUnits,
     default_concentration_value: num(d.default_concentration_value),
     analyte_id: str(d.analyte_id),
@@ -110,6 +120,8 @@ export function benchInfoOf(row: BenchFactsRow): BenchReagentInfo {
     type: toServerType(row.reagentType),
     stock_nM: num(d.stock_nM) ?? (row.stockUm == null ? null : row.stockUm * 1e3),
     stock_pct: num(d.stock_pct),
+    ...(num(d.stock_ng_per_mL) !== null && { stock_ng_per_mL: num(d.stock_ng_per_mL) }),
+    ...(d.salt === true && { salt: true }),
     solvent: str(d.solvent),
     max_concentration_percent: row.maxConcentrationPercent ?? null,
     min_transfer_ul: row.minTransferUl ?? null,
@@ -191,13 +203,20 @@ export function benchInsertOfJson(
   const slug = str(item.slug) ?? str(item.id) ?? slugFromName(name);
   const reagentType = toServerType(str(item.reagent_type) ?? str(item.type));
   const unitText = str(item.concentration_units);
-  const unit = unitText ? (parseConcentrationUnit(unitText) ?? null) : null;
+  const anyUnit = unitText ? parseAnyConcentrationUnit(unitText) : undefined;
+  const unit = unitText
+    ? (parseConcentrationUnit(unitText) ?? (isMassStockUnit(anyUnit) ? anyUnit : null))
+    : null;
   const value = num(item.default_concentration_value);
   const stockUm = num(item.stock_uM);
   const stock =
     unit === '%'
-      ? { stock_nM: null, stock_pct: value }
-      : { stock_nM: stockUm == null ? null : stockUm * 1e3, stock_pct: null };
+      ? { stock_nM: null, stock_pct: value, stock_ng_per_mL: null }
+      : {
+          stock_nM: stockUm == null ? null : stockUm * 1e3,
+          stock_pct: null,
+          stock_ng_per_mL: num(item.stock_ng_per_mL),
+        };
   const data: BenchData = {
     name,
     reagent_type: reagentType,
@@ -210,6 +229,7 @@ export function benchInsertOfJson(
     description: str(item.description),
     analyte_id: str(item.analyte_id),
     ionic_strength_mM: num(item.ionic_strength_mM),
+    salt: item.salt === true,
     ...stock,
   };
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalStockOf,
   fromNanomolarAny,
   parseAnyConcentration,
   parseAnyConcentrationUnit,
@@ -45,5 +46,37 @@ describe('concentration units', () => {
     expect(parseAnyConcentrationUnit('cells/mL')).toBe('cells/mL');
     expect(parseAnyConcentrationUnit('kg')).toBeUndefined();
     expect(parseAnyConcentration('50 ng/mL')).toEqual({ value: 50, unit: 'ng/mL' });
+  });
+
+  it('reads ng/uL as ug/mL and ug/uL as mg/mL', () => {
+    expect(parseAnyConcentrationUnit('ng/µL')).toBe('ug/mL');
+    expect(parseAnyConcentrationUnit('ug/ul')).toBe('mg/mL');
+  });
+
+  it('keeps a bench stock canonically: molar through the weight, else in ng/mL', () => {
+    // an IgG: 1.5 mg/mL / 150 000 g/mol = 1e-5 M = 10 000 nM
+    expect(canonicalStockOf(1.5, 'mg/mL', 150_000)).toEqual({
+      stock_nM: 10_000,
+      stock_pct: null,
+      stock_ng_per_mL: null,
+    });
+    // no molecular weight: 50 ug/mL is 50 000 ng/mL, never molar
+    expect(canonicalStockOf(50, 'ug/mL', null)).toEqual({
+      stock_nM: null,
+      stock_pct: null,
+      stock_ng_per_mL: 50_000,
+    });
+    expect(canonicalStockOf(10, 'mM')).toEqual({
+      stock_nM: 1e7,
+      stock_pct: null,
+      stock_ng_per_mL: null,
+    });
+    expect(canonicalStockOf(100, '%').stock_pct).toBe(100);
+    expect(canonicalStockOf(1e6, 'cells/mL')).toEqual({
+      stock_nM: null,
+      stock_pct: null,
+      stock_ng_per_mL: null,
+    });
+    expect(canonicalStockOf(Number.NaN, 'ug/mL').stock_ng_per_mL).toBeNull();
   });
 });

@@ -1,41 +1,103 @@
+// Ionic strength as the product computes it: each well through the metrics kernel, from the
+// ions of each salt (ionicFactor) and the species of each buffer (bufferIonicFactor).
 import { describe, expect, it } from 'vitest';
-import {
-  bufferIonicFactor,
-  ionicFactor,
-  saltIonicStrengthMM,
-} from '../../../../src/domain/chemistry/ionic-strength';
+import { bufferIonicFactor, ionicFactor } from '../../../../src/domain/chemistry/ionic-strength';
+import { computeMetrics, metricsInputFromPlate } from '../../../../src/domain/metrics-kernel';
+import { plateDefn } from '../../../../src/domain/plate-format';
+import type { BenchReagentInfo, WireWells } from '../../../../src/domain/plate-wire';
+import { indexOfWellId } from '../../../../src/domain/well-id';
+
+// 1 M salt stocks
+const salt = (slug: string, extra: Partial<BenchReagentInfo>): BenchReagentInfo => ({
+  slug,
+  name: slug,
+  type: 'chemical',
+  stock_nM: 1e9,
+  stock_pct: null,
+  solvent: 'water',
+  max_concentration_percent: null,
+  min_transfer_ul: null,
+  ionic_strength_mM: null,
+  ...extra,
+});
+const NACL = [
+  { charge: 1, count: 1 },
+  { charge: -1, count: 1 },
+];
+const BENCH = [
+  salt('nacl', { ions: NACL }),
+  salt('mgcl2', {
+    ions: [
+      { charge: 2, count: 1 },
+      { charge: -1, count: 2 },
+    ],
+  }),
+  salt('na2so4', {
+    ions: [
+      { charge: 1, count: 2 },
+      { charge: -2, count: 1 },
+    ],
+  }),
+  // a custom salt whose ions are not named, and one that declares its ionic strength
+  salt('koac', { salt: true }),
+  salt('koac-declared', { salt: true, ionic_strength_mM: 1000 }),
+  salt('compound', {}),
+];
+const defn = plateDefn(96);
+// 1 M stocks in 100 uL wells: 15 uL is 150 mM, 5 uL is 50 mM
+const one = (slug: string, uL: number, rest = 100 - uL) => ({
+  targets: {
+    [slug]: { target_nM: null, volume_uL: uL },
+    compound: { target_nM: null, volume_uL: rest },
+  },
+});
+const WELLS: WireWells = {
+  A1: one('nacl', 15),
+  A2: one('mgcl2', 5),
+  A3: one('na2so4', 5),
+  A4: {
+    targets: {
+      nacl: { target_nM: null, volume_uL: 15 },
+      koac: { target_nM: null, volume_uL: 5 },
+      compound: { target_nM: null, volume_uL: 80 },
+    },
+  },
+  A5: {
+    targets: {
+      nacl: { target_nM: null, volume_uL: 15 },
+      'koac-declared': { target_nM: null, volume_uL: 5 },
+      compound: { target_nM: null, volume_uL: 80 },
+    },
+  },
+  A6: { targets: { compound: { target_nM: null, volume_uL: 100 } } },
+};
+const out = computeMetrics(metricsInputFromPlate(defn, WELLS, BENCH));
+const I = (id: string) => out.ionicMM[indexOfWellId(id, defn)];
 
 // I = 1/2 sum(c_i z_i^2) over the ions a formula unit releases.
 describe('ionic strength from ions', () => {
   it('NaCl 150 mM gives I = 150 mM: 1/2 (150 x 1 + 150 x 1)', () => {
-    const nacl = [
-      { charge: 1, count: 1 },
-      { charge: -1, count: 1 },
-    ];
-    expect(ionicFactor(nacl)).toBe(1);
-    expect(saltIonicStrengthMM(150, nacl)).toBe(150);
+    expect(ionicFactor(NACL)).toBe(1);
+    expect(I('A1')).toBeCloseTo(150, 9);
   });
 
   it('MgCl2 50 mM gives 150 mM: 1/2 (50 x 4 + 100 x 1)', () => {
-    const mgcl2 = [
-      { charge: 2, count: 1 },
-      { charge: -1, count: 2 },
-    ];
-    expect(saltIonicStrengthMM(50, mgcl2)).toBe(150);
+    expect(I('A2')).toBeCloseTo(150, 9);
   });
 
   it('Na2SO4 50 mM gives 150 mM: 1/2 (100 x 1 + 50 x 4)', () => {
-    expect(
-      saltIonicStrengthMM(50, [
-        { charge: 1, count: 2 },
-        { charge: -2, count: 1 },
-      ]),
-    ).toBe(150);
+    expect(I('A3')).toBeCloseTo(150, 9);
   });
 
-  it('a reagent without ions brings none', () => {
+  it('a compound without ions brings none', () => {
     expect(ionicFactor(null)).toBeNaN();
-    expect(saltIonicStrengthMM(100, [])).toBe(0);
+    expect(I('A6')).toBe(0);
+  });
+
+  it('a salt whose ions are not named makes the ionic strength unknown, never 0', () => {
+    expect(I('A4')).toBeNaN();
+    // declared: 1000 mM x 5 / 100 = 50 mM beside the NaCl's 150
+    expect(I('A5')).toBeCloseTo(200, 9);
   });
 });
 

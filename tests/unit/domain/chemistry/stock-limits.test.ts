@@ -22,4 +22,25 @@ describe('stock limits by type', () => {
     expect(stockLimitM({ type: 'solvent' })).toBe(Infinity);
     expect(stockLimitM({ type: 'media' })).toBe(Infinity);
   });
+
+  it('takes a custom salt declared without ions to its solubility, not 1.0 M', () => {
+    // potassium acetate 3 M, its ions not named
+    expect(stockLimitError(3, 'M', { type: 'chemical' })).toBe(stockLimitMessage(3));
+    expect(stockLimitError(3, 'M', { type: 'chemical', salt: true })).toBeUndefined();
+    expect(stockLimitError(3, 'M', { type: 'chemical', salt: true, solubilityM: 2.5 })).toBe(
+      stockLimitMessage(3, 2.5),
+    );
+  });
+
+  it('judges a mass stock by its molarity through the molecular weight', () => {
+    // 600 mg/mL of 500 g/mol: 6e8 ng/mL x 1000 / 500 = 1.2e9 nM = 1.2 M
+    expect(stockLimitError(600, 'mg/mL', { type: 'chemical', molecularWeight: 500 })).toBe(
+      stockLimitMessage(1.2),
+    );
+    expect(stockLimitError(400, 'mg/mL', { type: 'chemical', molecularWeight: 500 })).toBe(
+      undefined,
+    );
+    // without a molecular weight a mass stock has no molarity to judge
+    expect(stockLimitError(600, 'mg/mL', { type: 'other' })).toBeUndefined();
+  });
 });
