@@ -5,7 +5,7 @@ import type { Experiment } from '../../../src/api/types';
 import { plateDefn, wellCount } from '../../../src/domain/plate-format';
 import { indexOfWellId } from '../../../src/domain/well-id';
 import { WellSet } from '../../../src/domain/plate/well-set';
-import { startDocument, stopDocument } from '../../../src/state/designer-document';
+import { closeDesignerSession, openDesignerSession } from '../../../src/state/designer-document';
 import { designer, resetDesignerState, showDocument } from '../../../src/state/designer-store';
 import * as actions from '../../../src/state/plate-actions';
 import {
@@ -37,15 +37,17 @@ beforeEach(() => {
   vi.useFakeTimers();
   resetDesignerState();
   designer.experiment = experiment();
-  startDocument(1, 0, () => {
-    throw new Error('no request expected');
+  openDesignerSession(1, 0, {
+    send: () => {
+      throw new Error('no request expected');
+    },
   });
   showDocument({ format: 1536, wells: {} });
   resetSelection(plateSelection, 1536);
 });
 
 afterEach(() => {
-  stopDocument();
+  closeDesignerSession();
   vi.useRealTimers();
 });
 
