@@ -8,8 +8,6 @@ import { designer } from './designer-store';
 import * as edits from './plate-edits';
 import { plateSelection, setSelection } from './selection-store';
 
-export { changePlateType, revertSnapshot, saveSnapshot } from './snapshot-actions';
-
 /** Indices of the selected wells, in plate order. */
 export function selectedIndices(): number[] {
   if (plateSelection.format !== designer.format) return [];
@@ -81,9 +79,4 @@ export function paste(anchor: number = plateSelection.focus): boolean {
     setSelection(plateSelection, WellSet.of(wellCount(designer.format), indices));
   }
   return true;
-}
-
-/** True when something was copied. */
-export function hasClipboard(): boolean {
-  return (designerSession()?.clipboard ?? null) !== null;
 }

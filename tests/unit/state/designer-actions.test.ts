@@ -8,6 +8,7 @@ import { WellSet } from '../../../src/domain/plate/well-set';
 import { closeDesignerSession, openDesignerSession } from '../../../src/state/designer-document';
 import { designer, resetDesignerState, showDocument } from '../../../src/state/designer-store';
 import * as actions from '../../../src/state/plate-actions';
+import { changePlateType } from '../../../src/state/snapshot-actions';
 import {
   plateSelection,
   resetSelection,
@@ -100,7 +101,7 @@ describe('designer actions', () => {
     select('A1', 'I13', 'P24');
     actions.applyReagent('cpd', { uM: 1, volumeUl: 1 });
     setSubsection(plateSelection, 5); // rows I..P, columns 13..24
-    expect(await actions.changePlateType(96, { snapshot: false })).toBe(true);
+    expect(await changePlateType(96, { snapshot: false })).toBe(true);
     expect(designer.format).toBe(96);
     expect(ids()).toEqual(['A1', 'H12']);
     expect(designer.experiment?.plate_type).toBe('96');
