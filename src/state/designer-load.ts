@@ -11,13 +11,13 @@ import { parsePlateFormat } from '../domain/plate-format';
 import { emptyPlateState } from '../domain/plate-state';
 import { loadBench } from './bench-actions';
 import {
-  adoptServerState,
   adoptWirePlate,
   baseVersion,
+  closeDesignerSession,
+  designerSession,
   flushSaves,
+  openDesignerSession,
   savesIdle,
-  startDocument,
-  stopDocument,
 } from './designer-document';
 import { designer, resetDesignerState, showDocument, showPlate } from './designer-store';
 import { followPlate, onPlateChanged, onStreamHello } from './plate-sync';
@@ -56,11 +56,11 @@ export async function loadDesigner(experimentId: number): Promise<void> {
     const format = parsePlateFormat(experiment.plate_type) ?? 96;
     // No plate in the answer: the one shown stays when it is of the experiment's type.
     const kept = !plate && designer.plate?.defn.format === format ? designer.plate : null;
-    startDocument(experimentId, plate?.version ?? kept?.version ?? 0);
+    const session = openDesignerSession(experimentId, plate?.version ?? kept?.version ?? 0);
     if (plate) {
-      adoptWirePlate(plate, false);
+      session.adoptWirePlate(plate, false);
     } else if (kept) {
-      adoptServerState(kept, false);
+      session.adoptServerState(kept, false);
     } else {
       showPlate(null);
       showDocument({ format, wells: emptyPlateState(format).wells });
@@ -123,7 +123,10 @@ export function connectDesigner(experimentId: number): () => void {
       designer.agentActive = false;
     }, AGENT_ACTIVE_TIMEOUT_MS);
   };
-  const stopFollowing = followPlate(experimentId);
+  // The screen connects once the plate is loaded, so the session is the experiment's.
+  const session = designerSession();
+  const stopFollowing =
+    session?.experimentId === experimentId ? followPlate(session) : () => undefined;
   const closeStream = openEventStream(experimentId, { onEvent: (e) => onEvent(e, markActive) });
   const unsubscribe = subscribeKey(plateSelection, 'subsection', (s) => {
     designer.subsection = s;
@@ -139,10 +142,10 @@ export function connectDesigner(experimentId: number): () => void {
   };
 }
 
-/** Leaves the designer: waiting edits are sent first, then saving stops. */
+/** Leaves the designer: waiting edits are sent first, then its session is closed. */
 export function closeDesigner(): void {
   const mine = ++generation;
   void flushSaves().finally(() => {
-    if (mine === generation) stopDocument();
+    if (mine === generation) closeDesignerSession();
   });
 }

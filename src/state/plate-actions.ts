@@ -3,14 +3,10 @@
 // to the canvas selection; the edits themselves are the pure functions of plate-edits.ts.
 import { plateDefn, wellCount } from '../domain/plate-format';
 import { WellSet } from '../domain/plate/well-set';
-import { commit, redoEdit, undoEdit } from './designer-document';
+import { commit, designerSession, redoEdit, undoEdit } from './designer-document';
 import { designer } from './designer-store';
 import * as edits from './plate-edits';
 import { plateSelection, setSelection } from './selection-store';
-
-export { changePlateType, revertSnapshot, saveSnapshot } from './snapshot-actions';
-
-let clipboard: edits.WellClipboard | null = null;
 
 /** Indices of the selected wells, in plate order. */
 export function selectedIndices(): number[] {
@@ -61,11 +57,12 @@ export function redo(): boolean {
   return redoEdit();
 }
 
-/** Copies the selected wells' contents; false when nothing is selected. */
+/** Copies the selected wells' contents (the open experiment's clipboard); false when nothing is selected. */
 export function copy(indices: readonly number[] = selectedIndices()): boolean {
+  const session = designerSession();
   const clip = edits.copyWells(designer.wells, defn(), indices);
-  if (!clip) return false;
-  clipboard = clip;
+  if (!clip || !session) return false;
+  session.clipboard = clip;
   return true;
 }
 
@@ -74,6 +71,7 @@ export function copy(indices: readonly number[] = selectedIndices()): boolean {
  * default) and selects what was pasted; false when nothing was copied.
  */
 export function paste(anchor: number = plateSelection.focus): boolean {
+  const clipboard = designerSession()?.clipboard;
   if (!clipboard) return false;
   const { wells, indices } = edits.pasteWells(designer.wells, defn(), clipboard, anchor);
   commit({ format: designer.format, wells });
@@ -81,9 +79,4 @@ export function paste(anchor: number = plateSelection.focus): boolean {
     setSelection(plateSelection, WellSet.of(wellCount(designer.format), indices));
   }
   return true;
-}
-
-/** True when something was copied. */
-export function hasClipboard(): boolean {
-  return clipboard !== null;
 }

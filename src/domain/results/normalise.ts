@@ -1,16 +1,9 @@
 /**
  * Per-well normalisations (SCREENING.md; cellHTS2's names). Means are the plate's control
- * means; the robust z is taken against the plate's sample wells.
+ * means; the robust z is taken against the plate's sample wells. SCREENING.md's percent of
+ * control (x / mean_p x 100) is not among them: no answer or screen carries it.
  */
 import { mad, median } from './stats';
-
-/**
- * Percent of control = x / mean_p x 100.
- * @internal used by tests only, not yet by the product
- */
-export function percentOfControl(x: number, meanPos: number): number {
-  return (x / meanPos) * 100;
-}
 
 /** Percent activity (percent inhibition) = (x - mean_n) / (mean_p - mean_n) x 100. */
 export function percentActivity(x: number, meanPos: number, meanNeg: number): number {

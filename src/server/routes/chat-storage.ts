@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noFieldsSchema } from '../../domain/schemas/api-error';
-import { experimentParamsSchema } from '../../domain/schemas/experiment';
+import { experimentParamsSchema, idParamSchema } from '../../domain/schemas/experiment';
 import {
   limitQuerySchema,
   messagesSchema,
@@ -36,15 +36,9 @@ export const threadNotFound = () => new HttpError(404, 'Thread not found');
 const sessionNotFound = () => new HttpError(404, 'Session not found');
 
 const threadParams = experimentParamsSchema.extend({ tid: z.string() });
-const sessionParams = experimentParamsSchema.extend({ sid: z.string() });
+const sessionParams = experimentParamsSchema.extend({ sid: idParamSchema('Session not found') });
 const idParams = experimentParamsSchema;
 const deleted = z.null().describe('Deleted');
-
-function sessionIdOf(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= 2_147_483_647)) throw sessionNotFound();
-  return id;
-}
 
 const chatTags = ['Chat'];
 const threadTags = ['Threads'];
@@ -142,7 +136,7 @@ export async function chatStorageRoutes(
       const session = await sessions.getSession(
         userOf(request).id,
         experiment.id,
-        sessionIdOf(request.params.sid),
+        request.params.sid,
       );
       if (!session) throw sessionNotFound();
       return { messages: session.threadId ? await chat.listMessages(session.threadId) : [] };
@@ -171,7 +165,7 @@ export async function chatStorageRoutes(
       const row = await sessions.activateSession(
         userOf(request).id,
         experiment.id,
-        sessionIdOf(request.params.sid),
+        request.params.sid,
       );
       if (!row) throw sessionNotFound();
       return { session_id: String(row.id), thread_id: row.threadId, active: true as const };

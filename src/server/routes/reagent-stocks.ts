@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { experimentParamsSchema } from '../../domain/schemas/experiment';
+import { experimentParamsSchema, idParamSchema } from '../../domain/schemas/experiment';
 import {
   reagentStockCreateSchema,
   reagentStockPatchSchema,
@@ -16,7 +16,7 @@ import { experimentNotFound, HttpError } from '../errors';
 import type { DefinitionsRepository } from '../repositories/definitions';
 import type { ExperimentsRepository } from '../repositories/experiments';
 import { stockJsonOf, type StocksRepository } from '../repositories/stocks';
-import { definitionNotFound, idParam } from './reagents';
+import { definitionNotFound } from './reagents';
 
 const stockNotFound = () => new HttpError(404, 'Stock not found');
 
@@ -28,7 +28,8 @@ const stockQuerySchema = z.object({
     .max(2_147_483_647, 'must be an experiment id')
     .optional(),
 });
-const idParams = z.object({ id: z.string() });
+const definitionParams = z.object({ id: idParamSchema('Reagent definition not found') });
+const stockParams = z.object({ id: idParamSchema('Stock not found') });
 const tags = ['Reagents'];
 const one = { 200: reagentStockSchema };
 const list = { 200: z.array(reagentStockSchema) };
@@ -51,8 +52,8 @@ export async function reagentStockRoutes(
     if (!(await experiments.get(userId, id))) throw experimentNotFound();
   }
 
-  async function readableDefinition(userId: string, raw: unknown) {
-    const row = await definitions.get(userId, idParam(raw, definitionNotFound));
+  async function readableDefinition(userId: string, id: number) {
+    const row = await definitions.get(userId, id);
     if (!row) throw definitionNotFound();
     return row;
   }
@@ -63,7 +64,7 @@ export async function reagentStockRoutes(
       schema: {
         summary: 'Stocks of a definition (?experiment_id=)',
         tags,
-        params: idParams,
+        params: definitionParams,
         querystring: stockQuerySchema,
         response: list,
       },
@@ -83,7 +84,7 @@ export async function reagentStockRoutes(
       schema: {
         summary: 'Create a stock of a definition',
         tags,
-        params: idParams,
+        params: definitionParams,
         body: reagentStockCreateSchema,
         response: { 201: reagentStockSchema },
       },
@@ -100,9 +101,9 @@ export async function reagentStockRoutes(
 
   r.get(
     '/stocks/:id',
-    { schema: { summary: 'One reagent stock', tags, params: idParams, response: one } },
+    { schema: { summary: 'One reagent stock', tags, params: stockParams, response: one } },
     async (request) => {
-      const id = idParam(request.params.id, stockNotFound);
+      const id = request.params.id;
       const row = await stocks.get(userOf(request).id, id);
       if (!row) throw stockNotFound();
       return stockJsonOf(row);
@@ -115,14 +116,14 @@ export async function reagentStockRoutes(
       schema: {
         summary: 'Update a reagent stock',
         tags,
-        params: idParams,
+        params: stockParams,
         body: reagentStockPatchSchema,
         response: one,
       },
     },
     async (request) => {
       const user = userOf(request).id;
-      const id = idParam(request.params.id, stockNotFound);
+      const id = request.params.id;
       const changes = request.body;
       const current = await stocks.get(user, id);
       if (!current) throw stockNotFound();
@@ -145,12 +146,12 @@ export async function reagentStockRoutes(
       schema: {
         summary: 'Delete a reagent stock',
         tags,
-        params: idParams,
+        params: stockParams,
         response: { 204: z.null().describe('Deleted') },
       },
     },
     async (request, reply) => {
-      const id = idParam(request.params.id, stockNotFound);
+      const id = request.params.id;
       if (!(await stocks.remove(userOf(request).id, id))) throw stockNotFound();
       return reply.status(204).send(null);
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { planReagentCreate } from '../../domain/reagent-validation';
+import { idParamSchema } from '../../domain/schemas/experiment';
 import {
   catalogItemSchema,
   definitionBodySchema,
@@ -41,18 +42,11 @@ const definitionQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
-const idParams = z.object({ id: z.string() });
+const idParams = z.object({ id: idParamSchema('Reagent definition not found') });
 const tags = ['Reagents'];
 
 /** 404 for a definition this user may not read (someone else's private one looks missing). */
 export const definitionNotFound = () => new HttpError(404, 'Reagent definition not found');
-
-/** The numeric id of a route parameter, or a 404 from `notFound`. */
-export function idParam(raw: unknown, notFound: () => HttpError): number {
-  const text = String(raw ?? '');
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw notFound();
-  return Number(text);
-}
 
 const aliasesOf = (value: unknown, fallback: string[] = []): string[] =>
   Array.isArray(value)
@@ -91,8 +85,7 @@ export async function reagentRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.requireUser);
 
-  async function readable(request: FastifyRequest, rawId: string): Promise<DefinitionRow> {
-    const id = idParam(rawId, definitionNotFound);
+  async function readable(request: FastifyRequest, id: number): Promise<DefinitionRow> {
     const row = await definitions.get(userOf(request).id, id);
     if (!row) throw definitionNotFound();
     return row;

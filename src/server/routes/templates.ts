@@ -5,6 +5,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamSchema } from '../../domain/schemas/experiment';
 import { templateBodySchema } from '../../domain/schemas/layout-ops';
 import { oneTemplateSchema, templateListSchema } from '../../domain/schemas/template';
 import {
@@ -24,7 +25,7 @@ export const MAX_TEMPLATES = 500;
 const tags = ['Templates'];
 const templateNotFound = () => new HttpError(404, 'Template not found');
 
-const params = z.object({ templateId: z.string().max(12) });
+const params = z.object({ templateId: idParamSchema('Template not found') });
 
 type Row = typeof layoutTemplates.$inferSelect;
 
@@ -36,12 +37,6 @@ function toJson(row: Row) {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-function templateIdOf(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= 2_147_483_647)) throw templateNotFound();
-  return id;
 }
 
 /**
@@ -124,7 +119,7 @@ export async function templateRoutes(
       },
     },
     async (request, reply) => {
-      const id = templateIdOf(request.params.templateId);
+      const id = request.params.templateId;
       const deleted = await db
         .delete(layoutTemplates)
         .where(and(eq(layoutTemplates.id, id), eq(layoutTemplates.ownerId, userOf(request).id)))
@@ -148,7 +143,7 @@ export async function templateRoutes(
     },
     async (request) => {
       const owner = userOf(request).id;
-      const id = templateIdOf(request.params.templateId);
+      const id = request.params.templateId;
       const [row] = await db
         .select()
         .from(layoutTemplates)

@@ -25,12 +25,8 @@ import { ViewLayer } from '../../../src/plate-canvas/view-layer';
 import type { WellAppearance } from '../../../src/plate-canvas/well-appearance';
 import { bench, DEMO_REAGENTS } from '../../../src/state/bench-store';
 import { setColourMode } from '../../../src/state/colour-mode-store';
-import {
-  commit,
-  flushSaves,
-  startDocument,
-  type DocumentSender,
-} from '../../../src/state/designer-document';
+import { commit, flushSaves, openDesignerSession } from '../../../src/state/designer-document';
+import type { DocumentSender } from '../../../src/state/designer-session';
 import { designer } from '../../../src/state/designer-store';
 import { documentOps } from '../../../src/state/document-ops';
 import { previewState } from '../../../src/state/plate-preview';
@@ -136,7 +132,7 @@ bench.status = 'ready';
 designer.format = 1536;
 designer.wells = ref(plate);
 designer.dispensing = null;
-startDocument(1, 1, localSender);
+openDesignerSession(1, 1, { send: localSender });
 
 createRoot(document.getElementById('root')!).render(
   <DesignerPlate onFrame={(stats) => recorder.onFrame(stats)} />,

@@ -11,7 +11,7 @@ import { computePlateState, type WireWells } from '../../../src/domain/plate-sta
 import { DEMO_REAGENTS, bench } from '../../../src/state/bench-store';
 import { closeChat, openChat, sendMessage } from '../../../src/state/chat-actions';
 import { chat } from '../../../src/state/chat-store';
-import { startDocument, stopDocument } from '../../../src/state/designer-document';
+import { closeDesignerSession, openDesignerSession } from '../../../src/state/designer-document';
 import { designer, resetDesignerState } from '../../../src/state/designer-store';
 import { redo, undo } from '../../../src/state/plate-actions';
 
@@ -99,20 +99,18 @@ beforeEach(() => {
     error: null,
     vehicleSlug: 'dmso',
   });
-  startDocument(
-    EXP,
-    3,
-    async (doc, based) => {
+  openDesignerSession(EXP, 3, {
+    send: async (doc, based) => {
       saves.push({ wells: doc.wells, benchOnServer: serverBench.map((r) => r.slug) });
       return { version: based + 1 };
     },
-    { coalesceMs: 0 },
-  );
+    coalesceMs: 0,
+  });
 });
 
 afterEach(() => {
   closeChat();
-  stopDocument();
+  closeDesignerSession();
   vi.unstubAllGlobals();
   setUnauthorizedHandler(null);
 });

@@ -22,6 +22,7 @@ import {
   mergeReplies,
   newChatThreadId,
 } from '../../../src/state/chat-store';
+import { closeDesignerSession, openDesignerSession } from '../../../src/state/designer-document';
 import { designer, resetDesignerState } from '../../../src/state/designer-store';
 import { plateSelection, resetSelection, setSelection } from '../../../src/state/selection-store';
 import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
@@ -79,10 +80,12 @@ beforeEach(() => {
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
   };
+  openDesignerSession(EXP, 0);
 });
 
 afterEach(() => {
   closeChat();
+  closeDesignerSession();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   setUnauthorizedHandler(null);

@@ -5,9 +5,10 @@ import type { Experiment } from '../../../src/api/types';
 import { plateDefn, wellCount } from '../../../src/domain/plate-format';
 import { indexOfWellId } from '../../../src/domain/well-id';
 import { WellSet } from '../../../src/domain/plate/well-set';
-import { startDocument, stopDocument } from '../../../src/state/designer-document';
+import { closeDesignerSession, openDesignerSession } from '../../../src/state/designer-document';
 import { designer, resetDesignerState, showDocument } from '../../../src/state/designer-store';
 import * as actions from '../../../src/state/plate-actions';
+import { changePlateType } from '../../../src/state/snapshot-actions';
 import {
   plateSelection,
   resetSelection,
@@ -37,15 +38,17 @@ beforeEach(() => {
   vi.useFakeTimers();
   resetDesignerState();
   designer.experiment = experiment();
-  startDocument(1, 0, () => {
-    throw new Error('no request expected');
+  openDesignerSession(1, 0, {
+    send: () => {
+      throw new Error('no request expected');
+    },
   });
   showDocument({ format: 1536, wells: {} });
   resetSelection(plateSelection, 1536);
 });
 
 afterEach(() => {
-  stopDocument();
+  closeDesignerSession();
   vi.useRealTimers();
 });
 
@@ -98,7 +101,7 @@ describe('designer actions', () => {
     select('A1', 'I13', 'P24');
     actions.applyReagent('cpd', { uM: 1, volumeUl: 1 });
     setSubsection(plateSelection, 5); // rows I..P, columns 13..24
-    expect(await actions.changePlateType(96, { snapshot: false })).toBe(true);
+    expect(await changePlateType(96, { snapshot: false })).toBe(true);
     expect(designer.format).toBe(96);
     expect(ids()).toEqual(['A1', 'H12']);
     expect(designer.experiment?.plate_type).toBe('96');

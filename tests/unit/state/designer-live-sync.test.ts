@@ -9,10 +9,9 @@ import { plateDefn } from '../../../src/domain/plate-format';
 import { computePlateState, type WireWell } from '../../../src/domain/plate-state';
 import { indexOfWellId } from '../../../src/domain/well-id';
 import {
-  adoptWirePlate,
   baseVersion,
-  startDocument,
-  stopDocument,
+  closeDesignerSession,
+  openDesignerSession,
 } from '../../../src/state/designer-document';
 import { designer, resetDesignerState } from '../../../src/state/designer-store';
 import * as actions from '../../../src/state/plate-actions';
@@ -85,14 +84,14 @@ beforeEach(() => {
   net = installFakeFetch();
   resetDesignerState();
   designer.experiment = experiment();
-  startDocument(1, 5, undefined, { coalesceMs: 300 });
-  adoptWirePlate({ version: 5, hash: 'h5', defn: D96, wells: { H12: theirs } }, false);
-  stopFollowing = followPlate(1);
+  const session = openDesignerSession(1, 5, { coalesceMs: 300 });
+  session.adoptWirePlate({ version: 5, hash: 'h5', defn: D96, wells: { H12: theirs } }, false);
+  stopFollowing = followPlate(session);
 });
 
 afterEach(() => {
   stopFollowing();
-  stopDocument();
+  closeDesignerSession();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -223,6 +222,31 @@ describe('live sync', () => {
       version: 6,
       ops: [{ op: 'put', wells: { A1: canonical(dose(1)) } }],
     });
+  });
+
+  it("undoes the user's edits, not the other writer's change that came between them", async () => {
+    actions.applyReagent('cpd', { uM: 1, volumeUl: 2 }, [at('A1')]);
+    net.respond(200, patched(6, { A1: dose(1) }));
+    await vi.advanceTimersByTimeAsync(300);
+    onPlateChanged(
+      plateEvent({
+        version: 7,
+        base_version: 6,
+        hash: 'h7',
+        changed: { C3: theirs },
+        removed: ['H12'],
+      }),
+    );
+    actions.applyReagent('cpd', { uM: 2, volumeUl: 2 }, [at('B1')]);
+    expect(Object.keys(designer.wells).toSorted()).toEqual(['A1', 'B1', 'C3']);
+    expect(actions.undo()).toBe(true);
+    expect(Object.keys(designer.wells).toSorted()).toEqual(['A1', 'C3']);
+    expect(actions.undo()).toBe(true);
+    expect(Object.keys(designer.wells)).toEqual(['C3']);
+    expect(actions.undo()).toBe(false);
+    expect(actions.redo()).toBe(true);
+    expect(actions.redo()).toBe(true);
+    expect(Object.keys(designer.wells).toSorted()).toEqual(['A1', 'B1', 'C3']);
   });
 
   it('further behind fetches the changes since its version, then the whole plate on 410', async () => {

@@ -184,7 +184,8 @@ describe('save queue', () => {
 
 describe('designer document with a refused save', () => {
   it('shows the server plate after a 409 and keeps the refused edit one Undo away', async () => {
-    const { startDocument, stopDocument } = await import('../../../src/state/designer-document');
+    const { closeDesignerSession, openDesignerSession } =
+      await import('../../../src/state/designer-document');
     const { designer, showDocument } = await import('../../../src/state/designer-store');
     const actions = await import('../../../src/state/plate-actions');
     const { computePlateState } = await import('../../../src/domain/plate-state');
@@ -198,16 +199,18 @@ describe('designer document with a refused save', () => {
       bench: [],
     });
     let answer: 'conflict' | 'ok' = 'conflict';
-    startDocument(1, 7, async (doc, base) => {
-      sent.push({ wells: Object.keys(doc.wells), base });
-      if (answer === 'conflict') {
-        throw new ApiError(
-          409,
-          'Conflict',
-          JSON.stringify({ detail: 'stale', current: elsewhere }),
-        );
-      }
-      return { ...elsewhere, version: base + 1 };
+    openDesignerSession(1, 7, {
+      send: async (doc, base) => {
+        sent.push({ wells: Object.keys(doc.wells), base });
+        if (answer === 'conflict') {
+          throw new ApiError(
+            409,
+            'Conflict',
+            JSON.stringify({ detail: 'stale', current: elsewhere }),
+          );
+        }
+        return { ...elsewhere, version: base + 1 };
+      },
     });
     showDocument({ format: 96, wells: {} });
 
@@ -231,7 +234,7 @@ describe('designer document with a refused save', () => {
 
     expect(actions.redo()).toBe(true);
     expect(Object.keys(designer.wells)).toEqual(['H12']);
-    stopDocument();
+    closeDesignerSession();
   });
 });
 

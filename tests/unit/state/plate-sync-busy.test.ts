@@ -6,10 +6,9 @@ import { plateDefn } from '../../../src/domain/plate-format';
 import { computePlateState, type WireWell } from '../../../src/domain/plate-state';
 import { indexOfWellId } from '../../../src/domain/well-id';
 import {
-  adoptWirePlate,
   baseVersion,
-  startDocument,
-  stopDocument,
+  closeDesignerSession,
+  openDesignerSession,
 } from '../../../src/state/designer-document';
 import { designer, resetDesignerState } from '../../../src/state/designer-store';
 import * as actions from '../../../src/state/plate-actions';
@@ -38,14 +37,14 @@ beforeEach(() => {
     created_at: '',
     updated_at: '',
   };
-  startDocument(1, 5, undefined, { coalesceMs: 300 });
-  adoptWirePlate({ version: 5, hash: 'h5', defn: D96, wells: {} }, false);
-  stopFollowing = followPlate(1);
+  const session = openDesignerSession(1, 5, { coalesceMs: 300 });
+  session.adoptWirePlate({ version: 5, hash: 'h5', defn: D96, wells: {} }, false);
+  stopFollowing = followPlate(session);
 });
 
 afterEach(() => {
   stopFollowing();
-  stopDocument();
+  closeDesignerSession();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plateQc, summarise } from '../../../../src/domain/results/qc';
 import { expectedZPrime } from '../../../../src/domain/results/expected-z-prime';
-import {
-  npi,
-  percentActivity,
-  percentOfControl,
-  robustZScores,
-} from '../../../../src/domain/results/normalise';
+import { npi, percentActivity, robustZScores } from '../../../../src/domain/results/normalise';
 import { mulberry32 } from '../../../../src/domain/layout/prng';
 
 // A hand-made plate's controls.
@@ -50,7 +45,6 @@ describe('normalisation', () => {
     expect(percentActivity(55, p, n)).toBeCloseTo(50, 10);
     expect(percentActivity(100, p, n)).toBeCloseTo(100, 10);
     expect(npi(10, p, n)).toBeCloseTo(100, 10);
-    expect(percentOfControl(55, p)).toBeCloseTo(55, 10);
   });
 
   it('robust z against the samples, refused when their MAD is 0', () => {
