@@ -88,9 +88,19 @@ export interface CampaignPlan {
   warnings: string[];
 }
 
+/**
+ * A plate as the plan reads it: its wells without their samples (plates of one layout share
+ * one object, which the engine plans once) and each well's sample (the compound id).
+ */
+export interface CampaignPlanPlate {
+  barcode: string;
+  shape: WireWells;
+  samples: ReadonlyMap<string, string>;
+}
+
 export interface CampaignPlanInput {
   defn: PlateDefn;
-  plates: readonly { barcode: string; wells: WireWells }[];
+  plates: readonly CampaignPlanPlate[];
   bench: readonly BenchReagentInfo[];
   settings: Partial<DispenseSettings> | null;
   /** the bench slugs that stand for library compounds (the well's sample names which) */
@@ -108,16 +118,33 @@ const SLACK = 1e-9;
 const nl = (uL: number) => Number((uL * 1000).toFixed(3));
 const round6 = (v: number) => Number(v.toFixed(6));
 
-/** Wells without their samples, each distinct one once, numbered in the order first met. */
-type SampleFree = Map<string, { well: WireWell; n: number }>;
-
-/** The well without its sample: its plan depends on what it holds, not which compound. */
-function withoutSample(well: WireWell, memo: SampleFree): { well: WireWell; n: number } {
-  const { sample: _sample, ...rest } = well;
-  const key = JSON.stringify(rest);
-  let shared = memo.get(key);
-  if (!shared) memo.set(key, (shared = { well: rest, n: memo.size }));
-  return shared;
+/**
+ * Plates as the plan reads them from their wells: each plate's wells without their samples,
+ * plates whose wells differ only by their samples sharing one object.
+ */
+export function campaignPlanPlates(
+  plates: readonly { barcode: string; wells: WireWells }[],
+): CampaignPlanPlate[] {
+  // each distinct well without its sample once, numbered in the order first met
+  const distinct = new Map<string, { well: WireWell; n: number }>();
+  const shapes = new Map<string, WireWells>();
+  return plates.map((plate) => {
+    const shape: WireWells = {};
+    const samples = new Map<string, string>();
+    let key = '';
+    for (const [id, w] of Object.entries(plate.wells)) {
+      const { sample, ...rest } = w;
+      if (sample !== undefined) samples.set(id, sample);
+      const text = JSON.stringify(rest);
+      let shared = distinct.get(text);
+      if (!shared) distinct.set(text, (shared = { well: rest, n: distinct.size }));
+      shape[id] = shared.well;
+      key += `${id}:${shared.n},`;
+    }
+    let known = shapes.get(key);
+    if (!known) shapes.set(key, (known = shape));
+    return { barcode: plate.barcode, shape: known, samples };
+  });
 }
 
 /** Library wells by compound and concentration, in library order. */
@@ -163,10 +190,9 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
   const unmet: CampaignPlan['unmet'] = [];
   const summaries: CampaignPlateSummary[] = [];
   const warnings = new Set<string>();
-  const memo: SampleFree = new Map();
   // plates of one layout (the same wells but for their samples) have one plan: the engine
   // plans each layout once
-  const byLayout = new Map<string, ReturnType<typeof planWells>>();
+  const byLayout = new Map<WireWells, ReturnType<typeof planWells>>();
   // controls and backfill: placed on source wells after the loop, as a plate's plan does
   const other: (PendingTransfer & { plate: number; well: string; reagent: string })[] = [];
   // intermediates: per compound and factor, the transfers they feed
@@ -216,15 +242,8 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
 
   input.plates.forEach((plate, p) => {
     const plateIndex = p + 1;
-    const stripped: WireWells = {};
-    let layout = '';
-    for (const [id, w] of Object.entries(plate.wells)) {
-      const free = withoutSample(w, memo);
-      stripped[id] = free.well;
-      layout += `${id}:${free.n},`;
-    }
-    let planned = byLayout.get(layout);
-    if (!planned) byLayout.set(layout, (planned = planWells(defn, stripped, bench, rs)));
+    let planned = byLayout.get(plate.shape);
+    if (!planned) byLayout.set(plate.shape, (planned = planWells(defn, plate.shape, bench, rs)));
     for (const w of planned.warnings) warnings.add(w);
     // a distinct plan's solvent range counts once a plate
     const counted = new Set<number>();
@@ -254,7 +273,7 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
           other.push({ ...t, plate: plateIndex, well: id });
           continue;
         }
-        const compound = plate.wells[id].sample ?? '';
+        const compound = plate.samples.get(id) ?? '';
         if (!compound) {
           unmet.push({
             plate: plate.barcode,

@@ -2,40 +2,48 @@
 // (its bench, its dispensing settings, its plate written through the plate writer with the
 // domain's ops), and the campaign's dispense plan over all of them. Generation runs in one
 // transaction: a campaign is made whole or not at all.
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   layCampaign,
   orderCompounds,
   plateOps,
   type CampaignCompound,
 } from '../../domain/campaign/layout';
-import { planCampaign, type CampaignPlan } from '../../domain/campaign/plan';
+import { campaignPlanPlates, planCampaign, type CampaignPlan } from '../../domain/campaign/plan';
 import { CAMPAIGN_LIMITS, type CampaignCreate } from '../../domain/campaign/schemas';
 import type { LayoutTemplate } from '../../domain/layout/templates';
 import { plateDefn, type PlateFormat } from '../../domain/plate-format';
-import type { WireWells } from '../../domain/plate-wire';
 import { reagentCreateSchema } from '../../domain/schemas/reagent';
 import { templateBodySchema } from '../../domain/schemas/layout-ops';
 import { toNanomolar } from '../../domain/units';
-import { indexOfWellId } from '../../domain/well-id';
 import type { Db } from '../db/connect';
 import {
   benchReagents,
+  campaignLayouts,
   campaignPlates,
   campaigns,
   experiments,
   layoutTemplates,
-  plateRows,
+  plates,
 } from '../db/schema';
 import { HttpError, parseOrThrow } from '../errors';
 import { benchFactsOf } from '../plate/plate-service';
 import { listBench, listBenchFacts } from '../repositories/bench';
 import { benchInsertOf, type BenchInsert } from '../repositories/bench-json';
-import { readStoredWells } from '../repositories/packed-wells';
-import { LayoutRefused, writeCampaignPlates } from './campaign-plates';
+import { campaignPlatesOf, LayoutRefused } from './campaign-plates';
+import { PENDING_HASH } from './pending-plates';
+import {
+  pendingPlanPlate,
+  pendingPlatesOf,
+  pendingWells,
+  writtenWellsOf,
+} from './campaign-contents';
 import type { LibraryRepository } from './library-repository';
 
 export const campaignNotFound = () => new HttpError(404, 'Campaign not found');
+
+/** Plates whose compound ids one statement writes. */
+const PLATES_PER_STATEMENT = 50;
 
 /** What a campaign keeps of its request and of each plate's layout. */
 interface CampaignSpec {
@@ -158,7 +166,7 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
     const dispensing = (barcode: string) => ({ ...body.dispensing, destination_barcode: barcode });
 
     return db.transaction(async (tx) => {
-      const made = await tx
+      const inserted = await tx
         .insert(experiments)
         .values(
           laid.plates.map((p) => ({
@@ -170,16 +178,15 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
           })),
         )
         .returning({ id: experiments.id });
-      const expIds = made.map((m) => m.id);
+      const expIds = inserted.map((m) => m.id);
       await tx.insert(benchReagents).values(expIds.flatMap(benchOf));
       // every plate has the same bench and settings but its barcode, which no volume reads
       const bench = benchFactsOf(benchOf(expIds[0]), dispensing(laid.plates[0].barcode));
+      let made: ReturnType<typeof campaignPlatesOf>;
       try {
-        await writeCampaignPlates(
-          tx,
+        made = campaignPlatesOf(
           defn,
           bench,
-          ownerId,
           laid.plates.map((p, k) => ({ experimentId: expIds[k], ops: plateOps(p) })),
         );
       } catch (error) {
@@ -187,6 +194,15 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
         const k = expIds.indexOf(error.experimentId);
         throw new HttpError(400, `Plate ${laid.plates[k].barcode}: ${error.message}`);
       }
+      // each plate at version 1, its rows written from its layout when first read
+      await tx.insert(plates).values(
+        expIds.map((experimentId) => ({
+          experimentId,
+          version: 1,
+          state: { defn },
+          hash: PENDING_HASH,
+        })),
+      );
       const spec: CampaignSpec = {
         request: body,
         stocks,
@@ -206,14 +222,20 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
           spec: spec as unknown as Record<string, unknown>,
         })
         .returning({ id: campaigns.id });
-      await tx.insert(campaignPlates).values(
-        laid.plates.map((p, k) => ({
-          campaignId: campaign.id,
-          position: p.index,
-          experimentId: expIds[k],
-          barcode: p.barcode,
-        })),
-      );
+      await tx
+        .insert(campaignLayouts)
+        .values(made.layouts.map((l, layout) => ({ campaignId: campaign.id, layout, ...l })));
+      const rows = laid.plates.map((p, k) => ({
+        campaignId: campaign.id,
+        position: p.index,
+        experimentId: expIds[k],
+        barcode: p.barcode,
+        layout: made.plates[k].layout,
+        compounds: made.plates[k].compounds,
+      }));
+      // a few MB of compound ids: a statement per batch of plates
+      for (let b = 0; b < rows.length; b += PLATES_PER_STATEMENT)
+        await tx.insert(campaignPlates).values(rows.slice(b, b + PLATES_PER_STATEMENT));
       return {
         id: campaign.id,
         plates: laid.plates.map((p, k) => ({
@@ -263,51 +285,50 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
     };
   }
 
-  /** The plates' stored wells, all in one query (the plan reads what the user decided). */
-  async function wellsOf(format: PlateFormat, experimentIds: readonly number[]) {
-    const defn = plateDefn(format);
-    const out = new Map<number, WireWells>(experimentIds.map((id) => [id, {}]));
-    if (experimentIds.length === 0) return out;
-    const rows = await db
-      .select({ id: plateRows.experimentId, row: plateRows.row, wells: plateRows.wells })
-      .from(plateRows)
-      .where(inArray(plateRows.experimentId, [...experimentIds]))
-      .orderBy(asc(plateRows.experimentId), asc(plateRows.row));
-    // each id's row-major index read once (a sort would parse each id a dozen times)
-    const indexOf = new Map<string, number>();
-    const index = (id: string) => {
-      let i = indexOf.get(id);
-      if (i === undefined) indexOf.set(id, (i = indexOfWellId(id, defn)));
-      return i;
-    };
-    for (const r of rows) {
-      const target = out.get(r.id)!;
-      const stored = Object.entries(readStoredWells(r.wells)).filter(([, w]) => w !== null);
-      stored.sort((a, b) => index(a[0]) - index(b[0]));
-      for (const [wid, w] of stored) target[wid] = w!;
-    }
-    return out;
-  }
-
-  /** The campaign's plates with their wells, in order; null when not the owner's. */
-  async function platesOf(ownerId: string, id: number) {
+  /**
+   * The campaign's plates in order, each with what it holds: a plate not written yet its
+   * layout and compounds, a written one its stored wells; null when not the owner's.
+   */
+  async function contentsOf(ownerId: string, id: number) {
     const found = await get(ownerId, id);
     if (!found) return null;
     const format = found.row.format as PlateFormat;
-    const wells = await wellsOf(
-      format,
-      found.json.plates.map((p) => p.experiment_id),
+    const defn = plateDefn(format);
+    // pending first: a plate written meanwhile is read as pending, which holds the same
+    const pending = await pendingPlatesOf(db, id, defn);
+    const written = await writtenWellsOf(
+      db,
+      defn,
+      found.json.plates.map((p) => p.experiment_id).filter((e) => !pending.has(e)),
     );
     return {
       ...found,
       format,
-      plates: found.json.plates.map((p) => ({ ...p, wells: wells.get(p.experiment_id)! })),
+      defn,
+      plates: found.json.plates.map((p) => ({
+        ...p,
+        pending: pending.get(p.experiment_id),
+        written: written.get(p.experiment_id),
+      })),
+    };
+  }
+
+  /** The campaign's plates with their wells, in order; null when not the owner's. */
+  async function platesOf(ownerId: string, id: number) {
+    const found = await contentsOf(ownerId, id);
+    if (!found) return null;
+    return {
+      ...found,
+      plates: found.plates.map(({ pending, written, ...p }) => ({
+        ...p,
+        wells: pending ? pendingWells(pending) : written!,
+      })),
     };
   }
 
   /** The campaign's dispense plan; null when not the owner's. */
   async function plan(ownerId: string, id: number): Promise<CampaignPlan | null> {
-    const found = await platesOf(ownerId, id);
+    const found = await contentsOf(ownerId, id);
     if (!found) return null;
     const firstId = found.plates[0]?.experiment_id;
     const [exp] =
@@ -327,9 +348,16 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
       string,
       unknown
     >;
+    // the written plates' layouts found from their wells, the pending ones' from their layout
+    const written = campaignPlanPlates(
+      found.plates.flatMap((p) => (p.written ? [{ barcode: p.barcode, wells: p.written }] : [])),
+    );
+    let w = 0;
     return planCampaign({
-      defn: plateDefn(found.format),
-      plates: found.plates.map((p) => ({ barcode: p.barcode, wells: p.wells })),
+      defn: found.defn,
+      plates: found.plates.map((p) =>
+        p.pending ? pendingPlanPlate(p.barcode, p.pending) : written[w++],
+      ),
       bench,
       settings,
       stocks: new Map(Object.entries(found.spec.stocks)),

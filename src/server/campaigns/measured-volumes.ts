@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { MeasuredSource } from '../../domain/transfer-log/measured-sources';
 import type { DbOrTx } from '../repositories/bench';
+import { bumpRevision } from './library-repository';
 
 /**
  * Sets the current volume of every library well of the owner that a measurement names (by
@@ -26,6 +27,11 @@ export async function recordMeasuredVolumes(
       libraries l
     where l.id = w.library_id and l.owner_id = ${ownerId}
       and w.barcode = m.barcode and w.well = m.well
-    returning w.id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+    returning w.library_id as "libraryId"`);
+  const moved = (result as unknown as { rows: { libraryId: number }[] }).rows;
+  await bumpRevision(
+    db,
+    moved.map((r) => Number(r.libraryId)),
+  );
+  return moved.length;
 }

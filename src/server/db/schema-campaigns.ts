@@ -24,6 +24,8 @@ export const libraries = pgTable(
     ownerId: text('owner_id').notNull(),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** moved by every change of its wells' volumes: a copy of the wells read at one revision is current while it holds */
+    revision: integer('revision').notNull().default(0),
   },
   (t) => [index('libraries_owner_idx').on(t.ownerId, t.id)],
 );
@@ -85,9 +87,38 @@ export const campaignPlates = pgTable(
     // would be an import cycle; readers join experiments, so a deleted plate drops out
     experimentId: integer('experiment_id').notNull(),
     barcode: text('barcode').notNull(),
+    /** the plate's layout (campaign_layouts), null for a plate written whole when made */
+    layout: integer('layout'),
+    /**
+     * While the plate's rows are not yet written (campaign-plates.ts): its compound ids, a
+     * JSON array in the order of its layout's marked wells; null once they are
+     */
+    compounds: text('compounds'),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.position] }),
     index('campaign_plates_experiment_idx').on(t.experimentId),
   ],
+);
+
+/**
+ * The distinct layouts of a campaign's plates, each worked out once by the plate writer with
+ * a mark in its compound wells: its wells (packed, the mark where a plate's compound goes),
+ * the log's ops before the plates' own sample ops, the wells the first write touches and
+ * their packed wells before it, and the marked wells in the order of the sample ops.
+ */
+export const campaignLayouts = pgTable(
+  'campaign_layouts',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    layout: integer('layout').notNull(),
+    wells: text('wells').notNull(),
+    ops: text('ops').notNull(),
+    touched: text('touched').notNull(),
+    before: text('before').notNull(),
+    marked: text('marked').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.layout] })],
 );

@@ -7,6 +7,7 @@ import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-state';
 import { indexOfWellId } from '../../domain/well-id';
 import { plateLog, plateRows, plates } from '../db/schema';
+import { PENDING_HASH, writePendingPlate } from '../campaigns/pending-plates';
 import { readStoredWells } from './packed-wells';
 import type { DbOrTx } from './bench';
 
@@ -18,7 +19,11 @@ export interface StoredPlate {
   hash: string;
 }
 
-/** The stored plate of an experiment (callers check the owner); null when none. */
+/**
+ * The stored plate of an experiment (callers check the owner); null when none. A campaign
+ * plate whose rows are not written yet has them written first (pending-plates.ts): every
+ * read and write of a plate loads it here.
+ */
 export async function loadPlate(db: DbOrTx, experimentId: number): Promise<StoredPlate | null> {
   const rows = await db
     .select({ version: plates.version, state: plates.state, hash: plates.hash })
@@ -26,6 +31,8 @@ export async function loadPlate(db: DbOrTx, experimentId: number): Promise<Store
     .where(eq(plates.experimentId, experimentId));
   const row = rows[0];
   if (!row) return null;
+  if (row.hash === PENDING_HASH && (await writePendingPlate(db, experimentId)))
+    return loadPlate(db, experimentId);
   const state = row.state as unknown as { defn: PlateDefn };
   const rowsOfWells = await db
     .select({ row: plateRows.row, wells: plateRows.wells })
@@ -52,6 +59,8 @@ export async function plateHead(
     .select({ version: plates.version, hash: plates.hash })
     .from(plates)
     .where(eq(plates.experimentId, experimentId));
+  if (rows[0]?.hash === PENDING_HASH && (await writePendingPlate(db, experimentId)))
+    return plateHead(db, experimentId);
   return rows[0] ?? null;
 }
 
@@ -213,6 +222,14 @@ export async function readPlateLogRange(
       ),
     )
     .orderBy(asc(plateLog.version));
+  // a campaign plate not written yet has no first entry: written, it has
+  if (
+    from === 0 &&
+    to >= 1 &&
+    rows[0]?.version !== 1 &&
+    (await writePendingPlate(db, experimentId))
+  )
+    return readPlateLogRange(db, experimentId, from, to);
   return rows.map((r) => ({
     version: r.version,
     base_version: r.baseVersion,

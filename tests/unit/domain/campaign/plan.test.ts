@@ -2,7 +2,7 @@
 // an intermediate takes them from a working stock made once for the campaign, and the
 // library well pays the stock that working stock is made from.
 import { describe, expect, it } from 'vitest';
-import { planCampaign } from '../../../../src/domain/campaign/plan';
+import { campaignPlanPlates, planCampaign } from '../../../../src/domain/campaign/plan';
 import { planDispense } from '../../../../src/domain/dispensing/plan';
 import { plateDefn } from '../../../../src/domain/plate-format';
 import type { BenchReagentInfo, WireWells } from '../../../../src/domain/plate-wire';
@@ -53,10 +53,10 @@ describe('campaign plan', () => {
   it('makes the working stocks of a series once and draws them from the library well', () => {
     const plan = planCampaign({
       defn: DEFN,
-      plates: [
+      plates: campaignPlanPlates([
         { barcode: 'P1', wells: plate('CMP-1') },
         { barcode: 'P2', wells: plate('CMP-1') },
-      ],
+      ]),
       bench: BENCH,
       settings: SETTINGS,
       stocks: new Map([['lib', { concentration_nM: 1e7, solvent: 'DMSO' }]]),
@@ -112,7 +112,7 @@ describe('campaign plan', () => {
     }));
     const plan = planCampaign({
       defn: DEFN,
-      plates,
+      plates: campaignPlanPlates(plates),
       bench: BENCH,
       settings: SETTINGS,
       stocks: new Map([['lib', { concentration_nM: 1e7, solvent: 'DMSO' }]]),
