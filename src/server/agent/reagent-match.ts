@@ -42,6 +42,10 @@ export interface ReagentMention {
   text: string;
   /** total typos of the match; 0 is exact */
   typos: number;
+  /** the spelling matched, lower case ("staurosporine" for "staurospirine") */
+  spelling: string;
+  /** the first letters of a bench name ("stauro"): shorthand, not a typo */
+  prefix?: boolean;
 }
 
 // Words that are requests, units or plate vocabulary, never reagent names on their own
@@ -254,6 +258,7 @@ export function findReagents(text: string, candidates: readonly Candidate[]): Re
           end: last.end,
           text: text.slice(tokens[i].start, last.end),
           typos,
+          spelling: spelling.join(' '),
           words,
           rank: c.ref.source === 'bench' ? 0 : 1,
         });
@@ -268,7 +273,8 @@ export function findReagents(text: string, candidates: readonly Candidate[]): Re
   const taken: ReagentMention[] = [];
   for (const f of ordered) {
     if (taken.some((t) => f.start < t.end && t.start < f.end)) continue;
-    taken.push({ ref: f.ref, start: f.start, end: f.end, text: f.text, typos: f.typos });
+    const { ref, start, end, typos, spelling, prefix } = f;
+    taken.push({ ref, start, end, text: f.text, typos, spelling, ...(prefix ? { prefix } : {}) });
   }
   return taken.toSorted((a, b) => a.start - b.start);
 }
@@ -296,6 +302,8 @@ function benchPrefixes(
       end: t.end,
       text: t.word,
       typos: name.length - t.word.length,
+      spelling: name,
+      prefix: true,
       words: 1,
       rank: 0,
     });

@@ -447,8 +447,7 @@ const REAGENT: ScreeningCase[] = [
     cls: 'reagent',
     format: 96,
     request: 'add 0.5% DSMO to column 4',
-    changed: cols(96, 4),
-    holds: one('dmso', null),
+    asks: /I did not understand 'DSMO' - did you mean 'DMSO'\?/,
   },
   {
     cls: 'reagent',
@@ -461,15 +460,13 @@ const REAGENT: ScreeningCase[] = [
     cls: 'reagent',
     format: 96,
     request: 'add 1 uM staurosporin to H1',
-    changed: ['H1'],
-    holds: one(SA, 1000),
+    asks: /I did not understand 'staurosporin' - did you mean 'staurosporine'\?/,
   },
   {
     cls: 'reagent',
     format: 96,
     request: 'add 1 uM stuarosporine to H2',
-    changed: ['H2'],
-    holds: one(SA, 1000),
+    asks: /I did not understand 'stuarosporine' - did you mean 'staurosporine'\?/,
   },
   {
     cls: 'reagent',
@@ -496,8 +493,7 @@ const REAGENT: ScreeningCase[] = [
     cls: 'reagent',
     format: 96,
     request: 'add 10 uM compond A to B2',
-    changed: ['B2'],
-    holds: one(CA, 10_000),
+    asks: /I did not understand 'compond' - did you mean 'compound'\?/,
   },
   {
     cls: 'reagent',

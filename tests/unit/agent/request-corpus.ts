@@ -305,14 +305,12 @@ export const CORPUS: CorpusCase[] = [
   {
     format: 96,
     request: 'add 10 uM stauroporine to column 3',
-    changed: col(96, 3),
-    holds: withDmem('staurosporine', 10_000, 1, 100),
+    refused: /I did not understand 'stauroporine' - did you mean 'staurosporine'\?/,
   },
   {
     format: 96,
     request: 'add 10 uM compund B to A1',
-    changed: ['A1'],
-    holds: withDmem('compound-b', 10_000, 1, 100),
+    refused: /I did not understand 'compund' - did you mean 'compound'\?/,
   },
   {
     format: 96,

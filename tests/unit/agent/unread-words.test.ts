@@ -99,6 +99,44 @@ describe('no word left unread', () => {
     );
   }, 120_000);
 
+  it('a typo in a reagent name never writes', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...BASES), fc.nat(), fc.nat(), (text, pick, pos) => {
+        // the words of 5+ letters of the names the request spells exactly
+        const spelt = findReagents(text, candidates)
+          .filter((m) => m.typos === 0 && !m.prefix)
+          .flatMap((m) =>
+            [...m.text.matchAll(/[A-Za-z]{5,}/g)].map((w) => ({
+              w: w[0],
+              start: m.start + (w.index ?? 0),
+            })),
+          );
+        fc.pre(spelt.length > 0);
+        const { w, start } = spelt[pick % spelt.length];
+        const p = 1 + (pos % (w.length - 2));
+        const typo = w.slice(0, p) + w[p + 1] + w[p] + w.slice(p + 2);
+        // a typo that spells another name exactly is that name
+        fc.pre(typo !== w && !findReagents(typo, candidates).some((m) => m.typos === 0));
+        const request = text.slice(0, start) + typo + text.slice(start + w.length);
+        expect(writes(request), request).toBe(false);
+      }),
+      { numRuns: 200, seed: 24 },
+    );
+  }, 120_000);
+
+  it('asks about a misspelt reagent, quoting it, and the choice writes', () => {
+    const ctx = context(384);
+    const d = decideTurn('add 10 uM staurospirine to column 3', ctx);
+    expect(d.calls).toEqual([]);
+    expect(d.reply).toMatch(
+      /^I did not understand 'staurospirine' - did you mean 'staurosporine'\?/,
+    );
+    const again = decideTurn('1', ctx, d.question);
+    expect(again.result?.changed.length).toBe(16);
+    // shorthand of a bench name is not a typo
+    expect(decideTurn('add 10 uM stauro to column 3', ctx).result?.changed.length).toBe(16);
+  });
+
   it('quotes the word and offers the nearest one, and the choice writes', () => {
     const ctx = context(384);
     const d = decideTurn('add 10 uM staurosporine to all wells excpet column 1', ctx);

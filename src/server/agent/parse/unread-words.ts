@@ -7,7 +7,13 @@
  */
 import type { PlateDefn } from '../../../domain/plate-format';
 import { editDistance } from '../../../domain/edit-distance';
-import { allowedTypos, findReagents, type Candidate } from '../reagent-match';
+import {
+  allowedTypos,
+  findReagents,
+  normalizeName,
+  type Candidate,
+  type ReagentMention,
+} from '../reagent-match';
 
 // Every word the reader acts on or may pass over, lower case. Words that carry meaning are
 // here only when the reader reads them: a word listed but ignored would let a wrong write
@@ -57,6 +63,24 @@ function nearestKnown(word: string): string | undefined {
   return best?.word;
 }
 
+// "HEPSE" -> "HEPES": the word meant, in the case it was typed.
+const sameCase = (typed: string, meant: string) =>
+  typed.length > 1 && typed === typed.toUpperCase() ? meant.toUpperCase() : meant;
+
+// The words of a name matched through a typo that differ from its spelling ("compund" of
+// "compund A"), each with the word meant; the whole text when the words do not line up.
+function misspeltWords(m: ReagentMention): { at: number; word: UnreadWord }[] {
+  const typed = [...m.text.matchAll(/[A-Za-z0-9\u00b5\u03bc]+/g)];
+  const meant = m.spelling.split(' ');
+  if (typed.length !== meant.length)
+    return [{ at: m.start, word: { word: m.text, near: m.spelling } }];
+  return typed.flatMap((t, k) =>
+    normalizeName(t[0]) === meant[k]
+      ? []
+      : [{ at: m.start + (t.index ?? 0), word: { word: t[0], near: sameCase(t[0], meant[k]) } }],
+  );
+}
+
 const AFTER_ROWS = /\brows?\s+(?:[A-Za-z]{1,2}\s*(?:-|–|to|through|thru|,|and|or|&)\s*)*$/i;
 
 // A row name of the plate where rows are named ("rows C-F", "row AF", "rows A, C and E"):
@@ -70,8 +94,8 @@ function isRowName(word: string, defn: PlateDefn, before: string): boolean {
 }
 
 /**
- * The words of `text` left unread, in order. `extra` are words the reading took as values
- * (a tag, a label).
+ * The words of `text` left unread, in order: unknown words and reagent names spelled with a
+ * typo. `extra` are words the reading took as values (a tag, a label).
  */
 export function unreadWords(
   text: string,
@@ -89,17 +113,24 @@ export function unreadWords(
     );
   const mentions = findReagents(unquoted, candidates);
   const chars = [...unquoted];
+  // A reagent name spelled with a typo ("staurospirine") is asked about like any other word:
+  // the reader would write a reagent the request may not name.
+  const misspelt: { at: number; word: UnreadWord }[] = [];
   for (const m of mentions) {
     // A catalog name matched only through a typo is not a reading when the word is nearer a
-    // word of the request's vocabulary ("trip" is not Tris).
+    // word of the request's vocabulary, or is one ("trip" is not Tris, "than" is not THAM).
     const typoOfKnown =
-      m.ref.source === 'catalog' && m.typos > 0 && !/\s/.test(m.text) && nearestKnown(m.text);
+      m.ref.source === 'catalog' &&
+      m.typos > 0 &&
+      !/\s/.test(m.text) &&
+      (KNOWN.has(m.text.toLowerCase()) || nearestKnown(m.text));
     if (typoOfKnown) continue;
     for (let i = m.start; i < m.end; i++) chars[i] = ' ';
+    if (m.typos > 0 && !m.prefix) misspelt.push(...misspeltWords(m));
   }
   const rest = chars.join('');
   const values = new Set(extra.map((e) => e.toLowerCase()));
-  const out: UnreadWord[] = [];
+  const out: (UnreadWord & { at?: number })[] = [];
   const re = /[A-Za-z\u00b5\u03bc]+/g;
   for (let m = re.exec(rest); m; m = re.exec(rest)) {
     const word = m[0].replace(/[\u00b5\u03bc]/g, 'u');
@@ -116,9 +147,11 @@ export function unreadWords(
     if (/\d/.test(prev) && /^(?:st|nd|rd|th|x|fold)$/i.test(word)) continue;
     // the exponent of a number ("1e-5 M")
     if (/\d/.test(prev) && /^e$/i.test(word) && /^[-+]?\d/.test(rest.slice(m.index + 1))) continue;
-    out.push({ word, near: nearestKnown(word) });
+    out.push({ word, near: nearestKnown(word), at: m.index });
   }
-  return out;
+  return [...out, ...misspelt.map((w) => ({ ...w.word, at: w.at }))]
+    .toSorted((a, b) => (a.at ?? 0) - (b.at ?? 0))
+    .map(({ word, near }) => (near ? { word, near } : { word }));
 }
 
 /** The question asked for unread words, quoting them, with the nearest known word. */
