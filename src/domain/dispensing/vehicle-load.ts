@@ -8,8 +8,37 @@
 import { solventOfReagent } from '../chemistry';
 import { computeMetrics, metricsInputFromPlate } from '../metrics-kernel';
 import type { PlateDefn } from '../plate-format';
-import type { BenchReagentInfo, WireWells } from '../plate-wire';
+import { packedPlate } from '../plate/distinct-wells';
+import type { BenchReagentInfo, WireWell, WireWells } from '../plate-wire';
+import { indexOfWellId } from '../well-id';
 import type { DispenseSettings } from './settings';
+
+/**
+ * The load (% v/v) of the solvent `solventKey` in each of `wells` (0 where it holds none).
+ * A well's load depends on its contents only, so the wells are packed into one small grid.
+ */
+export function solventLoads(
+  defn: PlateDefn,
+  wells: readonly WireWell[],
+  bench: readonly BenchReagentInfo[],
+  settings: Partial<DispenseSettings> | null,
+  solventKey: string,
+): Float64Array {
+  const packed = packedPlate(defn, wells);
+  const input = metricsInputFromPlate(packed.defn, packed.wells, bench, settings);
+  const out = new Float64Array(wells.length);
+  const k = input.solventKeys.indexOf(solventKey);
+  if (k < 0) return out;
+  const m = computeMetrics(input);
+  for (let w = 0; w < wells.length; w++) out[w] = m.solventPct[w * m.solventCount + k];
+  return out;
+}
+
+/**
+ * Per-well loads of a solvent (by its key), as solventLoads answers them; a caller that keeps
+ * them per well object between applies passes its own (layout/tool-apply.ts).
+ */
+export type WellLoads = (wells: readonly WireWell[], solventKey: string) => ArrayLike<number>;
 
 /**
  * The median load (% v/v) of `solventSlug`'s solvent over the wells holding a compound
@@ -22,6 +51,7 @@ export function compoundSolventLoadPct(
   bench: readonly BenchReagentInfo[],
   settings: Partial<DispenseSettings> | null,
   solventSlug: string,
+  loadsOf: WellLoads = (list, key) => solventLoads(defn, list, bench, settings, key),
 ): number | null {
   const solvent = bench.find((b) => b.slug === solventSlug);
   if (!solvent || solvent.type !== 'solvent') return null;
@@ -32,21 +62,20 @@ export function compoundSolventLoadPct(
       .filter((b) => b.type === 'chemical' && solventOfReagent(b.type, b.solvent, b.slug) === key)
       .map((b) => b.slug),
   );
-  const held: WireWells = {};
+  const held: WireWell[] = [];
   for (const [id, w] of Object.entries(wells)) {
-    if (Object.entries(w.targets).some(([s, t]) => compounds.has(s) && t.target_nM != null))
-      held[id] = w;
+    if (indexOfWellId(id, defn) < 0) continue;
+    for (const slug in w.targets) {
+      if (compounds.has(slug) && w.targets[slug].target_nM != null) {
+        held.push(w);
+        break;
+      }
+    }
   }
-  if (Object.keys(held).length === 0) return null;
-  const input = metricsInputFromPlate(defn, held, bench, settings);
-  const m = computeMetrics(input);
-  const k = input.solventKeys.indexOf(key);
-  if (k < 0) return null;
+  if (held.length === 0) return null;
+  const all = loadsOf(held, key);
   const loads: number[] = [];
-  for (let w = 0; w < input.wellCount; w++) {
-    const pct = m.solventPct[w * m.solventCount + k];
-    if (pct > 0) loads.push(pct);
-  }
+  for (let w = 0; w < held.length; w++) if (all[w] > 0) loads.push(all[w]);
   if (loads.length === 0) return null;
   loads.sort((a, b) => a - b);
   const mid = loads.length >> 1;
@@ -59,10 +88,12 @@ export function vehicleLoadOf(
   wells: WireWells,
   bench: readonly BenchReagentInfo[],
   settings: Partial<DispenseSettings> | null,
+  loadsOf?: WellLoads,
 ): (solventSlug: string) => number | null {
   const memo = new Map<string, number | null>();
   return (slug) => {
-    if (!memo.has(slug)) memo.set(slug, compoundSolventLoadPct(defn, wells, bench, settings, slug));
+    if (!memo.has(slug))
+      memo.set(slug, compoundSolventLoadPct(defn, wells, bench, settings, slug, loadsOf));
     return memo.get(slug)!;
   };
 }

@@ -35,10 +35,15 @@ const ATTEMPTS = 50;
 
 /** The treatment of a well: its reagents with their targets, in slug order. */
 export function treatmentKey(well: WireWell): string {
-  return Object.keys(well.targets)
-    .toSorted()
-    .map((slug) => `${slug}@${well.targets[slug].target_nM ?? '-'}`)
-    .join('|');
+  // written without intermediate arrays: a randomisation keys every well of the plate
+  const slugs = Object.keys(well.targets);
+  if (slugs.length > 1) slugs.sort();
+  let key = '';
+  for (let k = 0; k < slugs.length; k++) {
+    if (k > 0) key += '|';
+    key += `${slugs[k]}@${well.targets[slugs[k]].target_nM ?? '-'}`;
+  }
+  return key;
 }
 
 interface Unit {
@@ -67,7 +72,10 @@ export function expandRandomise(params: RandomiseParams, ctx: LayoutContext): Ex
     if (read.bad !== undefined)
       return fail(`"${read.bad}" is not a well of this ${defn.format}-well plate`, read.bad);
     region = read.indices;
-  } else region = Array.from({ length: size }, (_, i) => i);
+  } else {
+    region = [];
+    for (let i = 0; i < size; i++) region.push(i);
+  }
 
   const fixedTags = params.fixed_tags ?? DEFAULT_FIXED;
   const ids = plateIds(defn);
@@ -173,11 +181,23 @@ function tryPlace(
       !colUsed[g * shape.cols + (index % shape.cols)]);
   const out = new Int32Array(units.length);
   const quadrants = [0, 1, 2, 3];
+  const byLoad = [0, 0, 0, 0];
   for (const k of order) {
     const g = units[k].group;
-    const byLoad = shuffle(next, quadrants).toSorted(
-      (a, b) => perQuadrant[g * 4 + a] - perQuadrant[g * 4 + b],
-    );
+    // the quadrants shuffled (in place, as each unit's draw has always left them), then
+    // ordered by this treatment's load, ties in shuffled order: a stable insertion sort
+    // into one array kept for every unit
+    shuffle(next, quadrants);
+    for (let a = 0; a < 4; a++) {
+      const q = quadrants[a];
+      const load = perQuadrant[g * 4 + q];
+      let b = a;
+      while (b > 0 && perQuadrant[g * 4 + byLoad[b - 1]] > load) {
+        byLoad[b] = byLoad[b - 1];
+        b--;
+      }
+      byLoad[b] = q;
+    }
     let placed = -1;
     let where = -1;
     for (const q of byLoad) {
