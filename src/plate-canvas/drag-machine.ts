@@ -3,12 +3,14 @@
 // then a release is a click. Brushing snapshots the selection it started from, so Shift can
 // add to it, Ctrl/Cmd can toggle against it, and Escape restores it. Every step returns the
 // next state and the selection, which is the caller's own instance when nothing changed.
+// A rectangle's touched wells are kept in a BrushCells (brush-cells.ts) made when brushing
+// starts and updated in place by each move, so a move tests only the cells near the edges.
 // A drag that starts on a row letter or column number selects whole rows or columns of that
 // view, from the header pressed to the one under the pointer (clamped to the view).
+import { BrushCells, type BrushMode } from './brush-cells';
 import { clickSelection, type Modifiers } from './pointer-selection';
 import {
   rectFromPoints,
-  wellsInLayoutRect,
   wellsOfColLabel,
   wellsOfRowLabel,
   type PlateHit,
@@ -20,9 +22,6 @@ import { WellSet } from '../domain/plate/well-set';
 
 /** Movement (CSS px) after which a press becomes a drag-select (spec section 9). */
 export const DRAG_THRESHOLD_PX = 6;
-
-/** How a brush combines with the selection it started from. */
-export type BrushMode = 'replace' | 'add' | 'toggle';
 
 /** Whole rows or columns of one view, from the header where the drag started. */
 export interface HeaderBand {
@@ -42,6 +41,8 @@ export type DragState =
       initial: WellSet;
       /** Set when the drag started on a header: rows/columns instead of a rectangle. */
       band: HeaderBand | null;
+      /** The rectangle's touched wells, updated in place move by move (rectangle drags). */
+      cells: BrushCells | null;
     };
 
 export interface DragStep {
@@ -58,16 +59,6 @@ export function brushModeOf(modifiers: Modifiers): BrushMode {
   if (modifiers.primary) return 'toggle';
   if (modifiers.shift) return 'add';
   return 'replace';
-}
-
-/** The selection a brush over `rect` produces from the selection it started from. */
-export function brushSelection(
-  initial: WellSet,
-  mode: BrushMode,
-  rect: Rect,
-  layout: PlateLayout,
-): WellSet {
-  return combine(initial, mode, WellSet.of(initial.size, wellsInLayoutRect(layout, rect)));
 }
 
 function combine(initial: WellSet, mode: BrushMode, touched: WellSet): WellSet {
@@ -141,6 +132,8 @@ export function pointerMove(
   }
   const mode = state.kind === 'pointing' ? brushModeOf(state.modifiers) : state.mode;
   const band = state.kind === 'pointing' ? bandOf(state.hit) : state.band;
+  const cells =
+    state.kind === 'brushing' ? state.cells : band ? null : new BrushCells(state.initial);
   const next: DragState = {
     kind: 'brushing',
     origin: state.origin,
@@ -148,6 +141,7 @@ export function pointerMove(
     mode,
     initial: state.initial,
     band,
+    cells,
   };
   if (band) {
     const span = bandSpan(layout, band, point);
@@ -161,7 +155,7 @@ export function pointerMove(
   const rect = rectFromPoints(next.origin, point);
   return {
     state: next,
-    selection: selection.reuse(brushSelection(next.initial, mode, rect, layout)),
+    selection: cells ? cells.select(mode, rect, layout, selection) : selection,
     rect,
   };
 }

@@ -8,7 +8,7 @@
 //   the compositor.
 // - The drag rectangle has its own canvas: moving it clears the old rectangle, not the marks.
 import { BLOCK_COLS, BLOCK_ROWS } from '../domain/plate-format';
-import type { GridView, PlateLayout, Rect } from './plate-geometry';
+import { viewShows, type GridView, type PlateLayout, type Rect } from './plate-geometry';
 import { OVERLAY_COLORS } from './well-appearance';
 import type { WellSet } from '../domain/plate/well-set';
 
@@ -159,9 +159,11 @@ export class OverlayPainter {
     const bits = this.bits(index, s);
     for (let v = 0; v < layout.views.length; v++) {
       const view = layout.views[v];
-      const r = Math.floor(index / view.cols) - view.row0;
-      const c = (index % view.cols) - view.col0;
-      if (r < 0 || c < 0 || r >= view.viewRows || c >= view.viewCols) continue;
+      const row = Math.floor(index / view.cols);
+      const col = index % view.cols;
+      if (!viewShows(view, row, col)) continue;
+      const r = row - view.row0;
+      const c = col - view.col0;
       const tileRows = Math.min(view.viewRows, BLOCK_ROWS);
       const tileCols = Math.min(view.viewCols, BLOCK_COLS);
       const t =
@@ -187,10 +189,15 @@ export class OverlayPainter {
       if (prev.selection !== s.selection && !prev.selection.equals(s.selection)) {
         prev.selection.forEachDifference(s.selection, (i) => this.redrawWell(i, s));
       }
-      const moved = new Set<number>();
-      if (prev.focus !== s.focus) moved.add(prev.focus).add(s.focus);
-      if (prev.hover !== s.hover) moved.add(prev.hover).add(s.hover);
-      for (const i of moved) if (i >= 0) this.redrawWell(i, s);
+      // Focus and hover moves redraw the wells they left and reached (each well once).
+      const f0 = prev.focus !== s.focus ? prev.focus : -1;
+      const f1 = prev.focus !== s.focus ? s.focus : -1;
+      const h0 = prev.hover !== s.hover ? prev.hover : -1;
+      const h1 = prev.hover !== s.hover ? s.hover : -1;
+      if (f0 >= 0) this.redrawWell(f0, s);
+      if (f1 >= 0 && f1 !== f0) this.redrawWell(f1, s);
+      if (h0 >= 0 && h0 !== f0 && h0 !== f1) this.redrawWell(h0, s);
+      if (h1 >= 0 && h1 !== f0 && h1 !== f1 && h1 !== h0) this.redrawWell(h1, s);
     }
     this.drawBrush(prev?.dragRect ?? null, s.dragRect, prev === null);
     this.shown = s;
