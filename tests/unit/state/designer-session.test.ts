@@ -45,9 +45,9 @@ describe('designer session', () => {
   });
 
   it('a save that lands after its session closed leaves the store alone', async () => {
-    let answer: (a: SaveAnswer) => void = () => undefined;
+    const pending: { answer?: (a: SaveAnswer) => void } = {};
     openDesignerSession(1, 3, {
-      send: () => new Promise<SaveAnswer>((resolve) => (answer = resolve)),
+      send: () => new Promise<SaveAnswer>((resolve) => (pending.answer = resolve)),
       coalesceMs: 10,
     });
     showDocument({ format: 96, wells: {} });
@@ -58,7 +58,8 @@ describe('designer session', () => {
     closeDesignerSession();
     expect(designerSession()).toBeNull();
     const later = computePlateState({ defn: D96, wells: {}, version: 4, bench: [] });
-    answer(later);
+    expect(pending.answer).toBeDefined();
+    pending.answer?.(later);
     await vi.advanceTimersByTimeAsync(0);
     expect(designer.plate).toBeNull();
     expect(designer.saveStatus).toBe('saving');
