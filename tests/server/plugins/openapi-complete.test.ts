@@ -8,6 +8,7 @@ interface Answer {
   content?: Record<string, { schema?: unknown }>;
 }
 interface Operation {
+  parameters?: unknown[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, Answer>;
 }
@@ -16,7 +17,7 @@ const WITH_BODY = new Set(['post', 'put', 'patch']);
 
 describe('OpenAPI document is complete', () => {
   let t: TestApp;
-  let operations: { key: string; method: string; op: Operation }[];
+  let operations: { key: string; path: string; method: string; op: Operation }[];
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
@@ -26,6 +27,7 @@ describe('OpenAPI document is complete', () => {
     operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({
         key: `${method.toUpperCase()} ${path}`,
+        path,
         method,
         op,
       })),
@@ -58,5 +60,24 @@ describe('OpenAPI document is complete', () => {
       })
       .map((o) => o.key);
     expect(bare).toEqual([]);
+  });
+  it('documents the schema of every answer it lists, errors included', () => {
+    const bare = operations.flatMap(({ key, op }) =>
+      Object.entries(op.responses ?? {})
+        .filter(([status]) => status !== '204')
+        .filter(([, answer]) => !Object.values(answer.content ?? {}).some((c) => c.schema))
+        .map(([status]) => `${key} ${status}`),
+    );
+    expect(bare).toEqual([]);
+  });
+
+  it('lists a 400 where the request can be refused and a 404 where the path names something', () => {
+    const without = operations.flatMap(({ key, path, op }) => [
+      ...(((op.parameters ?? []).length > 0 || op.requestBody) && !op.responses?.['400']
+        ? [`${key} 400`]
+        : []),
+      ...(path.includes('{') && !op.responses?.['404'] ? [`${key} 404`] : []),
+    ]);
+    expect(without).toEqual([]);
   });
 });
