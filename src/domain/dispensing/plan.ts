@@ -23,6 +23,7 @@ import type {
   UnmetWell,
 } from './plan-types';
 import { resolveSettings, type DispenseSettings, type ResolvedSettings } from './settings';
+import { seriesSolventWarnings } from './series-solvent';
 import { assignSourceWells, fillOf, type SourceWellUse } from './source-wells';
 import { volumeText } from './source-choice';
 import { countBulk, planWells, type WellTransfer } from './well-plans';
@@ -186,6 +187,15 @@ export function planDispense(
   const prepared = intermediatesFor(used, meta, type, bench, slugIndex, diluentOf);
   warnings.push(...prepared.warnings);
   if (!s.backfill) warnings.push(...solventSpreadWarnings(d, wells, bench, solventRows));
+  // a pipette's working stocks are diluted in the aqueous diluent: the solvent falls with them
+  const dilutedBy = pending.find((p) => p.factor > 1);
+  if (!s.backfill && rs.instrument.kind !== 'acoustic' && dilutedBy) {
+    const diluted = new Set(pending.filter((p) => p.factor > 1).map((p) => p.reagent));
+    const diluent = diluentOf(dilutedBy) ?? 'assay diluent';
+    const missed = new Set(unmet.map((u) => u.well));
+    const rows = solventRows.filter((r) => !missed.has(r.well)); // dispensed wells only
+    warnings.push(...seriesSolventWarnings(d, wells, bench, rows, diluted, diluent));
+  }
   const points = pointsOf(d, wells, pending, prepared.intermediates, rs);
   const chained = points.filter((p) => p.factor > 1 && p.status === 'warning');
   if (chained.length > 0) warnings.push(chainWarning(chained));

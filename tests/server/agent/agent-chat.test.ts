@@ -225,10 +225,11 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
     );
     expect(body.plate_v2.defn).toEqual(plateDefn(1536));
     expect(Object.keys(body.plate_v2.wells)).toHaveLength(10);
-    // 25-50 nL per well (5 % rounding of 2.5 nL droplets, 1 % DMSO of 5 uL): 1.11 uM, 370
-    // and 123 nM and 13.7 nM come from sources made for them (222, 74.1, 24.7, 2.74 uM)
+    // 25-50 nL per well (5 % rounding of 2.5 nL droplets, 1 % DMSO of 5 uL): 3.33 uM (7
+    // droplets of 1:10 would be +5.0 %), 1.11 uM, 370 and 123 nM and 13.7 nM come from
+    // sources made for them (667, 222, 74.1, 24.7, 2.74 uM)
     expect(body.protocol_ops.map((o: { label: string }) => o.label)).toEqual([
-      'Compound A working stock 1:10',
+      'Compound A working stock 1:15',
       'Compound A working stock 1:45',
       'Compound A working stock 1:135',
       'Compound A working stock 1:405',
@@ -237,13 +238,14 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
       'Compound A working stock 1:10000',
     ]);
     // Each on whole 0.1 uL, at least 10 uL (a pipette's good band), and exactly its factor,
-    // as checked by hand with C1 V1 = C2 V2: 1 mM x 10 / 45 = 222.2 uM (1:45); 222.2 x 10 / 30
+    // as checked by hand with C1 V1 = C2 V2: 10 mM x 10 / 150 = 666.7 uM (1:15); 666.7 x 10 /
+    // 30 = 222.2 uM (1:45); 222.2 x 10 / 30
     // = 74.07 uM (1:135); 74.07 x 10 / 30 = 24.69 uM (1:405); 24.69 x 16.2 / 40 = 10.0 uM
     // (1:1000); 10 x 10 / 36.5 = 2.740 uM (1:3650); 2.740 x 14.6 / 40 = 1.000 uM (1:10000:
     // 40 uL made, where 10 uL of the 1:1000 would make 100 uL).
     expect(body.protocol_ops.map((o: { notes: string }) => o.notes)).toEqual([
-      'Add 10 µL of Compound A stock to 90 µL DMSO (1.00 mM); 100 µL made',
-      'Add 10 µL of Compound A working stock 1:10 to 35 µL DMSO (222 µM); 45 µL made',
+      'Add 10 µL of Compound A stock to 140 µL DMSO (667 µM); 150 µL made',
+      'Add 10 µL of Compound A working stock 1:15 to 20 µL DMSO (222 µM); 30 µL made',
       'Add 10 µL of Compound A working stock 1:45 to 20 µL DMSO (74.1 µM); 30 µL made',
       'Add 10 µL of Compound A working stock 1:135 to 20 µL DMSO (24.7 µM); 30 µL made',
       'Add 16.2 µL of Compound A working stock 1:405 to 23.8 µL DMSO (10.0 µM); 40 µL made',

@@ -106,6 +106,29 @@ describe.each(DB_KINDS)('plan statuses on %s', (kind) => {
     }
   });
 
+  it('puts the 3.33 uM point nearest its target: a 1:15 source made for it', async () => {
+    // From the 1:10 (1 mM) source, 3333.3 nM x 5 uL / 1 mM = 16.7 nL -> 7 droplets, 17.5 nL:
+    // 1 mM x 17.5 nL / 5.0175 uL = 3487.8 nM, +4.6 %, within 5 % but past half of it. A
+    // source made for it (10 droplets, 50 / 5 % = 10: 3333.3 x 5 / 25 nL = 666.7 uM, 1:15)
+    // gives 666.7 uM x 25 nL / 5.025 uL (the medium 4.975 -> 5.0 on its 0.1 uL step) =
+    // 3316.7 nM, -0.5 %.
+    const plate = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    const a2 = plate.wells.A2;
+    expect(a2.targets[slug]).toMatchObject({ dilution: 15, status: 'good' });
+    expect(a2.targets[slug].volume_uL).toBeCloseTo(0.025, 12);
+    expect(a2.metrics.volumeUl).toBeCloseTo(5.025, 9);
+    expect(a2.predicted[slug].nM).toBeCloseTo((1e7 / 15) * (0.025 / 5.025), 6);
+    expect(a2.predicted[slug].err_pct).toBeCloseTo(-0.4975, 3);
+    // the plan prepares it from the stock, in the good band: 10 uL to 140 uL of DMSO
+    const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, owner)).json();
+    expect(plan.intermediates.find((i: { factor: number }) => i.factor === 15)).toMatchObject({
+      from_concentration: 1e7,
+      from_uL: 10,
+      diluent_uL: 140,
+      diluent: 'DMSO',
+    });
+  });
+
   it('a PATCH answers the changed wells with the plan statuses', async () => {
     const before = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
     const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {

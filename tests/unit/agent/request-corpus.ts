@@ -519,7 +519,9 @@ export const CORPUS: CorpusCase[] = [
         // 16.5 nL of 1:100 rounds to 17.5 (+6 %): 1:1000
         [0.165, 1000],
         [0.055, 1000],
-        [0.0175, 1000],
+        // 18.3 nL of 1:1000 rounds to 17.5 (-4.3 %, near the 5 % edge): 10 droplets of a
+        // 1:1370 made for it (7.30 uM, -0.2 %)
+        [0.025, 1370],
         [0.06, 10000],
       ],
       40,
@@ -680,7 +682,8 @@ export const CORPUS: CorpusCase[] = [
       [
         [0.015],
         [0.005],
-        [0.0175, 10],
+        // 7 droplets of 1:10 would be +5.0 %: 10 droplets of a 1:15 made for it, 0 %
+        [0.025, 15],
         // the 50 nL DMSO budget of a 5 uL well and 5 % of rounding leave 25-50 nL: 25 nL of
         // sources made for 1.11 uM, 370 nM, 123 nM, 1:45, 1:135, 1:405 of 10 mM (222, 74.1,
         // 24.7 uM), and for 13.7 nM 1:3650 (2.74 uM, -0.14 %; 1:3600 would be +1.3 %)

@@ -14,6 +14,9 @@ import { idOfIndex } from '../../../src/domain/well-id';
 import { plateDefn } from '../../../src/domain/plate-format';
 import { wellSummary } from '../../../src/server/exports/plate-workbook';
 import { metricsSummary, wellViews } from '../../../src/panels/well-editor/selected-wells';
+import { benchReagentInfo } from '../../../src/api/bench';
+import { picklistCells, pipettingWorklistCells } from '../../../src/domain/dispensing/export-rows';
+import { planDispense } from '../../../src/domain/dispensing/plan';
 import { DEMO_REAGENTS } from '../../../src/state/bench-store';
 
 const reagents = DEMO_REAGENTS as readonly BenchReagent[];
@@ -94,6 +97,55 @@ describe('shown numbers (property)', () => {
         },
       ),
       { numRuns: 150, seed: 21 },
+    );
+  });
+
+  it('say the plan’s status, and the instrument files hold no unmet well', () => {
+    const defn = plateDefn(384);
+    const infos = reagents.map(benchReagentInfo);
+    fc.assert(
+      fc.property(
+        fc.array(well, { minLength: 1, maxLength: 12 }),
+        fc.constantFrom(...SETTINGS),
+        fc.boolean(),
+        (kinds, settings, anyway) => {
+          const wells: WireWells = {};
+          kinds.forEach((k, i) => (wells[idOfIndex(defn, i * 7)] = k));
+          const indices = kinds.map((_, i) => i * 7);
+          const dispensing = { ...settings, dispense_unmet: anyway };
+          const plan = planDispense(defn, wells, infos, dispensing);
+          const views = wellViews(wells, 384, indices, reagents, dispensing);
+          const unmet = new Set(plan.unmet.map((u) => u.well));
+          // every well in the transfers is met, or dispensed anyway and marked so
+          for (const t of plan.transfers) {
+            if (unmet.has(t.destination_well)) {
+              expect(anyway).toBe(true);
+              expect(t.unmet).toBe(true);
+            } else expect(t.unmet).toBeUndefined();
+          }
+          // without "dispense anyway", no instrument file holds an unmet well
+          if (!anyway) {
+            const held = [
+              ...picklistCells(plan).slice(1),
+              ...pipettingWorklistCells(plan).slice(1),
+            ];
+            for (const row of held)
+              for (const cell of row) expect(unmet.has(String(cell))).toBe(false);
+          }
+          // the well editor says the plan's status: unmet wells not good; a dispensed point
+          // its point's status
+          for (const v of views) {
+            const shown = v.state!.status;
+            if (unmet.has(v.id)) expect(shown).not.toBe('good');
+            for (const e of v.entries) {
+              const point = plan.points.find((p) => p.well === v.id && p.reagent === e.slug);
+              if (!unmet.has(v.id) && point && v.state!.targets[e.slug].target_nM != null)
+                expect(e.status, `${v.id} ${e.slug}`).toBe(point.status);
+            }
+          }
+        },
+      ),
+      { numRuns: 100, seed: 21 },
     );
   });
 });

@@ -58,6 +58,20 @@ describe('pipette plan with an aqueous intermediate', () => {
     expect(state.wells.A3.predicted.cpd.nM).toBeCloseTo(30_000, 9);
   });
 
+  it('says the DMSO along the series, from 0.3 % to 0.01 %, and what keeps it constant', () => {
+    // A3 0.3 uL of DMSO in 100 uL, A2 0.1, A1 0.01 (the unmet A4 is not dispensed): 30-fold
+    expect(plan.warnings).toContain(
+      'Cpd: DMSO runs from 0.30 % to 0.01 % along the series (working stocks diluted in ' +
+        'media): a serial dilution in DMSO, then one fixed dilution into media, or a backfill ' +
+        'of DMSO to 0.30 %, would keep it constant.',
+    );
+    // a backfill keeps it constant: no such warning
+    const filled = planDispense(defn, wells, bench, {
+      backfill: { solvent: 'dmso', percent: 0.5 },
+    });
+    expect(filled.warnings.some((w) => w.includes('along the series'))).toBe(false);
+  });
+
   it('says why 100 uM cannot be made at 0.5 % DMSO from a 10 mM stock', () => {
     expect(planned.A4.unmet[0].proposal).toContain('50.0 µM');
     expect(plan.unmet.some((u) => u.well === 'A4')).toBe(true);
