@@ -326,6 +326,12 @@ function draftOps(
             op.dilution === undefined ? undefined : finite(op.dilution, 1, 'dilution');
           const volume =
             op.volume_uL === undefined ? undefined : finite(op.volume_uL, 0, 'volume_uL');
+          const vehiclePct =
+            op.vehicle_pct === undefined
+              ? undefined
+              : finite(op.vehicle_pct, 0, 'vehicle_pct', true);
+          if (vehiclePct !== undefined && vehiclePct > 100)
+            throw new OpRefused('vehicle_pct must be at most 100 (% v/v of the well)');
           const vehicle =
             ctx.vehicle && ctx.wellVolume && ctx.benchSlugs.has(ctx.vehicle) ? ctx.vehicle : null;
           for (const id of list.ids) {
@@ -351,14 +357,15 @@ function draftOps(
             if (
               volume_uL === undefined &&
               target_nM === null &&
-              existing === undefined &&
-              vehicle !== null &&
+              (existing === undefined || vehiclePct !== undefined) &&
+              ctx.wellVolume !== undefined &&
               vehicle !== op.reagent
             ) {
-              // a vehicle control: the solvent load of the plate's compound wells
-              const pct = ctx.vehicleLoadPct?.(op.reagent);
+              // a vehicle control: the % v/v given, else the solvent load of the plate's
+              // compound wells (layout/vehicle-control.ts)
+              const pct = vehiclePct ?? ctx.vehicleLoadPct?.(op.reagent);
               if (pct != null)
-                volume_uL = Number(((pct / 100) * ctx.wellVolume!(before)).toFixed(6));
+                volume_uL = Number(((pct / 100) * ctx.wellVolume(before)).toFixed(6));
             }
             if (
               volume_uL === undefined &&
@@ -379,7 +386,10 @@ function draftOps(
             }
             volume_uL ??= existing?.volume_uL;
             if (volume_uL === undefined)
-              throw new OpRefused(`volume_uL is needed to put "${op.reagent}" without a target`);
+              throw new OpRefused(
+                `"${op.reagent}" without a target needs its volume_uL, or as a vehicle control ` +
+                  'its vehicle_pct (% v/v): no compound well of the plate holds its solvent yet',
+              );
             const t: WireTarget = {
               target_nM,
               tol_pct: effectiveTolerance(tol ?? existing?.tol_pct),
