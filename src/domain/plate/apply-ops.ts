@@ -11,7 +11,7 @@ import type { PlateDefn } from '../plate-format';
 import type { WireTarget, WireWell, WireWells } from '../plate-wire';
 import { canonicalWell, wellContentProblem } from '../plate-wells';
 import { effectiveTolerance } from '../prediction';
-import { LIMITS } from '../limits';
+import { targetBoundProblem } from '../chemistry/concentration-units';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
 import { canonicalWellId, idOfIndex, indexOfWellId } from '../well-id';
 import type { Amount, PrimitiveOp, SetOp } from './ops';
@@ -92,7 +92,8 @@ export function amountToNanomolar(amount: Amount): number {
   }
   const nM = toNanomolar(finite(amount.value, 0, 'target value'), unit);
   // the same bound as target_nM of every write path (a value of 1e15 M is 1e24 nM)
-  if (nM > LIMITS.targetNM) throw new OpRefused('target must be at most 1e15 nM');
+  const problem = targetBoundProblem(nM);
+  if (problem !== null) throw new OpRefused(problem);
   return nM;
 }
 
