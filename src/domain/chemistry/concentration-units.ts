@@ -1,3 +1,5 @@
+import { LIMITS } from '../limits';
+
 /**
  * Every concentration unit a well editor or a stock takes (DISPENSING.md "Mass units"):
  * molar (pM to M), mass per volume (ng/mL to mg/mL, converted to molar only through the
@@ -138,4 +140,19 @@ export function canonicalStockOf(
   return mass === undefined || !isMassStockUnit(unit)
     ? none
     : { ...none, stock_ng_per_mL: value * mass };
+}
+
+/**
+ * Why a target cannot be a well's, or null: past 1e15 nM (LIMITS.targetNM, 1e6 M), which no
+ * solution holds (pure water is 55.5 M), or not a finite number (1e308 uM is Infinity nM).
+ * Every write path holds targets to that bound; the forms say it before sending. NaN (no
+ * number typed) is not this rule's concern.
+ */
+export function targetBoundProblem(nM: number): string | null {
+  if (Number.isNaN(nM) || nM <= LIMITS.targetNM) return null;
+  const shown = Number.isFinite(nM) ? `${nM.toPrecision(3)} nM` : 'more than a number can hold';
+  return (
+    `That target (${shown}) is more than any solution holds: ` +
+    `enter one of at most 1e15 nM (1,000,000 M).`
+  );
 }

@@ -6,6 +6,7 @@
 import type { PlateDefn } from '../plate-format';
 import type { PrimitiveOp } from '../plate/ops';
 import type { WireWells } from '../plate-wire';
+import type { SolventLoad } from './vehicle-control';
 
 export interface LayoutContext {
   defn: PlateDefn;
@@ -13,6 +14,12 @@ export interface LayoutContext {
   wells: WireWells;
   /** Slugs of the experiment's bench reagents; a tool names no other reagent. */
   benchSlugs: ReadonlySet<string> | readonly string[];
+  /**
+   * The bench's solvents and the load the plate's compound wells carry of each
+   * (solventLoadsOf): a vehicle control is judged by them (layout/vehicle-control.ts).
+   * Absent, a control's % v/v passes as given.
+   */
+  solventLoads?: readonly SolventLoad[];
 }
 
 /** A line of an imported file that was not taken, with why (1-based line number). */

@@ -6,8 +6,9 @@
  * each on 1536, spread across rows, for a robust Z').
  */
 import { toNanomolar, type MolarUnit } from '../units';
-import type { PrimitiveOp } from '../plate/ops';
+import type { PrimitiveOp, SetOp } from '../plate/ops';
 import { benchSlug, fail, unknownReagent, type ExpandResult, type LayoutContext } from './context';
+import { vehicleControl } from './vehicle-control';
 import { idsOf, wellListIndices } from './well-list';
 
 export const CONTROL_KINDS = ['POS', 'NEG', 'ZERO'] as const;
@@ -23,6 +24,11 @@ export interface ControlSpec {
   wells?: string[];
   /** at most this many wells, chosen evenly from its share */
   count?: number;
+  /**
+   * A solvent control (DMSO): its % v/v of the well; absent, the load the plate's compound
+   * wells carry (layout/vehicle-control.ts)
+   */
+  vehicle_pct?: number;
 }
 
 export interface ControlsParams {
@@ -110,8 +116,19 @@ export function expandControls(params: ControlsParams, ctx: LayoutContext): Expa
       const target_nM = control.target
         ? toNanomolar(control.target.value, control.target.unit)
         : null;
-      const set: PrimitiveOp = { op: 'set', wells: ids, reagent: slug, target_nM };
+      const set: SetOp = { op: 'set', wells: ids, reagent: slug, target_nM };
       if (params.tol_pct !== undefined && target_nM !== null) set.tol_pct = params.tol_pct;
+      if (target_nM === null) {
+        // a vehicle control: its solvent at the compound wells' load, or at the % given
+        let pct = control.vehicle_pct;
+        if (ctx.solventLoads) {
+          const rule = vehicleControl(slug, pct, ctx.solventLoads);
+          if (!rule.ok) return fail(`${control.kind}: ${rule.message}`);
+          if (rule.warning) warnings.push(`${control.kind}: ${rule.warning}`);
+          pct = rule.pct ?? undefined;
+        }
+        if (pct !== undefined) set.vehicle_pct = pct;
+      }
       ops.push(set);
     }
     ops.push({ op: 'tag', wells: ids, add: [control.kind] });

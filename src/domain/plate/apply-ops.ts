@@ -11,7 +11,7 @@ import type { PlateDefn } from '../plate-format';
 import type { WireTarget, WireWell, WireWells } from '../plate-wire';
 import { canonicalWell, wellContentProblem } from '../plate-wells';
 import { effectiveTolerance } from '../prediction';
-import { LIMITS } from '../limits';
+import { targetBoundProblem } from '../chemistry/concentration-units';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
 import { canonicalWellId, idOfIndex, indexOfWellId } from '../well-id';
 import type { Amount, PrimitiveOp, SetOp } from './ops';
@@ -92,7 +92,8 @@ export function amountToNanomolar(amount: Amount): number {
   }
   const nM = toNanomolar(finite(amount.value, 0, 'target value'), unit);
   // the same bound as target_nM of every write path (a value of 1e15 M is 1e24 nM)
-  if (nM > LIMITS.targetNM) throw new OpRefused('target must be at most 1e15 nM');
+  const problem = targetBoundProblem(nM);
+  if (problem !== null) throw new OpRefused(problem);
   return nM;
 }
 
@@ -356,6 +357,12 @@ function draftOps(
             op.dilution === undefined ? undefined : finite(op.dilution, 1, 'dilution');
           const volume =
             op.volume_uL === undefined ? undefined : finite(op.volume_uL, 0, 'volume_uL');
+          const vehiclePct =
+            op.vehicle_pct === undefined
+              ? undefined
+              : finite(op.vehicle_pct, 0, 'vehicle_pct', true);
+          if (vehiclePct !== undefined && vehiclePct > 100)
+            throw new OpRefused('vehicle_pct must be at most 100 (% v/v of the well)');
           const vehicle =
             ctx.vehicle && ctx.wellVolume && ctx.benchSlugs.has(ctx.vehicle) ? ctx.vehicle : null;
           for (const id of list.ids) {
@@ -381,14 +388,15 @@ function draftOps(
             if (
               volume_uL === undefined &&
               target_nM === null &&
-              existing === undefined &&
-              vehicle !== null &&
+              (existing === undefined || vehiclePct !== undefined) &&
+              ctx.wellVolume !== undefined &&
               vehicle !== op.reagent
             ) {
-              // a vehicle control: the solvent load of the plate's compound wells
-              const pct = ctx.vehicleLoadPct?.(op.reagent);
+              // a vehicle control: the % v/v given, else the solvent load of the plate's
+              // compound wells (layout/vehicle-control.ts)
+              const pct = vehiclePct ?? ctx.vehicleLoadPct?.(op.reagent);
               if (pct != null)
-                volume_uL = Number(((pct / 100) * ctx.wellVolume!(before)).toFixed(6));
+                volume_uL = Number(((pct / 100) * ctx.wellVolume(before)).toFixed(6));
             }
             if (
               volume_uL === undefined &&
@@ -409,7 +417,10 @@ function draftOps(
             }
             volume_uL ??= existing?.volume_uL;
             if (volume_uL === undefined)
-              throw new OpRefused(`volume_uL is needed to put "${op.reagent}" without a target`);
+              throw new OpRefused(
+                `"${op.reagent}" without a target needs its volume_uL, or as a vehicle control ` +
+                  'its vehicle_pct (% v/v): no compound well of the plate holds its solvent yet',
+              );
             const t: WireTarget = {
               target_nM,
               tol_pct: effectiveTolerance(tol ?? existing?.tol_pct),

@@ -5,6 +5,7 @@
  * implementation; an op name without an expander is an unknown op.
  */
 import { expandWireOp } from '../layout';
+import type { LayoutContext } from '../layout/context';
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
 import { HIGH_LEVEL_OP_NAMES, type PrimitiveOp } from './ops';
@@ -14,6 +15,8 @@ export interface ExpandContext {
   defn: PlateDefn;
   wells: WireWells;
   benchSlugs: ReadonlySet<string>;
+  /** the bench's solvents and their loads, for vehicle controls (layout/vehicle-control.ts) */
+  solventLoads?: LayoutContext['solventLoads'];
 }
 
 /** Primitive ops for one high-level op, or an error message (the 400 names the op). */

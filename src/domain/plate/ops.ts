@@ -37,6 +37,11 @@ export interface SetOp {
   tol_pct?: number;
   /** working-stock dilution of the stock (10 = 1:10); default 1 */
   dilution?: number;
+  /**
+   * A vehicle control without a target or volume: the % v/v of the well its solvent takes
+   * (layout/vehicle-control.ts); absent, the load of the plate's compound wells
+   */
+  vehicle_pct?: number;
 }
 
 /** Remove `reagent` from `wells`, or everything (targets, label, sample, tags) when absent. */

@@ -61,6 +61,14 @@ export const controlsOpSchema = z.object({
         target: molarAmount.nullish(),
         wells: wellList.optional(),
         count: z.number().int().min(1).max(LIMITS.wells).optional(),
+        vehicle_pct: z
+          .number({ error: 'must be a % v/v' })
+          .gt(0, 'must be > 0')
+          .max(100, 'must be at most 100')
+          .optional()
+          .describe(
+            "A vehicle control's solvent, % v/v of the well (default: the compound wells' load)",
+          ),
       }),
     )
     .min(1, 'must name at least one control')

@@ -47,6 +47,12 @@ export const setOpSchema = z.object({
     .optional(),
   tol_pct: z.number().gt(0, 'must be > 0').max(1000, 'must be at most 1000').optional(),
   dilution: z.number().min(1, 'must be >= 1').max(1e9, 'must be at most 1e9').optional(),
+  vehicle_pct: z
+    .number({ error: 'must be a % v/v' })
+    .gt(0, 'must be > 0')
+    .max(100, 'must be at most 100')
+    .optional()
+    .describe("A vehicle control's solvent, % v/v of the well (default: the compound wells' load)"),
 });
 
 export const clearOpSchema = z.object({

@@ -2,9 +2,14 @@
 // (a checkerboard across the rows, the domain's rule) or each in wells of its own.
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
+import { benchReagentInfo, type BenchReagent } from '../../api/bench';
+import { formatPercent } from '../../domain/accuracy';
 import type { ControlSpec } from '../../domain/layout/controls';
+import { solventLoadsOf, vehicleControl } from '../../domain/layout/vehicle-control';
+import { plateDefn } from '../../domain/plate-format';
 import type { MolarUnit } from '../../domain/units';
 import { bench } from '../../state/bench-store';
+import { designer } from '../../state/designer-store';
 import type { ToolOp } from '../../state/tool-actions';
 import { CheckField, SelectField, TextField, UNIT_OPTIONS, parseColumns } from './tool-fields';
 import { useRememberedForm } from './remembered-form';
@@ -12,19 +17,52 @@ import { ToolShell } from './tool-shell';
 
 export function ControlsForm() {
   const { reagents, vehicleSlug } = useSnapshot(bench);
+  const doc = useSnapshot(designer);
+  // the bench's solvents and the load the plate's compound wells carry of each: a vehicle
+  // control is judged by them, as the server and the assistant judge it
+  const solventLoads = useMemo(
+    () =>
+      solventLoadsOf(
+        plateDefn(designer.format),
+        designer.wells,
+        (bench.reagents as BenchReagent[]).map(benchReagentInfo),
+        designer.dispensing,
+      ),
+    // the stores are read directly; these keep the loads current
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+    [reagents, doc.wells, doc.format, doc.dispensing],
+  );
   const options = [
     { value: '', label: 'None' },
     ...reagents.map((r) => ({ value: r.slug, label: r.name })),
   ];
+  // a solvent as the negative control says the load it takes, or that it needs a %
+  const negOptions = options.map((o) => {
+    const solvent = solventLoads.find((s) => s.slug === o.value);
+    if (!solvent) return o;
+    const load =
+      solvent.pct === null ? 'vehicle: give its % v/v' : `vehicle at ${formatPercent(solvent.pct)}`;
+    return { ...o, label: `${o.label} (${load})` };
+  });
   const [v, set] = useRememberedForm('controls', () => ({
     columns: '1, 2, 47, 48',
     pos: '',
     posConc: '10',
     posUnit: 'uM' as MolarUnit,
     neg: vehicleSlug ?? '',
+    negPct: '',
     blank: false,
     count: '16',
   }));
+
+  // the rule of a control without a target: a solvent at the % given, else at the compound
+  // wells' load; a medium beside compound wells that carry a solvent is warned about
+  const negRule = useMemo(() => {
+    const text = v.negPct.trim();
+    return v.neg
+      ? vehicleControl(v.neg, text === '' ? undefined : Number(text), solventLoads)
+      : null;
+  }, [v.neg, v.negPct, solventLoads]);
 
   const op = useMemo((): ToolOp | string => {
     const columns = parseColumns(v.columns);
@@ -44,11 +82,16 @@ export function ControlsForm() {
         count,
       });
     }
-    if (v.neg) controls.push({ kind: 'NEG', reagent: v.neg, target: null, count });
+    if (v.neg && negRule) {
+      if (!negRule.ok) return negRule.message;
+      const neg: ControlSpec = { kind: 'NEG', reagent: v.neg, target: null, count };
+      if (negRule.pct !== null) neg.vehicle_pct = negRule.pct;
+      controls.push(neg);
+    }
     if (v.blank) controls.push({ kind: 'ZERO', count });
     if (controls.length === 0) return 'Choose a positive or a negative control.';
     return { op: 'controls', controls, columns };
-  }, [v]);
+  }, [v, negRule]);
 
   return (
     <ToolShell tool="controls" op={op}>
@@ -82,10 +125,21 @@ export function ControlsForm() {
           label="Negative control (vehicle)"
           value={v.neg}
           onChange={(neg) => set({ neg })}
-          options={options}
+          options={negOptions}
+        />
+        <TextField
+          label="% v/v"
+          value={v.negPct}
+          onChange={(negPct) => set({ negPct })}
+          placeholder={negPlaceholder(v.neg, solventLoads)}
         />
         <TextField label="Wells per control" value={v.count} onChange={(count) => set({ count })} />
       </div>
+      {negRule?.ok && negRule.warning && (
+        <p className="tool-panel__warning" data-testid="vehicle-warning">
+          {negRule.warning}
+        </p>
+      )}
       <CheckField
         label="Blank wells (ZERO) too"
         checked={v.blank}
@@ -93,4 +147,15 @@ export function ControlsForm() {
       />
     </ToolShell>
   );
+}
+
+/** What an empty % v/v means: the compound wells' load of the chosen solvent. */
+function negPlaceholder(
+  slug: string,
+  loads: readonly { slug: string; pct: number | null }[],
+): string | undefined {
+  const load = loads.find((l) => l.slug === slug);
+  return load?.pct != null
+    ? `${Number(load.pct.toPrecision(3))}, as the compound wells`
+    : undefined;
 }

@@ -2,7 +2,11 @@
  * The well editor's inputs as data (spec section 5): a concentration with its unit (default
  * 1000 µM; "50 nM" typed into the field takes its own unit), a 0–100 µL volume.
  */
-import { parseAnyConcentration, toNanomolarAny } from '../../domain/chemistry/concentration-units';
+import {
+  parseAnyConcentration,
+  targetBoundProblem,
+  toNanomolarAny,
+} from '../../domain/chemistry/concentration-units';
 import { isMolarUnit, parseConcentration, toNanomolar, type MolarUnit } from '../../domain/units';
 import type { ReagentAmount } from '../../state/plate-edits';
 
@@ -31,33 +35,43 @@ export function initialEditorValues(): EditorValues {
 }
 
 /**
- * The concentration typed, in µM: a plain number is in the chosen unit; "50 nM", "2 mM",
+ * The concentration typed, in nM: a plain number is in the chosen unit; "50 nM", "2 mM",
  * "1.5 µM", "250 pM" carry their own, and so do "5 ug/mL", "2 mg/mL", "50 ng/mL", converted
- * through the reagent's molecular weight (c nM = 1000 x c ng/mL / MW). Null when it is not a
- * concentration of 0 or more that can be made molar (a mass unit without a molecular weight,
- * % v/v, cells/mL).
+ * through the reagent's molecular weight (c nM = 1000 x c ng/mL / MW). NaN when it is not a
+ * concentration that can be made molar (a mass unit without a molecular weight, % v/v,
+ * cells/mL); Infinity past what a number holds (1e308 M).
+ */
+function typedNanomolar(text: string, unit: MolarUnit, molecularWeight?: number | null): number {
+  const t = text.trim();
+  if (t === '') return Number.NaN;
+  const plain = Number(t);
+  if (Number.isFinite(plain)) return toNanomolar(plain, unit);
+  const parsed = parseConcentration(t);
+  if (parsed && isMolarUnit(parsed.unit)) return toNanomolar(parsed.value, parsed.unit);
+  const any = parseAnyConcentration(t);
+  return any ? toNanomolarAny(any.value, any.unit, molecularWeight) : Number.NaN;
+}
+
+/**
+ * The concentration typed, in µM (typedNanomolar); null when it is not a concentration of 0
+ * or more that can be made molar, or is past the bound of a well's target (1e15 nM).
  */
 export function concentrationUM(
   text: string,
   unit: MolarUnit = 'uM',
   molecularWeight?: number | null,
 ): number | null {
-  const t = text.trim();
-  if (t === '') return null;
-  const plain = Number(t);
-  let nM: number;
-  if (Number.isFinite(plain)) nM = toNanomolar(plain, unit);
-  else {
-    const parsed = parseConcentration(t);
-    if (parsed && isMolarUnit(parsed.unit)) nM = toNanomolar(parsed.value, parsed.unit);
-    else {
-      const any = parseAnyConcentration(t);
-      if (!any) return null;
-      nM = toNanomolarAny(any.value, any.unit, molecularWeight);
-    }
-  }
-  if (!Number.isFinite(nM) || nM < 0) return null;
+  const nM = typedNanomolar(text, unit, molecularWeight);
+  if (!Number.isFinite(nM) || nM < 0 || targetBoundProblem(nM) !== null) return null;
   return nM / 1000;
+}
+
+/** Why the typed concentration cannot be a target (past 1e15 nM), or null. */
+export function concentrationProblem(
+  values: Pick<EditorValues, 'uM'> & { unit?: MolarUnit },
+  molecularWeight?: number | null,
+): string | null {
+  return targetBoundProblem(typedNanomolar(values.uM, values.unit ?? 'uM', molecularWeight));
 }
 
 /** The amount to apply, or null when the concentration or the volume is not acceptable. */

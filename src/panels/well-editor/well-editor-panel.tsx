@@ -25,6 +25,7 @@ import { WellFieldsForm } from './well-fields-form';
 import {
   EDITOR_UNITS,
   VOLUME_MAX_UL,
+  concentrationProblem,
   editorAmount,
   initialEditorValues,
   type EditorValues,
@@ -184,7 +185,8 @@ export function WellEditorPanel() {
                   ? ` · pipetting ${accuracyLabel(amount.volumeUl)}`
                   : ''
               }`
-            : 'Enter a concentration of 0 or more (pM to M; ng/mL to mg/mL when the reagent has a molecular weight) and a volume from 0 to 100 µL.'}
+            : (concentrationProblem(values, molecularWeight) ??
+              'Enter a concentration of 0 or more (pM to M; ng/mL to mg/mL when the reagent has a molecular weight) and a volume from 0 to 100 µL.')}
         </p>
         <div className="row">
           <button type="submit" className="btn btn--primary" disabled={!amount || !slug || n === 0}>

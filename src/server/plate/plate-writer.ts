@@ -7,6 +7,7 @@
 import { applyOpsDelta } from '../../domain/plate/apply-ops';
 import { vehicleLoadOf } from '../../domain/dispensing/vehicle-load';
 import { opExpander } from '../../domain/plate/expanders';
+import { solventLoadsOf } from '../../domain/layout/vehicle-control';
 import type { PrimitiveOp } from '../../domain/plate/ops';
 import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-wire';
@@ -115,10 +116,16 @@ function expandOps(
   live: LivePlate,
   ops: readonly PlateOpInput[],
   benchSlugs: ReadonlySet<string>,
+  bench: BenchFactsLike,
 ):
   | { ok: true; ops: PrimitiveOp[] }
   | { ok: false; opIndex: number; op: string; well?: string; message: string } {
   const out: PrimitiveOp[] = [];
+  // the bench's solvents and their loads, which a vehicle control is judged by (worked out
+  // only for an edit that places controls)
+  const solventLoads = ops.some((o) => o.op === 'controls')
+    ? solventLoadsOf(live.defn, live.wire, bench.infos, bench.dispensing ?? null)
+    : undefined;
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     if (['set', 'clear', 'tag', 'label', 'sample', 'put'].includes(op.op)) {
@@ -131,6 +138,7 @@ function expandOps(
       defn: live.defn,
       wells: live.wire,
       benchSlugs,
+      solventLoads,
     });
     if (!expanded.ok) {
       return { ok: false, opIndex: i, op: op.op, well: expanded.well, message: expanded.message };
@@ -163,7 +171,7 @@ export function editLivePlate(
   let changedIds: string[];
   let removed: string[];
   if ('ops' in edit) {
-    const expanded = expandOps(base, edit.ops, slugs);
+    const expanded = expandOps(base, edit.ops, slugs, bench);
     if (!expanded.ok) return { ...expanded, stale: false };
     const applied = applyOpsDelta(
       base.defn,

@@ -143,4 +143,27 @@ describe.each(DB_KINDS)('bench stocks in mass units and custom salts on %s', (ki
     // NaCl alone: I = 5000 mM (1/2 (1 + 1) x 5 M)
     expect(plate.wells.A2.metrics.ionicStrength).toBeCloseTo(5000, 6);
   });
+
+  it('refuses a target of 1e12 M (1e21 nM) in plain words and stores nothing', async () => {
+    const before = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
+      version: before.version,
+      ops: [
+        {
+          op: 'set',
+          wells: ['B1'],
+          reagent: 'sodium-chloride',
+          target: { value: 1e12, unit: 'M' },
+          volume_uL: 1,
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toContain(
+      'That target (1.00e+21 nM) is more than any solution holds: enter one of at most 1e15 nM (1,000,000 M).',
+    );
+    const after = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    expect(after.version).toBe(before.version);
+    expect(after.wells.B1).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  targetBoundProblem,
   canonicalStockOf,
   fromNanomolarAny,
   parseAnyConcentration,
@@ -78,5 +79,18 @@ describe('concentration units', () => {
       stock_ng_per_mL: null,
     });
     expect(canonicalStockOf(Number.NaN, 'ug/mL').stock_ng_per_mL).toBeNull();
+  });
+
+  it('refuses a target past 1e15 nM (1e6 M) or past what a number holds, in plain words', () => {
+    expect(targetBoundProblem(1e15)).toBeNull();
+    expect(targetBoundProblem(5000)).toBeNull();
+    expect(targetBoundProblem(Number.NaN)).toBeNull();
+    expect(targetBoundProblem(1e308)).toBe(
+      'That target (1.00e+308 nM) is more than any solution holds: enter one of at most 1e15 nM (1,000,000 M).',
+    );
+    // 1e308 uM is Infinity nM
+    expect(targetBoundProblem(1e308 * 1000)).toBe(
+      'That target (more than a number can hold) is more than any solution holds: enter one of at most 1e15 nM (1,000,000 M).',
+    );
   });
 });
