@@ -51,11 +51,29 @@ const csvLine = (cells: readonly Cell[]) => cells.map(csvField).join(',');
  * The picklist as CSV text, made row by row as strings: the bytes the CSV writer
  * (csv-stringify, no BOM) makes of the neutralised cells, without its per-field work on
  * 400,000 rows. A field is quoted when it holds a quote, a comma or a line break, its quotes
- * doubled; a number is written as JavaScript writes it; every line ends with a newline.
+ * doubled; a number is written as JavaScript writes it; every line ends with a newline. The
+ * texts a picklist repeats (barcodes, wells, plate types, concentrations) are made once.
  */
 export function campaignPicklistCsv(transfers: readonly CampaignTransfer[]): string {
+  const made = new Map<Cell, string>();
+  const field = (cell: Cell) => {
+    let text = made.get(cell);
+    if (text === undefined) {
+      text = csvField(cell);
+      // bounded: compound ids are mostly one a row
+      if (made.size < 200_000) made.set(cell, text);
+    }
+    return text;
+  };
   let csv = `${csvLine(PICKLIST_HEADERS)}\n`;
-  for (const t of transfers) csv += `${csvLine(picklistRow(t))}\n`;
+  for (const t of transfers) {
+    const conc = micromolar(t.stock_nM);
+    csv +=
+      `${field(t.source_plate)},${field(t.source_barcode)},${field(t.source_plate_type)},` +
+      `${field(t.source_well)},${field(t.destination_plate)},${field(t.destination_barcode)},` +
+      `${field(t.destination_plate_type)},${field(t.destination_well)},${field(t.volume_nL)},` +
+      `${csvField(t.compound_id ?? t.reagent)},${field(conc)},${t.stock_nM == null ? '' : 'uM'}\n`;
+  }
   return csv;
 }
 

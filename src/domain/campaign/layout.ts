@@ -147,6 +147,7 @@ export function layCampaign(input: CampaignLayoutInput): CampaignLayout {
   let next = 0;
   let perPlate = 0;
   const n = input.compounds.length;
+  const targets = Array.from({ length: dose.points }, (_, p) => pointTarget(dose, p));
   while (next < n || plates.length === 0) {
     const index = plates.length + 1;
     if (index > input.max_plates) {
@@ -179,7 +180,7 @@ export function layCampaign(input: CampaignLayoutInput): CampaignLayout {
             well: idOfIndex(defn, i),
             compound_id: c.compound_id,
             stock: c.stock,
-            target_nM: pointTarget(dose, p),
+            target_nM: targets[p],
             point: p + 1,
             replicate: r + 1,
           });

@@ -16,7 +16,7 @@ import { sourcePlateTypeById } from '../dispensing/plate-types';
 import { resolveSettings, type DispenseSettings } from '../dispensing/settings';
 import { assignSourceWells, fillOf, type PendingTransfer } from '../dispensing/source-wells';
 import { volumeText } from '../dispensing/source-choice';
-import { planWells, type WellTransfer } from '../dispensing/well-plans';
+import { planWells, type WellPlan, type WellTransfer } from '../dispensing/well-plans';
 
 /** A library source well as the plan reads it: its volume now (before this plan). */
 export interface LibrarySource {
@@ -108,12 +108,6 @@ export interface CampaignPlanInput {
   library: readonly LibrarySource[];
 }
 
-interface SourceState extends LibrarySource {
-  dead: number;
-  taken: number;
-  count: number;
-}
-
 const SLACK = 1e-9;
 const nl = (uL: number) => Number((uL * 1000).toFixed(3));
 const round6 = (v: number) => Number(v.toFixed(6));
@@ -147,44 +141,138 @@ export function campaignPlanPlates(
   });
 }
 
-/** Library wells by compound and concentration, in library order. */
-function sourcesByCompound(library: readonly LibrarySource[]): Map<string, SourceState[]> {
-  const map = new Map<string, SourceState[]>();
+/**
+ * The library grouped by concentration and compound, each group's wells chained in library
+ * order. Made once per library list: a library kept by the server is planned many times.
+ */
+interface SourceIndex {
+  /** [concentration] -> [compound] -> the index of its first well */
+  first: Map<number, Map<string, number>>;
+  /** the next well of the same compound and concentration, or -1 */
+  next: Int32Array;
+  /** each group's first well, in order of first appearance */
+  heads: number[];
+  /** each well's dead volume (its plate type's) */
+  dead: Float64Array;
+}
+
+const indexes = new WeakMap<readonly LibrarySource[], SourceIndex>();
+
+function sourceIndexOf(library: readonly LibrarySource[]): SourceIndex {
+  const known = indexes.get(library);
+  if (known) return known;
+  const n = library.length;
+  const index: SourceIndex = {
+    first: new Map(),
+    next: new Int32Array(n).fill(-1),
+    heads: [],
+    dead: new Float64Array(n),
+  };
+  const last = new Map<number, Map<string, number>>();
   const deadOf = new Map<string, number>();
-  for (const s of library) {
+  library.forEach((s, i) => {
     let dead = deadOf.get(s.plate_type);
     if (dead === undefined) {
       dead = sourcePlateTypeById(s.plate_type)?.dead_uL ?? 0;
       deadOf.set(s.plate_type, dead);
     }
-    const state: SourceState = {
-      barcode: s.barcode,
-      plate_type: s.plate_type,
-      well: s.well,
-      compound_id: s.compound_id,
-      concentration_nM: s.concentration_nM,
-      current_uL: s.current_uL,
-      dead,
-      taken: 0,
-      count: 0,
-    };
-    const key = `${s.compound_id}\u0000${s.concentration_nM}`;
-    const list = map.get(key);
-    if (list) list.push(state);
-    else map.set(key, [state]);
-  }
-  return map;
+    index.dead[i] = dead;
+    let firstOf = index.first.get(s.concentration_nM);
+    let lastOf = last.get(s.concentration_nM);
+    if (!firstOf || !lastOf) {
+      index.first.set(s.concentration_nM, (firstOf = new Map()));
+      last.set(s.concentration_nM, (lastOf = new Map()));
+    }
+    const before = lastOf.get(s.compound_id);
+    if (before === undefined) {
+      firstOf.set(s.compound_id, i);
+      index.heads.push(i);
+    } else index.next[before] = i;
+    lastOf.set(s.compound_id, i);
+  });
+  indexes.set(library, index);
+  return index;
 }
 
-/** What a well can still give: its volume less the dead volume and what the plan took. */
-const left = (s: SourceState) => s.current_uL - s.dead - s.taken;
+/** A library well as a remedy reads it. */
+interface SourceLeft {
+  barcode: string;
+  plate_type: string;
+  well: string;
+  current_uL: number;
+  taken: number;
+  /** what it can still give above its dead volume */
+  left: number;
+}
+
+/** A transfer of a layout's well plan, read once for every plate of the layout. */
+interface StepTransfer {
+  t: WellTransfer;
+  /** the stock's concentration when it is a library stock, else null */
+  conc: number | null;
+  nL: number;
+  /** the volume rounded as a well's taken volume is */
+  v6: number;
+}
+
+/**
+ * A layout's plan as each of its plates reads it: the wells with unmet rows or transfers,
+ * in plate order, and the plate's solvent range (the same for every plate of the layout).
+ */
+interface LayoutSteps {
+  warnings: readonly string[];
+  steps: { id: string; unmet: WellPlan['unmet']; transfers: StepTransfer[] }[];
+  solvent: Record<string, { min: number; max: number }>;
+}
+
+function layoutSteps(
+  planned: ReturnType<typeof planWells>,
+  stocks: CampaignPlanInput['stocks'],
+): LayoutSteps {
+  const solvent: LayoutSteps['solvent'] = {};
+  // a distinct plan's solvent range counts once a plate
+  const counted = new Set<number>();
+  const read = new Map<WellPlan, StepTransfer[]>();
+  const steps: LayoutSteps['steps'] = [];
+  planned.ids.forEach((id, k) => {
+    const slot = planned.slots[k];
+    const plan = planned.plans[slot];
+    if (plan.solvent && !counted.has(slot)) {
+      counted.add(slot);
+      for (const [key, pct] of Object.entries(plan.solvent.solvent_pct)) {
+        const r = (solvent[key] ??= { min: pct, max: pct });
+        r.min = Math.min(r.min, pct);
+        r.max = Math.max(r.max, pct);
+      }
+    }
+    if (plan.unmet.length === 0 && plan.transfers.length === 0) return;
+    let transfers = read.get(plan);
+    if (!transfers) {
+      transfers = plan.transfers.map((t) => ({
+        t,
+        conc: stocks.get(t.reagent)?.concentration_nM ?? null,
+        nL: nl(t.volumeUL),
+        v6: round6(t.volumeUL),
+      }));
+      read.set(plan, transfers);
+    }
+    steps.push({ id, unmet: plan.unmet, transfers });
+  });
+  return { warnings: planned.warnings, steps, solvent };
+}
 
 /** Plans the campaign: every plate's wells through the engine, the sources followed across it. */
 export function planCampaign(input: CampaignPlanInput): CampaignPlan {
   const { defn, bench } = input;
   const rs = resolveSettings(defn.format, input.settings);
   const s = rs.settings;
-  const byCompound = sourcesByCompound(input.library);
+  const library = input.library;
+  const sourceIndex = sourceIndexOf(library);
+  const { dead, next } = sourceIndex;
+  // what the plan takes from each library well, and how many transfers
+  const taken = new Float64Array(library.length);
+  const count = new Int32Array(library.length);
+  const left = (i: number) => library[i].current_uL - dead[i] - taken[i];
   const transfersBySource = new Map<string, CampaignTransfer[]>();
   const shortfalls: SourceShortfall[] = [];
   const unmet: CampaignPlan['unmet'] = [];
@@ -192,7 +280,7 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
   const warnings = new Set<string>();
   // plates of one layout (the same wells but for their samples) have one plan: the engine
   // plans each layout once
-  const byLayout = new Map<WireWells, ReturnType<typeof planWells>>();
+  const byLayout = new Map<WireWells, LayoutSteps>();
   // controls and backfill: placed on source wells after the loop, as a plate's plan does
   const other: (PendingTransfer & { plate: number; well: string; reagent: string })[] = [];
   // intermediates: per compound and factor, the transfers they feed
@@ -210,73 +298,75 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
     else transfersBySource.set(t.source_barcode || t.source_plate, [t]);
   };
 
-  /** Takes v uL of a compound from its first library well that can give it; else a shortfall. */
+  /**
+   * Takes v uL (v6: v rounded as taken volumes are) of a compound from its first library
+   * well that can give it, its index; else a shortfall and -1.
+   */
   const take = (
     compound: string,
-    stock: string,
+    conc: number,
     v: number,
-    where: { plate: string; plate_index: number; well: string },
-  ): SourceState | null => {
-    const conc = input.stocks.get(stock)!.concentration_nM;
-    const list = byCompound.get(`${compound}\u0000${conc}`) ?? [];
-    const found = list.find((x) => left(x) + SLACK >= v);
-    if (found) {
-      found.taken = round6(found.taken + v);
-      found.count += 1;
-      return found;
+    v6: number,
+    plate: string,
+    plateIndex: number,
+    well: string,
+  ): number => {
+    const head = sourceIndex.first.get(conc)?.get(compound) ?? -1;
+    for (let i = head; i >= 0; i = next[i]) {
+      if (left(i) + SLACK < v) continue;
+      taken[i] = taken[i] === 0 ? v6 : round6(taken[i] + v);
+      count[i] += 1;
+      return i;
     }
-    const best = list.reduce<SourceState | null>((a, x) => (!a || left(x) > left(a) ? x : a), null);
+    let best = -1;
+    for (let i = head; i >= 0; i = next[i]) if (best < 0 || left(i) > left(best)) best = i;
+    const at: SourceLeft | null =
+      best < 0 ? null : { ...library[best], taken: taken[best], left: left(best) };
     shortfalls.push({
-      plate: where.plate,
-      plate_index: where.plate_index,
-      destination_well: where.well,
+      plate,
+      plate_index: plateIndex,
+      destination_well: well,
       compound_id: compound,
       volume_uL: v,
-      source_barcode: best?.barcode ?? null,
-      source_well: best?.well ?? null,
-      available_uL: best ? round6(Math.max(0, left(best))) : 0,
-      remedy: remedyOf(compound, conc, v, best),
+      source_barcode: at?.barcode ?? null,
+      source_well: at?.well ?? null,
+      available_uL: at ? round6(Math.max(0, at.left)) : 0,
+      remedy: remedyOf(compound, conc, v, at),
     });
-    return null;
+    return -1;
   };
 
   input.plates.forEach((plate, p) => {
     const plateIndex = p + 1;
-    let planned = byLayout.get(plate.shape);
-    if (!planned) byLayout.set(plate.shape, (planned = planWells(defn, plate.shape, bench, rs)));
-    for (const w of planned.warnings) warnings.add(w);
-    // a distinct plan's solvent range counts once a plate
-    const counted = new Set<number>();
+    const barcode = plate.barcode;
+    let layout = byLayout.get(plate.shape);
+    if (!layout) {
+      layout = layoutSteps(planWells(defn, plate.shape, bench, rs), input.stocks);
+      byLayout.set(plate.shape, layout);
+    }
+    for (const w of layout.warnings) warnings.add(w);
     const summary: CampaignPlateSummary = {
-      barcode: plate.barcode,
+      barcode,
       transfers: 0,
       unmet: 0,
       shortfalls: 0,
-      solvent_pct: {},
+      solvent_pct: Object.fromEntries(
+        Object.entries(layout.solvent).map(([key, r]) => [key, { ...r }]),
+      ),
     };
     const shortBefore = shortfalls.length;
-    planned.ids.forEach((id, k) => {
-      const slot = planned.slots[k];
-      const plan = planned.plans[slot];
-      for (const u of plan.unmet) unmet.push({ plate: plate.barcode, well: id, ...u });
-      summary.unmet += plan.unmet.length;
-      if (plan.solvent && !counted.has(slot)) {
-        counted.add(slot);
-        for (const [key, pct] of Object.entries(plan.solvent.solvent_pct)) {
-          const r = (summary.solvent_pct[key] ??= { min: pct, max: pct });
-          r.min = Math.min(r.min, pct);
-          r.max = Math.max(r.max, pct);
-        }
-      }
-      for (const t of plan.transfers) {
-        if (!input.stocks.has(t.reagent)) {
+    for (const { id, unmet: wellUnmet, transfers } of layout.steps) {
+      for (const u of wellUnmet) unmet.push({ plate: barcode, well: id, ...u });
+      summary.unmet += wellUnmet.length;
+      for (const { t, conc, nL, v6 } of transfers) {
+        if (conc === null) {
           other.push({ ...t, plate: plateIndex, well: id });
           continue;
         }
         const compound = plate.samples.get(id) ?? '';
         if (!compound) {
           unmet.push({
-            plate: plate.barcode,
+            plate: barcode,
             well: id,
             reagent: t.reagent,
             reason: 'The well holds a library stock but names no compound (its sample)',
@@ -289,30 +379,27 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
           diluted.push({ ...libraryKey(t, compound), plate: plateIndex, well: id, compound });
           continue;
         }
-        const src = take(compound, t.reagent, t.volumeUL, {
-          plate: plate.barcode,
-          plate_index: plateIndex,
-          well: id,
-        });
-        if (!src) continue;
+        const i = take(compound, conc, t.volumeUL, v6, barcode, plateIndex, id);
+        if (i < 0) continue;
+        const src = library[i];
         summary.transfers += 1;
         push({
           source_plate: src.barcode,
           source_barcode: src.barcode,
           source_plate_type: src.plate_type,
           source_well: src.well,
-          destination_plate: plate.barcode,
-          destination_barcode: plate.barcode,
+          destination_plate: barcode,
+          destination_barcode: barcode,
           destination_plate_type: s.destination_plate_type,
           destination_well: id,
-          volume_nL: nl(t.volumeUL),
+          volume_nL: nL,
           reagent: t.reagent,
           stock_nM: src.concentration_nM,
           compound_id: compound,
           plate_index: plateIndex,
         });
       }
-    });
+    }
     summary.shortfalls = shortfalls.length - shortBefore;
     summaries.push(summary);
   });
@@ -375,11 +462,15 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
         .filter((m) => Math.abs(m.from_concentration - stock.concentration_nM) < 1e-6)
         .reduce((a, m) => a + m.from_uL, 0);
       if (fromStock > 0)
-        take(compound, stockSlug, round6(fromStock), {
-          plate: 'intermediate',
-          plate_index: 0,
-          well: '',
-        });
+        take(
+          compound,
+          stock.concentration_nM,
+          round6(fromStock),
+          round6(fromStock),
+          'intermediate',
+          0,
+          '',
+        );
     }
   }
 
@@ -424,26 +515,27 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
     });
   }
 
-  const library: SourceWellVolume[] = [];
-  for (const list of byCompound.values()) {
-    for (const x of list) {
-      library.push({
+  const volumes: SourceWellVolume[] = [];
+  for (const head of sourceIndex.heads) {
+    for (let i = head; i >= 0; i = next[i]) {
+      const x = library[i];
+      volumes.push({
         barcode: x.barcode,
         plate_type: x.plate_type,
         well: x.well,
         compound_id: x.compound_id,
         start_uL: x.current_uL,
-        dead_uL: x.dead,
-        taken_uL: x.taken,
-        remaining_uL: round6(x.current_uL - x.taken),
-        transfers: x.count,
+        dead_uL: dead[i],
+        taken_uL: taken[i],
+        remaining_uL: round6(x.current_uL - taken[i]),
+        transfers: count[i],
       });
     }
   }
   return {
     settings: s,
     transfers: [...transfersBySource.values()].flat(),
-    library,
+    library: volumes,
     sources,
     intermediates,
     unmet,
@@ -468,14 +560,14 @@ function remedyOf(
   compound: string,
   concentrationNM: number,
   v: number,
-  best: SourceState | null,
+  best: SourceLeft | null,
 ): string {
   if (!best) {
     return `No library well holds ${compound} at ${concentrationNM / 1e6} mM: add a source well of it to the library`;
   }
   const type = sourcePlateTypeById(best.plate_type);
   const room = type ? type.max_uL - (best.current_uL - best.taken) : Infinity;
-  const need = round6(v - Math.max(0, left(best)));
+  const need = round6(v - Math.max(0, best.left));
   return room + SLACK >= need
     ? `Top up ${best.barcode} ${best.well} with at least ${volumeText(need)} of ${compound}, or add a second source well of it`
     : `Add a second source well of ${compound}: ${best.barcode} ${best.well} cannot hold enough`;

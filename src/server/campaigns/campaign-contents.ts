@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { CampaignPlanPlate } from '../../domain/campaign/plan';
 import type { PlateDefn } from '../../domain/plate-format';
-import type { WireWells } from '../../domain/plate-wire';
+import type { WireWell, WireWells } from '../../domain/plate-wire';
 import { indexOfWellId } from '../../domain/well-id';
 import type { Db } from '../db/connect';
 import { campaignLayouts, campaignPlates, plateRows } from '../db/schema';
@@ -46,12 +46,13 @@ export async function pendingPlatesOf(
     .where(and(eq(campaignPlates.campaignId, campaignId), isNotNull(campaignPlates.compounds)));
   if (rows.length === 0) return out;
   const layouts = new Map<number, ReadLayout>();
+  const shared = new Map<string, { well: WireWell; shape: WireWell }>();
   for (const row of await db
     .select()
     .from(campaignLayouts)
     .where(eq(campaignLayouts.campaignId, campaignId))) {
     const read = readLayout(defn, row);
-    const { shape, withSample } = layoutWells(read);
+    const { shape, withSample } = layoutWells(read, shared);
     const fixed = Object.entries(withSample)
       .filter(([, w]) => w.sample !== undefined && w.sample !== MARK)
       .map(([id, w]) => [id, w.sample!] as const);

@@ -47,7 +47,10 @@ export interface MarkedLayout {
   row: LayoutRow;
 }
 
-/** Reads a kept layout. The packed contents are canonical JSON, which parses and prints back the same. */
+/**
+ * Reads a kept layout. The packed contents are canonical JSON, which parses and prints back
+ * the same. Equal wells share one text, so each is read and split at its mark once.
+ */
 export function readLayout(defn: PlateDefn, row: LayoutRow): MarkedLayout {
   const packed = JSON.parse(row.wells) as { contents: unknown[]; at: Record<string, number> };
   const texts = packed.contents.map((c) => JSON.stringify(c));
@@ -55,11 +58,17 @@ export function readLayout(defn: PlateDefn, row: LayoutRow): MarkedLayout {
   for (const [id, n] of Object.entries(packed.at)) wellJson[indexOfWellId(id, defn)] = texts[n];
   const marked = JSON.parse(row.marked) as string[];
   const markedIndex = marked.map((id) => indexOfWellId(id, defn));
+  const splits = new Map<string, [string, string]>();
   const around = markedIndex.map((i, k): [string, string] => {
-    const parts = (wellJson[i] ?? '').split(MARK_JSON);
-    if (parts.length !== 2)
-      throw new Error(`The mark of well ${marked[k]} is not in its JSON once`);
-    return [parts[0], parts[1]];
+    const json = wellJson[i] ?? '';
+    let split = splits.get(json);
+    if (!split) {
+      const parts = json.split(MARK_JSON);
+      if (parts.length !== 2)
+        throw new Error(`The mark of well ${marked[k]} is not in its JSON once`);
+      splits.set(json, (split = [parts[0], parts[1]]));
+    }
+    return split;
   });
   return { defn, wellJson, marked, markedIndex, around, row };
 }
@@ -83,19 +92,27 @@ export function plateWellJson(
 
 /**
  * A layout's wells as objects, shared by the plates that read them: each well without its
- * sample (what a plan reads), and the marked wells to give each plate its compound.
+ * sample (what a plan reads), and with it. Equal wells are one object (`shared`, across
+ * layouts too): the plan then works each distinct well out once.
  */
-export function layoutWells(layout: MarkedLayout): { shape: WireWells; withSample: WireWells } {
+export function layoutWells(
+  layout: MarkedLayout,
+  shared: Map<string, { well: WireWell; shape: WireWell }>,
+): { shape: WireWells; withSample: WireWells } {
   const shape: WireWells = {};
   const withSample: WireWells = {};
   const { defn } = layout;
   layout.wellJson.forEach((json, i) => {
     if (json === undefined) return;
-    const well = JSON.parse(json) as WireWell;
+    let read = shared.get(json);
+    if (!read) {
+      const well = JSON.parse(json) as WireWell;
+      const { sample: _sample, ...rest } = well;
+      shared.set(json, (read = { well, shape: well.sample === undefined ? well : rest }));
+    }
     const id = idOfIndex(defn, i);
-    withSample[id] = well;
-    const { sample: _sample, ...rest } = well;
-    shape[id] = well.sample === undefined ? well : rest;
+    withSample[id] = read.well;
+    shape[id] = read.shape;
   });
   return { shape, withSample };
 }
