@@ -201,8 +201,7 @@ export function setReagent(ctx: ToolContext, a: SetReagentArgs): ToolOutcome {
     return opsChange(r.ctx, ops, summary, adds);
   }
   // A bare volume is added as it is (the well editor's rule): no vehicle is added around it.
-  const fill = !(s.volume_uL != null && s.target_nM == null && s.percent == null && fv == null);
-  if (!fill) {
+  if (s.volume_uL != null && s.target_nM == null && s.percent == null && fv == null) {
     const op: PrimitiveOp = { op: 'set', wells: ids, reagent: r.slug, target_nM: null };
     op.volume_uL = s.volume_uL;
     if (s.tol_pct != null) op.tol_pct = s.tol_pct;
@@ -211,7 +210,7 @@ export function setReagent(ctx: ToolContext, a: SetReagentArgs): ToolOutcome {
   return change(
     r.ctx,
     ids,
-    oneEdit({ set: [s], finalVolumeUL: fv, fill }),
+    oneEdit({ set: [s], finalVolumeUL: fv }),
     `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`,
     r.add ? [r.add] : [],
   );
@@ -329,7 +328,6 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
       `Marked ${summarizeIds(ids)} as RESERVED`,
     );
   const fv = a.final_volume_uL ?? undefined;
-  const controlTags = Object.values(CONTROL_TAGS);
   let reagent = a.reagent ?? null;
   if ((a.kind === 'positive' || a.kind === 'negative') && fv == null && a.percent == null) {
     // The designer's controls op: a molar control, or a negative control of the vehicle alone
@@ -403,7 +401,7 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
   return change(
     r.ctx,
     ids,
-    oneEdit({ replace: true, set: [s], finalVolumeUL: fv, addTags: [tag], dropTags: controlTags }),
+    oneEdit({ replace: true, set: [s], finalVolumeUL: fv, addTags: [tag] }),
     `Set ${summarizeIds(ids)} as ${label}: ${describeAmount(s)} ${r.name}`,
     r.add ? [r.add] : [],
   );
