@@ -380,10 +380,13 @@ function draftOps(
               target_nM === null &&
               existing === undefined
             ) {
-              // the vehicle alone (a negative control, a fill): what the well's volume leaves
-              const rest = ctx.wellVolume!(before) - wellVolume(w, op.reagent);
+              // the vehicle alone (a negative control, a fill): what the well's volume leaves,
+              // on its instrument's step as refillVehicle gives it; a well holding only its
+              // stocks (a % control's solvent) is filled to the assay volume
+              const fillTo = Math.max(ctx.wellVolume!(before), ctx.wellVolume!(0));
+              const rest = fillTo - wellVolume(w, op.reagent);
               if (!(rest > 1e-9)) throw new OpRefused(`${id} is full: no room for ${op.reagent}`);
-              volume_uL = Number(rest.toFixed(6));
+              volume_uL = Number((ctx.vehicleOnStep?.(rest) ?? rest).toFixed(6));
             }
             if (
               volume_uL === undefined &&

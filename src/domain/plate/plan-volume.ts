@@ -22,17 +22,23 @@ export const DEFAULT_WELL_VOLUME_UL: Record<PlateFormat, number> = {
   1536: 5,
 };
 
+// How far from the assay volume a well's liquid may be and still be a well of the assay
+// volume: the fill lands on its instrument's step (5.0 uL of medium beside 5 nL of compound
+// is a 5 uL well, not one of 5.005 that the next edit would plan and round up again).
+const ON_STEP_SLACK = 0.02;
+
 /**
- * The volume a planned well holds: its current one when it has liquid, else the settings'
- * assay volume, else the format's default.
+ * The volume a planned well holds: its own when it has liquid, else the settings' assay
+ * volume (else the format's default). A well within the fill's rounding of the assay volume
+ * is a well of the assay volume.
  */
 export function plannedWellVolume(
   defn: PlateDefn,
   dispensing: Partial<DispenseSettings> | null | undefined,
   currentUL: number,
 ): number {
-  if (currentUL > 0) return currentUL;
-  return dispensing?.assay_volume_uL ?? DEFAULT_WELL_VOLUME_UL[defn.format];
+  const assay = dispensing?.assay_volume_uL ?? DEFAULT_WELL_VOLUME_UL[defn.format];
+  return currentUL > 0 && Math.abs(currentUL - assay) > assay * ON_STEP_SLACK ? currentUL : assay;
 }
 
 /**

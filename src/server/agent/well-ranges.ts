@@ -5,7 +5,7 @@
  */
 import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWells } from '../../domain/plate-wire';
-import { indexOfWellId, rowIndex, rowLetter, wellId } from '../../domain/well-id';
+import { indexOfWellId, rowIndex, rowLetter } from '../../domain/well-id';
 
 /** How a range was named; the dilution series reads its direction from it. */
 export type RangeKind = 'wells' | 'rect' | 'rows' | 'cols' | 'block' | 'set';
@@ -299,19 +299,4 @@ function unique(xs: number[]): number[] {
     out.push(x);
   }
   return out;
-}
-
-/** Well ids of indices, in the given order. */
-export function idsOf(defn: PlateDefn, indices: readonly number[]): string[] {
-  return indices.map((i) => wellId(Math.floor(i / defn.cols), i % defn.cols));
-}
-
-/**
- * Short description of a set of wells: "B3", "12 wells (A1 to H12)".
- * @internal used by tests only, not yet by the product
- */
-export function describeWells(defn: PlateDefn, indices: readonly number[]): string {
-  const ids = idsOf(defn, indices);
-  if (ids.length <= 4) return ids.join(', ');
-  return `${ids.length} wells (${ids[0]} to ${ids[ids.length - 1]})`;
 }

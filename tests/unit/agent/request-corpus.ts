@@ -95,22 +95,14 @@ function withDmem(
   uL: number,
   V: number,
   dilution?: number,
-  onStep = true,
 ): Holds {
   const e: EntryExpect = { target_nM: nM, volume_uL: uL };
   if (dilution) e.dilution = dilution;
   // the medium fills the rest as the bulk dispenser gives it, on its 0.1 uL step (39.96 uL
   // of a 40 uL well is dispensed, and held, as 40.0)
-  const rest = onStep ? Math.round((V - uL) * 10) / 10 : Number((V - uL).toFixed(6));
+  const rest = Math.round((V - uL) * 10) / 10;
   return { [slug]: e, dmem: { target_nM: null, volume_uL: rest } };
 }
-
-/**
- * A % v/v control as the assistant still composes it itself (not yet a plate op): the medium
- * fills the exact rest, off the bulk step.
- */
-const percentControl = (slug: string, uL: number, V: number) =>
-  withDmem(slug, null, uL, V, undefined, false);
 
 const dmemOnly = (V: number): Holds => ({ dmem: { target_nM: null, volume_uL: V } });
 
@@ -531,7 +523,9 @@ export const CORPUS: CorpusCase[] = [
     format: 384,
     request: 'DMSO controls in columns 1 and 2, 0.1 %',
     changed: [...col(384, 1), ...col(384, 2)],
-    holds: percentControl('dmso', 0.04, 40),
+    // 0.1 % of 40 uL from the 100 % stock: 0.04 uL of DMSO; the medium fills 39.96 uL,
+    // dispensed (and held) on the bulk step as 40.0
+    holds: withDmem('dmso', null, 0.04, 40),
     tags: ['DMSO'],
   },
   {
@@ -702,7 +696,9 @@ export const CORPUS: CorpusCase[] = [
     format: 1536,
     request: 'DMSO controls in columns 1 and 2, 0.1 %',
     changed: [...col(1536, 1), ...col(1536, 2)],
-    holds: percentControl('dmso', 0.005, 5),
+    // 0.1 % of 5 uL: 5 nL of DMSO (two 2.5 nL droplets); the medium's 4.995 uL is 5.0 on
+    // the bulk step
+    holds: withDmem('dmso', null, 0.005, 5),
     tags: ['DMSO'],
   },
   {
@@ -756,9 +752,9 @@ export const CORPUS: CorpusCase[] = [
     setup: ['add 10 uM staurosporine to column 23'],
     request: 'remove staurosporine from column 23',
     changed: col(1536, 23),
-    // the medium takes the removed 0.05 uL back: the well keeps its 5.05 uL (5.0 on the
-    // bulk step and 50 nL of stock)
-    holds: dmemOnly(5.05),
+    // the well held 50 nL of stock and 5.0 uL of medium (4.95 on the bulk step); without the
+    // stock the medium fills the 5 uL well: 5.0
+    holds: dmemOnly(5),
   },
   {
     format: 1536,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plateDefn } from '../../../src/domain/plate-format';
-import { describeWells, idsOf, parseWellRanges } from '../../../src/server/agent/well-ranges';
+import { parseWellRanges } from '../../../src/server/agent/well-ranges';
+import { idsOf } from '../../../src/domain/layout/well-list';
 
 const d96 = plateDefn(96);
 const d384 = plateDefn(384);
@@ -85,15 +86,5 @@ describe('parseWellRanges', () => {
     expect(
       parseWellRanges('add 10 uM staurosporine, 3-fold, 10 points', { defn: d96 }).matches,
     ).toEqual([]);
-  });
-
-  it('describes wells briefly', () => {
-    expect(describeWells(d96, [0, 1])).toBe('A1, A2');
-    expect(
-      describeWells(
-        d96,
-        ids('row A').map((_, i) => i),
-      ),
-    ).toBe('12 wells (A1 to A12)');
   });
 });

@@ -1,7 +1,7 @@
 // Screening well-set phrases: the wells are counted by hand on the plate.
 import { describe, expect, it } from 'vitest';
 import { plateDefn, type PlateFormat } from '../../../src/domain/plate-format';
-import { idsOf } from '../../../src/server/agent/well-ranges';
+import { idsOf } from '../../../src/domain/layout/well-list';
 import { findExcept } from '../../../src/server/agent/parse/named-wells';
 import { findPhrase, type PhraseContext } from '../../../src/server/agent/parse/well-set-phrases';
 

@@ -7,7 +7,7 @@ import { findConcentrations } from '../interpreter/quantities';
 import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';
-import { idsOf } from '../well-ranges';
+import { idsOf } from '../../../domain/layout/well-list';
 import { blank, namedWells } from '../parse/named-wells';
 import type { PhraseContext } from '../parse/well-set-phrases';
 

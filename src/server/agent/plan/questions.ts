@@ -12,7 +12,8 @@ import { toDisplayType } from '../../../domain/reagent-types';
 import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolContext } from '../tools/tool-types';
 import { summarizeIds } from '../tools/well-list';
-import { parseWellRanges, idsOf } from '../well-ranges';
+import { parseWellRanges } from '../well-ranges';
+import { idsOf } from '../../../domain/layout/well-list';
 import { solventName } from './check';
 
 const QUESTION = /^\s*(?:what|what's|whats|which|how|is|are|does|do|tell|can|could)\b|\?\s*$/i;

@@ -34,7 +34,6 @@ export interface ReagentSet {
 /** What to do to each well. */
 export interface WellEdit {
   set?: ReagentSet[];
-  remove?: string[];
   /** start from an empty well (controls, clear-and-fill) */
   replace?: boolean;
   /** final well volume; default: the well's own volume, else the settings' assay volume */
@@ -42,10 +41,6 @@ export interface WellEdit {
   addTags?: string[];
   /** tags to drop: exact names, or prefixes ending in ":" or "@" */
   dropTags?: string[];
-  label?: string;
-  sample?: string;
-  /** fill the remainder with the vehicle (default true) */
-  fill?: boolean;
 }
 
 /** The planned wells, the operations they need and the targets that cannot be met. */
@@ -147,13 +142,11 @@ function composeOne(c: Composing, e: WellEdit, before: WireWell | undefined): Co
   const volumeUL = finalVolume(ctx, before, vehicle, e);
   const request: WellTargetsRequest['targets'] = [];
   const fixed: Record<string, WireTarget> = {};
-  const removed = new Set([...(e.remove ?? []), ...(e.set ?? []).map((s) => s.slug)]);
-  // Without a fill nothing is planned again: the well keeps what it holds, as it is.
-  const keepAsIs = e.fill === false;
+  const removed = new Set((e.set ?? []).map((s) => s.slug));
   for (const [slug, t] of Object.entries(before?.targets ?? {})) {
-    if (removed.has(slug) || (slug === vehicle && !keepAsIs)) continue;
+    if (removed.has(slug) || slug === vehicle) continue;
     const r = benchBySlug.get(slug);
-    if (!keepAsIs && t.target_nM != null && t.target_nM >= 0 && r?.stock_nM != null)
+    if (t.target_nM != null && t.target_nM >= 0 && r?.stock_nM != null)
       request.push({ slug, target_nM: t.target_nM, tol_pct: t.tol_pct });
     else fixed[slug] = { ...t };
   }
@@ -213,20 +206,18 @@ function composeOne(c: Composing, e: WellEdit, before: WireWell | undefined): Co
   // The vehicle takes what the other liquids leave of the well's volume (as applyOps
   // fills a planned well): the wire keeps the volume asked for, the plan dispenses it on
   // the bulk dispenser's step.
-  if (e.fill !== false) {
-    if (vehicle) delete targets[vehicle];
-    let others = 0;
-    for (const t of Object.values(targets)) others += t.volume_uL > 0 ? t.volume_uL : 0;
-    const rest = volumeUL - others;
-    if (rest > 1e-9) {
-      if (vehicle) targets[vehicle] = { target_nM: null, volume_uL: Number(rest.toFixed(6)) };
-      else
-        errors.push(
-          'Default vehicle required: put a media or solvent reagent on the bench, or choose the default vehicle',
-        );
-    } else if (rest < -1e-9) {
-      warnings.push(`the contents need more than the ${volumeUL} µL well`);
-    }
+  if (vehicle) delete targets[vehicle];
+  let others = 0;
+  for (const t of Object.values(targets)) others += t.volume_uL > 0 ? t.volume_uL : 0;
+  const rest = volumeUL - others;
+  if (rest > 1e-9) {
+    if (vehicle) targets[vehicle] = { target_nM: null, volume_uL: Number(rest.toFixed(6)) };
+    else
+      errors.push(
+        'Default vehicle required: put a media or solvent reagent on the bench, or choose the default vehicle',
+      );
+  } else if (rest < -1e-9) {
+    warnings.push(`the contents need more than the ${volumeUL} µL well`);
   }
   const diluted: string[] = [];
   for (const [slug, t] of Object.entries(targets)) if ((t.dilution ?? 1) > 1) diluted.push(slug);
@@ -236,8 +227,8 @@ function composeOne(c: Composing, e: WellEdit, before: WireWell | undefined): Co
   for (const t of e.addTags ?? []) if (!tags.includes(t)) tags.push(t);
   const well: WireWell = {
     targets,
-    label: e.label ?? (e.replace ? '' : (before?.label ?? '')),
-    sample: e.sample ?? (e.replace ? '' : (before?.sample ?? '')),
+    label: e.replace ? '' : (before?.label ?? ''),
+    sample: e.replace ? '' : (before?.sample ?? ''),
     tags,
   };
   return { well, errors, warnings, diluted };

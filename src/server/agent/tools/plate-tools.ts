@@ -10,10 +10,14 @@ import {
   describeAmount,
   pickVehicle,
   preparationsOf,
+  wellVolume,
   type ReagentSet,
   type WellEdit,
 } from './compose-wells';
 import type { PrimitiveOp } from '../../../domain/plate/ops';
+import { plannedWellVolume } from '../../../domain/plate/plan-volume';
+import { resolveSettings } from '../../../domain/dispensing/settings';
+import { planPercentVolume } from '../../../domain/dispensing/well-targets';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
 import { applyPlan, putOf } from './apply-plan';
 import { toolError, type ToolChange, type ToolContext, type ToolOutcome } from './tool-types';
@@ -99,6 +103,53 @@ export function opsChange(
   };
 }
 
+const NO_VEHICLE =
+  'Default vehicle required: put a media or solvent reagent on the bench, or choose the default vehicle';
+
+/**
+ * The vehicle filling wells up to their planned volume: the designer's set of the vehicle
+ * alone, once the vehicle they hold is taken out.
+ */
+function fillOps(wells: string[], vehicle: string): PrimitiveOp[] {
+  return [
+    { op: 'clear', wells, reagent: vehicle },
+    { op: 'set', wells, reagent: vehicle, target_nM: null },
+  ];
+}
+
+/**
+ * A % (v/v) of a reagent's % stock in wells, the vehicle filling the rest: the volume is
+ * planned for the volume each well is planned to hold (empty: the assay volume).
+ */
+function percentOps(
+  ctx: ToolContext,
+  ids: string[],
+  slug: string,
+  percent: number,
+  emptied: boolean,
+): PrimitiveOp[] | string {
+  const info = ctx.bench.find((b) => b.slug === slug);
+  if (!info?.stock_pct)
+    return `${info?.name ?? slug} has no % (v/v) stock; give a molar concentration or a volume`;
+  const vehicle = pickVehicle(ctx);
+  if (!vehicle || vehicle === slug) return NO_VEHICLE;
+  const rs = resolveSettings(ctx.defn.format, ctx.dispensing);
+  const byVolume = new Map<number, string[]>();
+  for (const id of ids) {
+    const w = emptied ? undefined : ctx.wells[id];
+    const V = plannedWellVolume(ctx.defn, ctx.dispensing, wellVolume(w));
+    byVolume.set(V, [...(byVolume.get(V) ?? []), id]);
+  }
+  const ops: PrimitiveOp[] = [...byVolume].map(([V, wells]) => ({
+    op: 'set',
+    wells,
+    reagent: slug,
+    target_nM: null,
+    volume_uL: planPercentVolume(info, percent, info.stock_pct!, V, rs),
+  }));
+  return [...ops, ...fillOps(ids, vehicle)];
+}
+
 /** Arguments of set_reagent. */
 export interface SetReagentArgs {
   wells: string[];
@@ -142,12 +193,24 @@ export function setReagent(ctx: ToolContext, a: SetReagentArgs): ToolOutcome {
       r.add ? [r.add] : [],
     );
   }
+  const summary = `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`;
+  const adds = r.add ? [r.add] : [];
+  if (s.percent != null && s.volume_uL == null && s.target_nM == null && fv == null) {
+    const ops = percentOps(r.ctx, ids, r.slug, s.percent, false);
+    if (typeof ops === 'string') return toolError(ops);
+    return opsChange(r.ctx, ops, summary, adds);
+  }
   // A bare volume is added as it is (the well editor's rule): no vehicle is added around it.
-  const fill = !(s.volume_uL != null && s.target_nM == null && s.percent == null && fv == null);
+  if (s.volume_uL != null && s.target_nM == null && s.percent == null && fv == null) {
+    const op: PrimitiveOp = { op: 'set', wells: ids, reagent: r.slug, target_nM: null };
+    op.volume_uL = s.volume_uL;
+    if (s.tol_pct != null) op.tol_pct = s.tol_pct;
+    return opsChange(r.ctx, [op], summary, adds);
+  }
   return change(
     r.ctx,
     ids,
-    oneEdit({ set: [s], finalVolumeUL: fv, fill }),
+    oneEdit({ set: [s], finalVolumeUL: fv }),
     `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`,
     r.add ? [r.add] : [],
   );
@@ -166,13 +229,11 @@ export function removeReagent(
   const holding = ids.filter((id) => ctx.wells[id]?.targets[ref.slug] != null);
   if (holding.length === 0)
     return toolError(`None of ${summarizeIds(ids)} holds ${ref.name}; nothing changed.`);
-  return change(
-    ctx,
-    holding,
-    oneEdit({ remove: [ref.slug] }),
-    `Removed ${ref.name} from ${summarizeIds(holding)}`,
-    [],
-  );
+  const vehicle = pickVehicle(ctx);
+  if (!vehicle) return toolError(NO_VEHICLE);
+  const ops: PrimitiveOp[] = [{ op: 'clear', wells: holding, reagent: ref.slug }];
+  if (ref.slug !== vehicle) ops.push(...fillOps(holding, vehicle));
+  return opsChange(ctx, ops, `Removed ${ref.name} from ${summarizeIds(holding)}`);
 }
 
 /** Empties wells completely (contents, tags, label, sample). */
@@ -209,6 +270,8 @@ export function fillVehicle(
     );
   const name = c.bench.find((b) => b.slug === vehicle)?.name ?? vehicle;
   const fv = a.final_volume_uL ?? undefined;
+  if (fv == null)
+    return opsChange(c, fillOps(ids, vehicle), `Filled ${summarizeIds(ids)} with ${name}`, adds);
   return change(
     c,
     ids,
@@ -259,15 +322,12 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
   const tag = CONTROL_TAGS[a.kind];
   const label = CONTROL_NAMES[a.kind];
   if (a.kind === 'reserved')
-    return change(
+    return opsChange(
       ctx,
-      ids,
-      oneEdit({ addTags: [tag], fill: false }),
+      [{ op: 'tag', wells: ids, add: [tag] }],
       `Marked ${summarizeIds(ids)} as RESERVED`,
-      [],
     );
   const fv = a.final_volume_uL ?? undefined;
-  const controlTags = Object.values(CONTROL_TAGS);
   let reagent = a.reagent ?? null;
   if ((a.kind === 'positive' || a.kind === 'negative') && fv == null && a.percent == null) {
     // The designer's controls op: a molar control, or a negative control of the vehicle alone
@@ -298,6 +358,19 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
       return toolError(
         'Which reagent is the positive control, and at what concentration? e.g. "positive controls in column 24: 10 uM staurosporine".',
       );
+    const vehicle = pickVehicle(ctx);
+    if (fv == null) {
+      if (!vehicle) return toolError(NO_VEHICLE);
+      return opsChange(
+        ctx,
+        [
+          { op: 'clear', wells: ids },
+          { op: 'set', wells: ids, reagent: vehicle, target_nM: null },
+          { op: 'tag', wells: ids, add: [tag] },
+        ],
+        `Set ${summarizeIds(ids)} as ${label} (vehicle only)`,
+      );
+    }
     return change(
       ctx,
       ids,
@@ -315,10 +388,20 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
   else if (info.stock_pct != null)
     s = { slug: r.slug, percent: info.max_concentration_percent ?? 0.1 };
   else return toolError(`At what concentration? e.g. "${label} in column 1: 10 uM ${r.name}".`);
+  if (s.percent != null && fv == null) {
+    const ops = percentOps(r.ctx, ids, r.slug, s.percent, true);
+    if (typeof ops === 'string') return toolError(ops);
+    return opsChange(
+      r.ctx,
+      [{ op: 'clear', wells: ids }, ...ops, { op: 'tag', wells: ids, add: [tag] }],
+      `Set ${summarizeIds(ids)} as ${label}: ${describeAmount(s)} ${r.name}`,
+      r.add ? [r.add] : [],
+    );
+  }
   return change(
     r.ctx,
     ids,
-    oneEdit({ replace: true, set: [s], finalVolumeUL: fv, addTags: [tag], dropTags: controlTags }),
+    oneEdit({ replace: true, set: [s], finalVolumeUL: fv, addTags: [tag] }),
     `Set ${summarizeIds(ids)} as ${label}: ${describeAmount(s)} ${r.name}`,
     r.add ? [r.add] : [],
   );

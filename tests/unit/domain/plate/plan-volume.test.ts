@@ -2,7 +2,11 @@
 // 10 mM in DMSO, the assay medium as the vehicle, 2.5 nL droplets.
 import { describe, expect, it } from 'vitest';
 import { applyOps } from '../../../../src/domain/plate/apply-ops';
-import { planVolumeFor, plannedWellVolume } from '../../../../src/domain/plate/plan-volume';
+import {
+  planVolumeFor,
+  plannedWellVolume,
+  vehicleOnStepFor,
+} from '../../../../src/domain/plate/plan-volume';
 import { plateDefn } from '../../../../src/domain/plate-format';
 import { computePlateState } from '../../../../src/domain/plate-state';
 import type { BenchReagentInfo } from '../../../../src/domain/plate-wire';
@@ -120,5 +124,45 @@ describe('planned wells', () => {
     const state = computePlateState({ defn, wells: r.wells, version: 0, bench, hasher: null });
     expect(state.wells.A1.status).toBe('error');
     expect(state.wells.A1.broken).toContain('solvent_load');
+  });
+
+  it('edits one after another keep the well at 5 uL: the fill on its step does not drift', () => {
+    // 100 uM from 10 mM into 5 uL: 50 nL each. The medium is on the bulk dispenser's 0.1 uL
+    // step: 5 - 0.05 = 4.95 -> 5.0, the well holds 5.05. The second compound is planned
+    // into 5 uL (not 5.05, which would leave 4.95 -> 5.0 and 5.1 in all): 5 - 0.1 = 4.9,
+    // 5.0 in all; the third 5 - 0.15 = 4.85 -> 4.9, 5.05 in all.
+    const bench3 = [
+      ...bench,
+      reagent({ slug: 'cpd-02', stock_nM: 10_000_000, solvent: 'DMSO' }),
+      reagent({ slug: 'cpd-03', stock_nM: 10_000_000, solvent: 'DMSO' }),
+    ];
+    const stepped = {
+      ...ctx,
+      benchSlugs: new Set(bench3.map((b) => b.slug)),
+      planVolume: planVolumeFor(defn, bench3, null),
+      vehicleOnStep: vehicleOnStepFor(defn, bench3, 'medium', null),
+    };
+    let wells = {};
+    const media: number[] = [];
+    const totals: number[] = [];
+    for (const slug of ['cpd-01', 'cpd-02', 'cpd-03']) {
+      const r = applyOps(
+        defn,
+        wells,
+        [{ op: 'set', wells: ['A1'], reagent: slug, target_nM: 100_000 }],
+        stepped,
+      );
+      if (!r.ok) throw new Error(r.message);
+      wells = r.wells;
+      expect(r.wells.A1.targets[slug].volume_uL).toBeCloseTo(0.05, 9);
+      media.push(r.wells.A1.targets.medium.volume_uL);
+      totals.push(Object.values(r.wells.A1.targets).reduce((s, x) => s + x.volume_uL, 0));
+    }
+    media.forEach((v, k) =>
+      expect(v, `medium after edit ${k + 1}`).toBeCloseTo([5, 4.9, 4.9][k], 9),
+    );
+    totals.forEach((v, k) =>
+      expect(v, `well after edit ${k + 1}`).toBeCloseTo([5.05, 5, 5.05][k], 9),
+    );
   });
 });
