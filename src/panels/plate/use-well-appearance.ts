@@ -1,7 +1,9 @@
 // The plate document's per-well drawing codes, computed off the main thread. A change of the
-// wells alone goes to the metrics worker as a delta (workers/metrics-delta.ts: the changed
-// wells only, packed, their buffers transferred) and the answer is written into the previous
-// metrics; a change of format, bench or settings sends the whole plate. The request leaves in
+// wells alone goes to the metrics worker as a delta (workers/metrics-delta.ts: the wells of
+// new contents only, packed, their buffers transferred) and the answer is written into the
+// previous metrics; wells that only moved (a randomisation) take their metrics from where they
+// were, so a change made of moves alone is answered at once, with no request. A change of
+// format, bench or settings sends the whole plate. The request leaves in
 // the render's layout effect, in the same task as the edit, so the worker computes while the
 // browser gets to its next frame; the client coalesces (only the latest state waits,
 // overtaken answers are dropped), and each delta is taken from the last answered state.
@@ -17,7 +19,7 @@ import {
   type WellAppearance,
 } from '../../plate-canvas/well-appearance';
 import { createMetricsClient, type MetricsClient } from '../../workers/metrics-client';
-import { changedWellIndices, deltaInput, mergeMetrics } from '../../workers/metrics-delta';
+import { deltaInput, mergeMetrics, wellDelta } from '../../workers/metrics-delta';
 
 let shared: MetricsClient | null = null;
 
@@ -64,15 +66,17 @@ export function useWellAppearance(
     const base = answered.current;
     const delta =
       base && base.format === format && base.reagents === reagents && base.dispensing === dispensing
-        ? changedWellIndices(defn, base.wells, wells)
+        ? wellDelta(defn, base.wells, wells)
         : null;
     const markers = markersOfWells(defn, wells);
-    if (base && delta?.length === 0) {
-      // the same wells in another record: nothing to compute
-      answered.current = { ...base, wells };
+    if (base && delta?.computed === 0) {
+      // the same wells in another record, or wells moved: nothing to compute
+      const metrics =
+        delta.indices.length === 0 ? base.metrics : mergeMetrics(base.metrics, delta, null);
+      answered.current = { ...base, wells, metrics };
       setView({
-        appearance: appearanceFromMetrics(base.metrics, base.reagentType, markers),
-        metrics: base.metrics,
+        appearance: appearanceFromMetrics(metrics, base.reagentType, markers),
+        metrics,
         wells,
       });
       return;
