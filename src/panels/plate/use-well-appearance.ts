@@ -11,15 +11,17 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { benchReagentInfo, type BenchReagent } from '../../api/bench';
 import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { metricsInputFromPlate, type MetricsOutput } from '../../domain/metrics-kernel';
-import { plateDefn, wellCount, type PlateFormat } from '../../domain/plate-format';
+import { plateIds } from '../../domain/layout/well-list';
+import { plateDefn, wellCount, type PlateDefn, type PlateFormat } from '../../domain/plate-format';
 import type { WireWells } from '../../domain/plate-wire';
 import {
   appearanceFromMetrics,
+  markerOfTags,
   markersOfWells,
   type WellAppearance,
 } from '../../plate-canvas/well-appearance';
 import { createMetricsClient, type MetricsClient } from '../../workers/metrics-client';
-import { deltaInput, mergeMetrics, wellDelta } from '../../workers/metrics-delta';
+import { deltaInput, mergeMetrics, wellDelta, type WellDelta } from '../../workers/metrics-delta';
 
 let shared: MetricsClient | null = null;
 
@@ -44,6 +46,22 @@ interface Answered {
   wells: WireWells;
   metrics: MetricsOutput;
   reagentType: Uint8Array;
+  /** the wells' markers (from their tags) */
+  markers: Uint8Array;
+}
+
+/** The markers of `wells`: the answered state's, with the delta's wells read again. */
+function deltaMarkers(
+  defn: PlateDefn,
+  base: Uint8Array,
+  wells: WireWells,
+  delta: WellDelta,
+): Uint8Array {
+  if (delta.indices.length === 0) return base;
+  const ids = plateIds(defn);
+  const out = base.slice();
+  for (const i of delta.indices) out[i] = markerOfTags(wells[ids[i]]?.tags);
+  return out;
 }
 
 /** Appearance and metrics of a plate document; undefined until the first answer. */
@@ -68,12 +86,13 @@ export function useWellAppearance(
       base && base.format === format && base.reagents === reagents && base.dispensing === dispensing
         ? wellDelta(defn, base.wells, wells)
         : null;
-    const markers = markersOfWells(defn, wells);
+    const markers =
+      base && delta ? deltaMarkers(defn, base.markers, wells, delta) : markersOfWells(defn, wells);
     if (base && delta?.computed === 0) {
       // the same wells in another record, or wells moved: nothing to compute
       const metrics =
         delta.indices.length === 0 ? base.metrics : mergeMetrics(base.metrics, delta, null);
-      answered.current = { ...base, wells, metrics };
+      answered.current = { ...base, wells, metrics, markers };
       setView({
         appearance: appearanceFromMetrics(metrics, base.reagentType, markers),
         metrics,
@@ -94,7 +113,7 @@ export function useWellAppearance(
         if (!live || !out) return;
         const metrics = base && delta ? mergeMetrics(base.metrics, delta, out) : out;
         if (metrics.status.length !== wellCount(format)) return;
-        answered.current = { format, reagents, dispensing, wells, metrics, reagentType };
+        answered.current = { format, reagents, dispensing, wells, metrics, reagentType, markers };
         setView({
           appearance: appearanceFromMetrics(metrics, reagentType, markers),
           metrics,
