@@ -40,6 +40,29 @@ function normaliseTarget(t: WireTarget): WireTarget {
   return out;
 }
 
+const CANONICAL_WELL_KEYS = ['label', 'sample', 'tags', 'targets'];
+
+/**
+ * Whether a well is already as canonicalWell writes it (members in its order, defaults
+ * spelled out): such a well can be kept as it is, with no copy made.
+ */
+export function isCanonicalWell(w: WireWell): boolean {
+  const keys = Object.keys(w);
+  if (keys.length !== 4 || keys.some((k, i) => k !== CANONICAL_WELL_KEYS[i])) return false;
+  if (typeof w.label !== 'string' || typeof w.sample !== 'string') return false;
+  if (!Array.isArray(w.tags) || Object.getPrototypeOf(w.targets) !== Object.prototype) return false;
+  for (const slug in w.targets) {
+    const t = w.targets[slug];
+    const tk = Object.keys(t);
+    const withDilution = tk.length === 4 && tk[3] === 'dilution';
+    if (!(tk.length === 3 || withDilution)) return false;
+    if (tk[0] !== 'target_nM' || tk[1] !== 'tol_pct' || tk[2] !== 'volume_uL') return false;
+    if (t.target_nM === undefined || t.tol_pct !== effectiveTolerance(t.tol_pct)) return false;
+    if (withDilution && (t.dilution == null || t.dilution === 1)) return false;
+  }
+  return true;
+}
+
 /**
  * One non-empty well with its defaults filled (label "", sample "", tags [], tol_pct 5), as
  * canonicalizeWells writes each well; a new object, the input is not changed.

@@ -1,9 +1,11 @@
-// A plate change sent to the metrics worker as a delta: only the wells whose contents changed
-// (a tool's apply keeps untouched wells as the same objects) go, packed at the start of a
-// small grid (distinct-wells' packedPlate, as the server's per-well states do), so the kernel
-// computes those wells only and the buffers that cross are a few kB; the answer is written
-// into a copy of the previous whole-plate metrics. Wells are independent in the kernel, so
-// the result equals a whole-plate computation (tests/unit/workers/metrics-delta.test.ts).
+// A plate change sent to the metrics worker as a delta. A tool's apply keeps untouched wells
+// as the same objects, and a well it moves (a randomisation) as the same object at another
+// position: a moved well's metrics are copied from where the last answer had them, and only
+// wells of new contents go to the worker, packed at the start of a small grid
+// (distinct-wells' packedPlate, as the server's per-well states do), so the kernel computes
+// those wells only and the buffers that cross are a few kB. The answer is written into a
+// copy of the previous whole-plate metrics. Wells are independent in the kernel, so the
+// result equals a whole-plate computation (tests/unit/workers/metrics-delta.test.ts).
 import type { DispenseSettings } from '../domain/dispensing/settings';
 import {
   metricsInputFromPlate,
@@ -13,35 +15,70 @@ import {
 import { packedPlate } from '../domain/plate/distinct-wells';
 import type { PlateDefn } from '../domain/plate-format';
 import type { BenchReagentInfo, WireWell, WireWells } from '../domain/plate-wire';
-import { idOfIndex } from '../domain/well-id';
+import { plateIds } from '../domain/layout/well-list';
 
 const EMPTY: WireWell = { targets: {} };
 
-/** Row-major indices of the wells that are not the same object in `before` and `after`. */
-export function changedWellIndices(
-  defn: PlateDefn,
-  before: WireWells,
-  after: WireWells,
-): Int32Array {
+/** What changed between two states of a plate's wells. */
+export interface WellDelta {
+  /** row-major indices of the wells that are not the same object in both */
+  indices: Int32Array;
+  /**
+   * for each of `indices`, a position where the earlier state held that well's object (its
+   * metrics are copied from there), or -1: new contents, computed by the kernel
+   */
+  from: Int32Array;
+  /** how many of `indices` the kernel computes (those with from -1) */
+  computed: number;
+}
+
+/** The wells that changed from `before` to `after`, and where moved ones came from. */
+export function wellDelta(defn: PlateDefn, before: WireWells, after: WireWells): WellDelta {
   const W = defn.rows * defn.cols;
+  // the plate's ids made once: a new string per well per edit costs its making and its hash
+  const ids = plateIds(defn);
   const changed = new Int32Array(W);
   let n = 0;
   for (let i = 0; i < W; i++) {
-    const id = idOfIndex(defn, i);
+    const id = ids[i];
     if (before[id] !== after[id]) changed[n++] = i;
   }
-  return changed.slice(0, n);
+  const indices = changed.slice(0, n);
+  const from = new Int32Array(n).fill(-1);
+  let computed = n;
+  if (n > 0) {
+    // where each well object of the earlier state was (only objects are compared: a well
+    // with the same contents in another object is computed again)
+    const at = new Map<WireWell, number>();
+    for (let i = 0; i < W; i++) {
+      const w = before[ids[i]];
+      if (w && !at.has(w)) at.set(w, i);
+    }
+    for (let k = 0; k < n; k++) {
+      const w = after[ids[indices[k]]];
+      const j = w ? at.get(w) : undefined;
+      if (j !== undefined) {
+        from[k] = j;
+        computed--;
+      }
+    }
+  }
+  return { indices, from, computed };
 }
 
-/** The kernel's input for these wells only: the k-th well of `wells` at index k. */
+/** The kernel's input for the delta's new wells only: the k-th of them at index k. */
 export function deltaInput(
   defn: PlateDefn,
   wells: WireWells,
-  indices: Int32Array,
+  delta: WellDelta,
   bench: readonly BenchReagentInfo[],
   dispensing: Partial<DispenseSettings> | null,
 ): MetricsInput {
-  const list = Array.from(indices, (i) => wells[idOfIndex(defn, i)] ?? EMPTY);
+  const ids = plateIds(defn);
+  const list: WireWell[] = [];
+  for (let k = 0; k < delta.indices.length; k++) {
+    if (delta.from[k] < 0) list.push(wells[ids[delta.indices[k]]] ?? EMPTY);
+  }
   const packed = packedPlate(defn, list);
   const { solventKeys: _keys, ...input } = metricsInputFromPlate(
     packed.defn,
@@ -65,22 +102,27 @@ const PER_WELL = [
 ] as const;
 
 /**
- * A copy of the whole-plate metrics `base` with the delta's answer written in: the k-th
- * well of `delta` is the well at `indices[k]`.
+ * A copy of the whole-plate metrics `base` with the delta written in: a moved well's
+ * metrics copied from its earlier position in `base`, the k-th computed well from the k-th
+ * of `computed` (null when the delta computes none).
  */
 export function mergeMetrics(
   base: MetricsOutput,
-  indices: Int32Array,
-  delta: MetricsOutput,
+  delta: WellDelta,
+  computed: MetricsOutput | null,
 ): MetricsOutput {
+  const { indices, from } = delta;
   const W = base.status.length;
   const R = base.predictedNM.length / W;
   const S = base.solventCount;
   const out = { ...base };
   for (const key of PER_WELL) {
     const to = base[key].slice();
-    const from = delta[key];
-    for (let k = 0; k < indices.length; k++) to[indices[k]] = from[k];
+    const src = base[key];
+    const fresh = computed?.[key];
+    for (let k = 0, c = 0; k < indices.length; k++) {
+      to[indices[k]] = from[k] >= 0 ? src[from[k]] : fresh![c++];
+    }
     (out as Record<string, unknown>)[key] = to;
   }
   for (const [key, width] of [
@@ -90,9 +132,15 @@ export function mergeMetrics(
     ['solventPct', S],
   ] as const) {
     const to = base[key].slice();
-    const from = delta[key];
-    for (let k = 0; k < indices.length; k++) {
-      to.set(from.subarray(k * width, (k + 1) * width), indices[k] * width);
+    const src = base[key];
+    const fresh = computed?.[key];
+    // element by element: a subarray per well would make 2 objects per well and array
+    for (let k = 0, c = 0; k < indices.length; k++) {
+      const j = from[k];
+      const at = indices[k] * width;
+      const read = j >= 0 ? src : fresh!;
+      const start = (j >= 0 ? j : c++) * width;
+      for (let x = 0; x < width; x++) to[at + x] = read[start + x];
     }
     out[key] = to;
   }

@@ -4,6 +4,7 @@
 import type { HighLevelOp } from '../../src/domain/layout';
 import { plateDefn } from '../../src/domain/plate-format';
 import type { BenchReagentInfo, WireWells } from '../../src/domain/plate-wire';
+import { canonicalizeWells } from '../../src/domain/plate-wells';
 import { idOfIndex } from '../../src/domain/well-id';
 
 export const defn = plateDefn(1536);
@@ -26,7 +27,8 @@ function fullPlate(size: number, cols: number): WireWells {
   return wells;
 }
 
-export const plate = fullPlate(1536, 48);
+// In canonical form, as the designer holds a document (GET /plate and every apply write it so).
+export const plate = canonicalizeWells(defn, fullPlate(1536, 48));
 const quarter = fullPlate(384, 24);
 
 const template: HighLevelOp = {

@@ -9,7 +9,19 @@ export interface ToolSample {
   frame: number;
   /** The synchronous part: the tool's expansion, volume planning and the store update. */
   input: number;
-  /** Until the metrics worker's answer for the new wells arrived. */
+  /**
+   * Until the request for the new wells' metrics was posted to the worker (the input, the
+   * render that hands the new wells to the plate, the delta's input and its post); NaN
+   * when no request was needed.
+   */
+  posted: number;
+  /** Until the worker's answer arrived (NaN: no request, the change only moved wells). */
+  message: number;
+  /**
+   * Until the new wells' metrics reached the plate: the worker's answer merged into the
+   * previous metrics and handed to the scene, or, for wells that only moved, the previous
+   * metrics moved with them at once.
+   */
   answer: number;
   /**
    * Whether a frame of the step rendered the WebGL stage (the fills are drawn at once, the

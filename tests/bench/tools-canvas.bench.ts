@@ -10,7 +10,12 @@
 // p50/p95: from the input until the main thread finished the frame that draws the result
 // (the worker's computation included); frame_p50/frame_p95: until that frame was presented;
 // main_cpu_*: the main thread's own CPU time in the same span, from a Chrome trace;
-// input_*: the synchronous part (expansion, planning, store update); save_client_*: the
+// input_*: the synchronous part (expansion, planning, store update); worker_post_*: until
+// the request for the new wells' metrics left for the worker, worker_message_*: until its
+// answer arrived (both over the runs that asked it: `worker_requests`, the share of them;
+// wells that only moved take their metrics from where they were, with no request);
+// worker_answer_*: until the new wells' metrics reached the plate (the answer merged and
+// handed to the scene; goal 16 ms, the apply's whole round trip); save_client_*: the
 // client's part of the later PATCH (the ops and the request body).
 // Headless chromium draws WebGL with SwiftShader and its compositor reads the canvas back in
 // the frame's commit (GLES2::ReadPixels): a frame that renders the plate waits there for the
@@ -59,6 +64,9 @@ export default async function toolsCanvasBench(): Promise<BenchResult[]> {
       const frame = samples.map((s) => s.frame);
       const input = samples.map((s) => s.input);
       const answer = samples.map((s) => s.answer);
+      // NaN where the change only moved wells: no request, no worker message
+      const posted = samples.map((s) => s.posted).filter((ms) => Number.isFinite(ms));
+      const message = samples.map((s) => s.message).filter((ms) => Number.isFinite(ms));
       const saved = saveMs.filter((ms) => Number.isFinite(ms));
       // the traced call's warm-up runs are marked too: keep its measured runs
       const measuredCpu = cpu.slice(-TRACED_RUNS);
@@ -74,6 +82,12 @@ export default async function toolsCanvasBench(): Promise<BenchResult[]> {
           frame_p95: p(frame, 95),
           input_p50: p(input, 50),
           input_p95: p(input, 95),
+          // the share of runs that asked the worker (the rest only moved wells)
+          worker_requests: round3(posted.length / samples.length),
+          worker_post_p50: p(posted, 50),
+          worker_post_p95: p(posted, 95),
+          worker_message_p50: p(message, 50),
+          worker_message_p95: p(message, 95),
           worker_answer_p50: p(answer, 50),
           worker_answer_p95: p(answer, 95),
           save_client_p50: p(saved, 50),

@@ -63,7 +63,8 @@ export function compoundSolventLoadPct(
       .map((b) => b.slug),
   );
   const held: WireWell[] = [];
-  for (const [id, w] of Object.entries(wells)) {
+  for (const id in wells) {
+    const w = wells[id];
     if (indexOfWellId(id, defn) < 0) continue;
     for (const slug in w.targets) {
       if (compounds.has(slug) && w.targets[slug].target_nM != null) {

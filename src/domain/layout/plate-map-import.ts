@@ -146,6 +146,9 @@ function importLong(rows: string[][], ctx: LayoutContext): ImportOutcome {
   const sets: SetOp[] = [];
   const wells = new Set<string>();
   const seen = new Set<string>();
+  // a file repeats a few units and concentrations over thousands of lines: each read once
+  const units = new Map<string, boolean>();
+  const concentrations = new Map<string, Target | string>();
   for (let r = header.line + 1; r < rows.length; r++) {
     const row = rows[r];
     if (isBlank(row)) continue;
@@ -171,14 +174,19 @@ function importLong(rows: string[][], ctx: LayoutContext): ImportOutcome {
       continue;
     }
     const unit = cell('unit').trim() || col('concentration')?.unit;
-    if (unit && !parseConcentrationUnit(unit)) {
+    let unitKnown = unit ? units.get(unit) : true;
+    if (unitKnown === undefined) units.set(unit!, (unitKnown = !!parseConcentrationUnit(unit!)));
+    if (!unitKnown) {
       rejected.push({
         line,
         reason: `unit "${unit}" is not a concentration unit (nM, uM, mM, M, %)`,
       });
       continue;
     }
-    const target = readConcentration(cell('concentration'), unit);
+    const text = cell('concentration');
+    const key = `${text}\u0000${unit ?? ''}`;
+    let target = concentrations.get(key);
+    if (target === undefined) concentrations.set(key, (target = readConcentration(text, unit)));
     if (typeof target === 'string') {
       rejected.push({ line, reason: target });
       continue;
@@ -195,7 +203,7 @@ function importLong(rows: string[][], ctx: LayoutContext): ImportOutcome {
     seen.add(`${id}\u0000${slug}`);
     wells.add(id);
     const op: SetOp = { op: 'set', wells: [id], reagent: slug, target_nM: target.target_nM };
-    if (target.target) op.target = target.target;
+    if (target.target) op.target = { ...target.target };
     if (volume !== undefined) op.volume_uL = volume;
     sets.push(op);
   }

@@ -9,7 +9,7 @@
 import { canonicalJson, jsonEqual } from '../canonical-json';
 import type { PlateDefn } from '../plate-format';
 import type { WireTarget, WireWell, WireWells } from '../plate-wire';
-import { canonicalWell, wellContentProblem } from '../plate-wells';
+import { canonicalWell, isCanonicalWell, wellContentProblem } from '../plate-wells';
 import { effectiveTolerance } from '../prediction';
 import { targetBoundProblem } from '../chemistry/concentration-units';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
@@ -325,7 +325,8 @@ function draftOps(
           let canonical = byObject.get(w);
           if (canonical === undefined) {
             // a well moved from elsewhere on the plate (a randomisation) is its own contents
-            const keyed = (written < 64 || matched * 8 >= written) && !onPlate(w);
+            const fromPlate = onPlate(w);
+            const keyed = !fromPlate && (written < 64 || matched * 8 >= written);
             const text = keyed ? JSON.stringify(w) : null;
             if (text !== null) {
               written++;
@@ -335,7 +336,9 @@ function draftOps(
             if (canonical === undefined) {
               const issue = wellContentProblem(id, w, ctx.benchSlugs);
               if (issue) throw new OpRefused(issue.message, issue.well);
-              canonical = isEmpty(w) ? null : canonicalWell(w);
+              // a well of the plate already in canonical form moves as it is (the metrics
+              // worker then reads a moved well's numbers from where it was)
+              canonical = isEmpty(w) ? null : fromPlate && isCanonicalWell(w) ? w : canonicalWell(w);
               if (text !== null) distinct.set(text, canonical);
             }
             byObject.set(w, canonical);

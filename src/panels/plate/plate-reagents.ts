@@ -14,8 +14,10 @@ export function plateReagents(
   reagents: readonly Pick<BenchReagent, 'slug' | 'name' | 'type' | 'reagent_type'>[],
 ): PlateReagent[] {
   const used = new Set<string>();
-  for (const well of Object.values(wells)) {
-    for (const slug of Object.keys(well?.targets ?? {})) used.add(slug);
+  // for-in: no array per well (a 1536 plate is read at every edit)
+  for (const id in wells) {
+    const targets = wells[id]?.targets;
+    if (targets) for (const slug in targets) used.add(slug);
   }
   const rank = reagentRanks(
     reagents.map((r) => ({ slug: r.slug, name: r.name, type: r.type || r.reagent_type })),

@@ -1,7 +1,9 @@
 // The plate document's per-well drawing codes, computed off the main thread. A change of the
-// wells alone goes to the metrics worker as a delta (workers/metrics-delta.ts: the changed
-// wells only, packed, their buffers transferred) and the answer is written into the previous
-// metrics; a change of format, bench or settings sends the whole plate. The request leaves in
+// wells alone goes to the metrics worker as a delta (workers/metrics-delta.ts: the wells of
+// new contents only, packed, their buffers transferred) and the answer is written into the
+// previous metrics; wells that only moved (a randomisation) take their metrics from where they
+// were, so a change made of moves alone is answered at once, with no request. A change of
+// format, bench or settings sends the whole plate. The request leaves in
 // the render's layout effect, in the same task as the edit, so the worker computes while the
 // browser gets to its next frame; the client coalesces (only the latest state waits,
 // overtaken answers are dropped), and each delta is taken from the last answered state.
@@ -9,15 +11,17 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { benchReagentInfo, type BenchReagent } from '../../api/bench';
 import type { DispenseSettings } from '../../domain/dispensing/settings';
 import { metricsInputFromPlate, type MetricsOutput } from '../../domain/metrics-kernel';
-import { plateDefn, wellCount, type PlateFormat } from '../../domain/plate-format';
+import { plateIds } from '../../domain/layout/well-list';
+import { plateDefn, wellCount, type PlateDefn, type PlateFormat } from '../../domain/plate-format';
 import type { WireWells } from '../../domain/plate-wire';
 import {
   appearanceFromMetrics,
+  markerOfTags,
   markersOfWells,
   type WellAppearance,
 } from '../../plate-canvas/well-appearance';
 import { createMetricsClient, type MetricsClient } from '../../workers/metrics-client';
-import { changedWellIndices, deltaInput, mergeMetrics } from '../../workers/metrics-delta';
+import { deltaInput, mergeMetrics, wellDelta, type WellDelta } from '../../workers/metrics-delta';
 
 let shared: MetricsClient | null = null;
 
@@ -42,6 +46,22 @@ interface Answered {
   wells: WireWells;
   metrics: MetricsOutput;
   reagentType: Uint8Array;
+  /** the wells' markers (from their tags) */
+  markers: Uint8Array;
+}
+
+/** The markers of `wells`: the answered state's, with the delta's wells read again. */
+function deltaMarkers(
+  defn: PlateDefn,
+  base: Uint8Array,
+  wells: WireWells,
+  delta: WellDelta,
+): Uint8Array {
+  if (delta.indices.length === 0) return base;
+  const ids = plateIds(defn);
+  const out = base.slice();
+  for (const i of delta.indices) out[i] = markerOfTags(wells[ids[i]]?.tags);
+  return out;
 }
 
 /** Appearance and metrics of a plate document; undefined until the first answer. */
@@ -64,15 +84,18 @@ export function useWellAppearance(
     const base = answered.current;
     const delta =
       base && base.format === format && base.reagents === reagents && base.dispensing === dispensing
-        ? changedWellIndices(defn, base.wells, wells)
+        ? wellDelta(defn, base.wells, wells)
         : null;
-    const markers = markersOfWells(defn, wells);
-    if (base && delta?.length === 0) {
-      // the same wells in another record: nothing to compute
-      answered.current = { ...base, wells };
+    const markers =
+      base && delta ? deltaMarkers(defn, base.markers, wells, delta) : markersOfWells(defn, wells);
+    if (base && delta?.computed === 0) {
+      // the same wells in another record, or wells moved: nothing to compute
+      const metrics =
+        delta.indices.length === 0 ? base.metrics : mergeMetrics(base.metrics, delta, null);
+      answered.current = { ...base, wells, metrics, markers };
       setView({
-        appearance: appearanceFromMetrics(base.metrics, base.reagentType, markers),
-        metrics: base.metrics,
+        appearance: appearanceFromMetrics(metrics, base.reagentType, markers),
+        metrics,
         wells,
       });
       return;
@@ -90,7 +113,7 @@ export function useWellAppearance(
         if (!live || !out) return;
         const metrics = base && delta ? mergeMetrics(base.metrics, delta, out) : out;
         if (metrics.status.length !== wellCount(format)) return;
-        answered.current = { format, reagents, dispensing, wells, metrics, reagentType };
+        answered.current = { format, reagents, dispensing, wells, metrics, reagentType, markers };
         setView({
           appearance: appearanceFromMetrics(metrics, reagentType, markers),
           metrics,

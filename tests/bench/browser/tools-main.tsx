@@ -57,8 +57,11 @@ declare global {
 const now = () => performance.now();
 const WARMUP = 3;
 
-// The metrics worker's answers, counted as they arrive (before comlink hands them on).
+// The metrics worker's answers, counted as they arrive (before comlink hands them on), and
+// when its last request was posted (comlink's postMessage: the request's structured clone
+// included).
 const metricsAnswers = { count: 0, at: 0 };
+const metricsPosted = { at: 0 };
 const NativeWorker = globalThis.Worker;
 globalThis.Worker = class extends NativeWorker {
   constructor(url: string | URL, options?: WorkerOptions) {
@@ -68,6 +71,17 @@ globalThis.Worker = class extends NativeWorker {
       metricsAnswers.count++;
       metricsAnswers.at = now();
     });
+    const post = this.postMessage.bind(this) as (
+      message: unknown,
+      transfer: Transferable[],
+    ) => void;
+    this.postMessage = (
+      message: unknown,
+      transfer?: Transferable[] | StructuredSerializeOptions,
+    ) => {
+      post(message, Array.isArray(transfer) ? transfer : (transfer?.transfer ?? []));
+      metricsPosted.at = now();
+    };
   }
 };
 
@@ -139,14 +153,16 @@ createRoot(document.getElementById('root')!).render(
 );
 
 /**
- * The first wells frame drawn after the metrics worker answered for a change made after
- * `answersBefore` answers: the plate showing the change with its metrics.
+ * The first wells frame drawn after the metrics of a change made at `since` reached the
+ * scene: the plate showing the change with its metrics. The plate hands the scene a new
+ * appearance only with an answer (the worker's, merged into the previous metrics, or at once
+ * when the change only moved wells), never at the edit itself.
  */
-async function resultFrame(answersBefore: number): Promise<FrameStats> {
+async function resultFrame(since: number): Promise<FrameStats> {
   for (;;) {
     const stats = await recorder.next();
-    // the answer reaches the scene in a later React commit, drawn in the frame after it
-    const handed = metricsAnswers.count > answersBefore && appearanceSet.at >= metricsAnswers.at;
+    // the answer reaches the scene in a React commit, drawn in the frame after it
+    const handed = appearanceSet.at >= since;
     if (handed && stats.inFrame && stats.wells && stats.start >= appearanceSet.at) return stats;
   }
 }
@@ -154,7 +170,7 @@ async function resultFrame(answersBefore: number): Promise<FrameStats> {
 /** Back to the starting plate, drawn and saved, nothing in flight. */
 async function resetPlate(): Promise<void> {
   if (designer.wells !== plate) {
-    const drawn = resultFrame(metricsAnswers.count);
+    const drawn = resultFrame(now());
     commit({ format: 1536, wells: plate });
     await drawn;
   }
@@ -164,16 +180,18 @@ async function resetPlate(): Promise<void> {
 
 async function applyOnce(op: ToolOp): Promise<ToolSample & { changed: number }> {
   await nextTask();
-  const drawn = resultFrame(metricsAnswers.count);
-  if (marks.on) performance.mark(STEP_START);
   const t0 = now();
+  const drawn = resultFrame(t0);
+  if (marks.on) performance.mark(STEP_START);
   const preview = previewOnDocument(op);
   if (!preview.ok) throw new Error(preview.message);
   showPreview(preview.wells);
   applyPreview(preview.wells);
   const t1 = now();
   const stats = await drawn;
-  const answer = metricsAnswers.at - t0;
+  const answer = appearanceSet.at - t0;
+  const posted = metricsPosted.at >= t0 ? metricsPosted.at - t0 : Number.NaN;
+  const message = metricsAnswers.at >= t0 ? metricsAnswers.at - t0 : Number.NaN;
   const after = afterFrameTask();
   await stats.painted;
   const presented = await twoFramesLater();
@@ -182,6 +200,8 @@ async function applyOnce(op: ToolOp): Promise<ToolSample & { changed: number }> 
     main: (await after) - t0,
     frame: presented - t0,
     input: t1 - t0,
+    posted,
+    message,
     answer,
     changed: preview.changed,
   };

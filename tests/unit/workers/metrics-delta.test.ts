@@ -3,7 +3,7 @@ import { computeMetrics, metricsInputFromPlate } from '../../../src/domain/metri
 import { plateDefn } from '../../../src/domain/plate-format';
 import type { BenchReagentInfo, WireWells } from '../../../src/domain/plate-wire';
 import { idOfIndex } from '../../../src/domain/well-id';
-import { changedWellIndices, deltaInput, mergeMetrics } from '../../../src/workers/metrics-delta';
+import { deltaInput, mergeMetrics, wellDelta } from '../../../src/workers/metrics-delta';
 
 const defn = plateDefn(384);
 const info = (slug: string, over: Partial<BenchReagentInfo>): BenchReagentInfo => ({
@@ -38,6 +38,17 @@ function plate(shift: number): WireWells {
   return wells;
 }
 
+const full = (w: WireWells) => computeMetrics(metricsInputFromPlate(defn, w, bench, null));
+
+function expectSameMetrics(got: object, expected: object): void {
+  for (const [key, value] of Object.entries(expected)) {
+    const at = (got as Record<string, unknown>)[key];
+    if (ArrayBuffer.isView(value)) {
+      expect(Array.from(at as Float64Array), key).toEqual(Array.from(value as Float64Array));
+    } else expect(at, key).toEqual(value);
+  }
+}
+
 describe('metrics of a plate change as a delta', () => {
   it('gives the whole-plate computation of the new wells, computing only the changed ones', () => {
     const before = plate(0);
@@ -47,23 +58,48 @@ describe('metrics of a plate change as a delta', () => {
     for (const i of [0, 5, 77, 299]) after[idOfIndex(defn, i)] = next[idOfIndex(defn, i)];
     delete after[idOfIndex(defn, 10)];
     after[idOfIndex(defn, 383)] = next[idOfIndex(defn, 1)];
-    const full = (w: WireWells) => computeMetrics(metricsInputFromPlate(defn, w, bench, null));
 
-    const indices = changedWellIndices(defn, before, after);
-    expect(Array.from(indices)).toEqual([0, 5, 10, 77, 299, 383]);
-    const input = deltaInput(defn, after, indices, bench, null);
+    const delta = wellDelta(defn, before, after);
+    expect(Array.from(delta.indices)).toEqual([0, 5, 10, 77, 299, 383]);
+    expect(delta.computed).toBe(6);
+    const input = deltaInput(defn, after, delta, bench, null);
     // the packed grid: the changed wells only (one row of 48), not the plate's 384
     expect(input.wellCount).toBe(48);
-    const merged = mergeMetrics(full(before), indices, computeMetrics(input));
-    const expected = full(after);
-    for (const [key, value] of Object.entries(expected)) {
-      const got = (merged as unknown as Record<string, unknown>)[key];
-      if (ArrayBuffer.isView(value)) {
-        expect(Array.from(got as Float64Array), key).toEqual(Array.from(value as Float64Array));
-      } else expect(got, key).toEqual(value);
-    }
+    const merged = mergeMetrics(full(before), delta, computeMetrics(input));
+    expectSameMetrics(merged, full(after));
     // the well changed in the answer: a check that the comparison can fail
     expect(merged.volumeUL[10]).toBe(0);
     expect(full(before).volumeUL[10]).toBeGreaterThan(0);
+  });
+
+  it('copies the metrics of moved wells from where they were, computing none of them', () => {
+    const before = plate(0);
+    // a randomisation's result: wells 0..99 rotated by one, well 100 emptied, 200 new
+    const after: WireWells = { ...before };
+    for (let i = 0; i < 100; i++)
+      after[idOfIndex(defn, i)] = before[idOfIndex(defn, (i + 1) % 100)];
+    delete after[idOfIndex(defn, 100)];
+    after[idOfIndex(defn, 200)] = plate(5)[idOfIndex(defn, 200)];
+
+    const delta = wellDelta(defn, before, after);
+    expect(delta.indices.length).toBe(102);
+    expect(delta.from[0]).toBe(1);
+    expect(delta.from[99]).toBe(0);
+    // the emptied well and the new one are computed
+    expect(delta.computed).toBe(2);
+    const input = deltaInput(defn, after, delta, bench, null);
+    expect(input.wellCount).toBe(48);
+    const merged = mergeMetrics(full(before), delta, computeMetrics(input));
+    expectSameMetrics(merged, full(after));
+    // the rotated wells differ from before: a check that the comparison can fail
+    expect(full(after).dispensedUL[0]).not.toBe(full(before).dispensedUL[0]);
+
+    // moves alone: answered with no computation
+    const moved: WireWells = { ...before };
+    moved[idOfIndex(defn, 0)] = before[idOfIndex(defn, 1)];
+    moved[idOfIndex(defn, 1)] = before[idOfIndex(defn, 0)];
+    const swap = wellDelta(defn, before, moved);
+    expect(swap.computed).toBe(0);
+    expectSameMetrics(mergeMetrics(full(before), swap, null), full(moved));
   });
 });
