@@ -36,11 +36,22 @@ export function AriaGridMirror(props: {
       shown.rows * shown.cols,
     );
     const indices = cells.map((c) => Number(c.dataset.index));
+    // What each cell says now, read once here: a sync then compares with this instead of
+    // reading attributes, and a write that left the selection's instance as it was (hover,
+    // focus, a drag move that changed nothing) reads and writes nothing at all.
+    const says = Uint8Array.from(cells, (c) =>
+      c.getAttribute('aria-selected') === 'true' ? 1 : 0,
+    );
+    let synced: unknown = null;
     const sync = () => {
       const sel = store.selection;
+      if (sel === synced) return;
+      synced = sel;
       for (let i = 0; i < cells.length; i++) {
-        const v = sel.has(indices[i]) ? 'true' : 'false';
-        if (cells[i].getAttribute('aria-selected') !== v) cells[i].setAttribute('aria-selected', v);
+        const v = sel.has(indices[i]) ? 1 : 0;
+        if (says[i] === v) continue;
+        says[i] = v;
+        cells[i].setAttribute('aria-selected', v === 1 ? 'true' : 'false');
       }
     };
     sync();

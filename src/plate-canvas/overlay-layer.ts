@@ -1,11 +1,12 @@
 // The session overlay above the WebGL wells, main-thread side. It owns the elements (mark
 // tiles and the drag-rectangle canvas, stacked over the pixi canvas; the zoomed subsection's
 // frame) and hands the painting to the overlay worker through OffscreenCanvas when the
-// browser can, so a drag step costs the main thread one small message. Without
+// browser can, so a drag step costs the main thread one small message (the selection's 48
+// words, transferred), and at most one per animation frame: a state that arrives in a frame
+// which already sent one waits for the next frame, where only the newest is sent. Without
 // OffscreenCanvas the same painter (overlay-painter.ts) runs here.
-import * as Comlink from 'comlink';
 import { subsectionBounds, type PlateFormat } from '../domain/plate-format';
-import type { OverlayApi } from './overlay-api';
+import type { OverlayLayoutMessage, OverlayMessage } from './overlay-api';
 import { BatchedPainter, tileRects, type Ctx2D } from './overlay-painter';
 import type { PlateLayout, Rect } from './plate-geometry';
 import type { WellSet } from '../domain/plate/well-set';
@@ -50,26 +51,41 @@ function canvasAt(x: number, y: number, w: number, h: number, dpr: number, cls: 
   return c;
 }
 
+/** The current animation frame's time: the same for every task between two frames. */
+function frameTime(): number {
+  return Number(document.timeline.currentTime ?? -1);
+}
+
 /** Keeps the overlay in step with the session state; one per plate scene. */
 export class OverlayLayer {
+  /** Paints the overlay and answers the newest state it painted. */
   private readonly worker: Worker | null;
-  private readonly remote: Comlink.Remote<OverlayApi> | null;
   private readonly local: BatchedPainter | null;
   private layout: PlateLayout | null = null;
-  /** What the block frame shows now; null forces the next update to place or hide it. */
-  private blockShown: string | null = null;
+  /** Where the block frame is now; null forces the next update to place or hide it. */
+  private blockShown: { x: number; y: number; w: number; h: number } | null = null;
+  private seq = 0;
+  /** Settles the updates up to a seq once the worker has painted it. */
+  private waiting: { seq: number; done: () => void }[] = [];
+  /** Frame time of the last state sent, and a state held for the next frame. */
+  private sentAt = Number.NaN;
+  private held: OverlayState | null = null;
+  private heldFrame = 0;
 
-  constructor(private readonly el: OverlayElements) {
+  /** `reportPainted`: whether update() answers when the state is painted (else at once). */
+  constructor(
+    private readonly el: OverlayElements,
+    private readonly reportPainted = true,
+  ) {
     if (canPaintOffThread()) {
       this.worker = new Worker(new URL('../workers/overlay-worker.ts', import.meta.url), {
         type: 'module',
         name: 'plate-overlay',
       });
-      this.remote = Comlink.wrap<OverlayApi>(this.worker);
+      this.worker.addEventListener('message', (e: MessageEvent<number>) => this.painted(e.data));
       this.local = null;
     } else {
       this.worker = null;
-      this.remote = null;
       this.local = new BatchedPainter();
     }
   }
@@ -86,10 +102,11 @@ export class OverlayLayer {
     const h = Math.max(1, Math.round(layout.height * dpr));
     const brush = canvasAt(0, 0, w, h, dpr, 'plate-view__tile plate-view__brush');
     this.el.tiles.replaceChildren(...tiles, brush);
-    if (this.remote) {
+    if (this.worker) {
       const off = tiles.map((c) => c.transferControlToOffscreen());
       const offBrush = brush.transferControlToOffscreen();
-      void this.remote.setLayout(layout, dpr, Comlink.transfer(off, [...off, offBrush]), offBrush);
+      const m: OverlayLayoutMessage = { kind: 'layout', layout, dpr, tiles: off, brush: offBrush };
+      this.worker.postMessage(m, [...off, offBrush]);
     } else {
       this.local?.setLayout(
         layout,
@@ -103,18 +120,56 @@ export class OverlayLayer {
   /** Shows the state; painted in the painter's next animation frame, when the answer settles. */
   update(s: OverlayState): Promise<void> {
     this.drawBlock(s);
-    const focus = s.showFocus ? s.focus : -1;
-    if (this.remote) {
-      return this.remote.update({
-        size: s.selection.size,
-        words: s.selection.toWords(),
-        focus,
-        hover: s.hover,
-        dragRect: s.dragRect && { ...s.dragRect },
-      });
+    if (!this.worker) {
+      const focus = s.showFocus ? s.focus : -1;
+      const state = { selection: s.selection, focus, hover: s.hover, dragRect: s.dragRect };
+      return this.local ? this.local.update(state) : Promise.resolve();
     }
-    const state = { selection: s.selection, focus, hover: s.hover, dragRect: s.dragRect };
-    return this.local ? this.local.update(state) : Promise.resolve();
+    const seq = ++this.seq;
+    const painted = this.reportPainted
+      ? new Promise<void>((done) => this.waiting.push({ seq, done }))
+      : Promise.resolve();
+    const now = frameTime();
+    if (now === this.sentAt) {
+      // This frame already sent a state: the newest one goes in the next frame.
+      this.held = s;
+      if (this.heldFrame === 0) this.heldFrame = requestAnimationFrame(this.sendHeld);
+    } else {
+      this.sentAt = now;
+      this.send(s, seq);
+    }
+    return painted;
+  }
+
+  private readonly sendHeld = (): void => {
+    this.heldFrame = 0;
+    const s = this.held;
+    this.held = null;
+    if (!s) return;
+    this.sentAt = frameTime();
+    this.send(s, this.seq);
+  };
+
+  private send(s: OverlayState, seq: number): void {
+    const words = s.selection.toWords();
+    const u: OverlayMessage = {
+      kind: 'state',
+      seq,
+      answer: this.reportPainted,
+      size: s.selection.size,
+      words,
+      focus: s.showFocus ? s.focus : -1,
+      hover: s.hover,
+      dragRect: s.dragRect,
+    };
+    this.worker?.postMessage(u, [words.buffer]);
+  }
+
+  /** The worker painted every state up to `seq`. */
+  private painted(seq: number): void {
+    let n = 0;
+    while (n < this.waiting.length && this.waiting[n].seq <= seq) this.waiting[n++].done();
+    if (n > 0) this.waiting.splice(0, n);
   }
 
   /** Frames the zoomed subsection on the overview of a 384/1536 plate. */
@@ -122,24 +177,28 @@ export class OverlayLayer {
     const layout = this.layout;
     const plate = layout && layout.views.length > 1 ? layout.views[0] : null;
     const b = plate ? subsectionBounds(s.format, s.subsection) : null;
-    const key = plate && b ? `${plate.x},${plate.y},${plate.pitch},${b.row0},${b.col0}` : '';
-    if (key === this.blockShown) return;
-    this.blockShown = key;
+    const was = this.blockShown;
     const { style } = this.el.block;
     if (!plate || !b) {
+      if (was && was.w === 0) return;
+      this.blockShown = { x: 0, y: 0, w: 0, h: 0 };
       style.display = 'none';
       return;
     }
     const x = plate.x + (b.col0 - plate.col0) * plate.pitch;
     const y = plate.y + (b.row0 - plate.row0) * plate.pitch;
+    const w = b.cols * plate.pitch;
+    const h = b.rows * plate.pitch;
+    if (was && was.x === x && was.y === y && was.w === w && was.h === h) return;
+    this.blockShown = { x, y, w, h };
     style.display = 'block';
     style.transform = `translate(${x}px, ${y}px)`;
-    style.width = `${b.cols * plate.pitch}px`;
-    style.height = `${b.rows * plate.pitch}px`;
+    style.width = `${w}px`;
+    style.height = `${h}px`;
   }
 
   destroy(): void {
-    this.remote?.[Comlink.releaseProxy]();
+    if (this.heldFrame !== 0) cancelAnimationFrame(this.heldFrame);
     this.worker?.terminate();
   }
 }

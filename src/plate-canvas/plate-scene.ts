@@ -9,9 +9,10 @@
 //   (a microtask coalesces the task's changes) and paints it once per animation frame, in its
 //   worker when it has one. Such changes never render the 1536 wells again and cost the main
 //   thread no frame of its own.
-// The ticker never runs, so an idle plate costs nothing. Session state is read from the
-// valtio store through a synchronous subscription, outside React renders.
-import { Container, type Application } from 'pixi.js';
+// The ticker never runs, so an idle plate costs nothing (pixi's shared system ticker
+// included: see holdSystemTicker). Session state is read from the valtio store through a
+// synchronous subscription, outside React renders.
+import { Container, Ticker, type Application } from 'pixi.js';
 import { subscribe } from 'valtio/vanilla';
 import { wellCount, type PlateFormat } from '../domain/plate-format';
 import type { SelectionStore } from '../state/selection-store';
@@ -43,6 +44,29 @@ interface Seen {
   format: PlateFormat;
 }
 
+let liveScenes = 0;
+let systemTickerAutoStart = true;
+
+/**
+ * pixi puts each renderer's scheduler (its periodic resource sweeps) on the shared system
+ * ticker, whose requestAnimationFrame loop would then run in every frame for as long as the
+ * page is open: main-thread work in every frame of a drag, and a plate that never idles.
+ * While a plate scene exists that ticker is stopped; the scene advances it at each frame it
+ * renders, so the sweeps (which go by elapsed time) still run.
+ */
+function holdSystemTicker(): void {
+  if (liveScenes++ > 0) return;
+  systemTickerAutoStart = Ticker.system.autoStart;
+  Ticker.system.autoStart = false;
+  Ticker.system.stop();
+}
+
+function releaseSystemTicker(): void {
+  if (--liveScenes > 0) return;
+  Ticker.system.autoStart = systemTickerAutoStart;
+  if (systemTickerAutoStart) Ticker.system.start();
+}
+
 /** The plate scene bound to one pixi Application, its overlay elements and a selection store. */
 export class PlateScene {
   private readonly wellsLayer = new Container({ label: 'wells-layer', isRenderGroup: true });
@@ -54,7 +78,8 @@ export class PlateScene {
   private frame = 0;
   private layoutQueued = false;
   private overlayQueued = false;
-  private seen: Seen;
+  /** The store's fields as last seen (updated in place). */
+  private readonly seen: Seen;
   private readonly unsubscribe: () => void;
   /** The one geometry: the renderer draws from it and hit-testing reads it (`layout`). */
   private readonly geometry: SceneGeometry;
@@ -64,8 +89,11 @@ export class PlateScene {
     overlay: OverlayElements,
     private readonly store: SelectionStore,
     private readonly onFrame?: (stats: FrameStats) => void,
+    /** Whether FrameStats.painted must wait for the overlay to be painted (a benchmark's). */
+    reportPainted = onFrame !== undefined,
   ) {
-    this.overlay = new OverlayLayer(overlay);
+    // The worker tells when it has painted only if someone waits for it.
+    this.overlay = new OverlayLayer(overlay, reportPainted);
     this.appearance = emptyAppearance(wellCount(store.format));
     this.geometry = new SceneGeometry({
       format: store.format,
@@ -74,6 +102,7 @@ export class PlateScene {
       subsection: store.subsection,
       showZoom: true,
     });
+    holdSystemTicker();
     // Nothing on the stage takes pointer events: hit-testing is arithmetic (plate-geometry).
     app.stage.eventMode = 'none';
     this.wellsLayer.eventMode = 'none';
@@ -95,23 +124,29 @@ export class PlateScene {
     };
   }
 
+  /** Runs on every store write (a drag makes two per move): compares fields, allocates nothing. */
   private onStoreChange(): void {
-    const now = this.read();
+    const s = this.store;
     const was = this.seen;
-    this.seen = now;
-    if (now.format !== was.format) this.appearance = emptyAppearance(wellCount(now.format));
-    if (now.format !== was.format || now.subsection !== was.subsection) {
+    const format = s.format;
+    const subsection = s.subsection;
+    if (format !== was.format) this.appearance = emptyAppearance(wellCount(format));
+    if (format !== was.format || subsection !== was.subsection) {
+      was.format = format;
+      was.subsection = subsection;
       // Without the zoomed block a subsection change only moves the overview's block frame.
-      if (!this.relayout({ format: now.format, subsection: now.subsection })) {
-        this.damage.overlay = true;
-      }
+      if (!this.relayout({ format, subsection })) this.damage.overlay = true;
     }
     if (
-      now.selection !== was.selection ||
-      now.focus !== was.focus ||
-      now.hover !== was.hover ||
-      now.dragRect !== was.dragRect
+      s.selection !== was.selection ||
+      s.focus !== was.focus ||
+      s.hover !== was.hover ||
+      s.dragRect !== was.dragRect
     ) {
+      was.selection = s.selection;
+      was.focus = s.focus;
+      was.hover = s.hover;
+      was.dragRect = s.dragRect;
       this.damage.overlay = true;
     }
     if (!this.damage.layout && this.damage.overlay) this.queueOverlay();
@@ -229,7 +264,10 @@ export class PlateScene {
       for (const v of this.views) changed = v.applyAppearance(a) || changed;
     }
     const painted = layout || overlay ? this.updateOverlay() : Promise.resolve();
-    if (changed) this.app.renderer.render(this.app.stage);
+    if (changed) {
+      this.app.renderer.render(this.app.stage);
+      Ticker.system.update();
+    }
     this.onFrame?.({
       start,
       end: performance.now(),
@@ -269,6 +307,7 @@ export class PlateScene {
     if (this.frame !== 0) cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.unsubscribe();
+    releaseSystemTicker();
     this.overlay.destroy();
     for (const v of this.views) v.destroy();
     this.views = [];

@@ -8,16 +8,18 @@ import 'pixi.js/unsafe-eval';
 import { Application, useApplication } from '@pixi/react';
 import type { ApplicationOptions } from 'pixi.js';
 import {
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ComponentProps,
   type RefObject,
 } from 'react';
-import { useSnapshot } from 'valtio';
+import { subscribe } from 'valtio/vanilla';
 import { plateDefn, subsectionBounds, wellCount, type PlateFormat } from '../domain/plate-format';
 import { idOfIndex } from '../domain/well-id';
 import { plateSelection, resetSelection, type SelectionStore } from '../state/selection-store';
@@ -86,6 +88,8 @@ interface BinderProps {
   zoomDock: RefObject<ZoomDock>;
   onScene: (scene: PlateScene | null, renderer: string) => void;
   onFrame: (stats: FrameStats) => void;
+  /** Whether the host's frame listener waits for the overlay to be painted. */
+  reportPainted: RefObject<boolean>;
 }
 
 /** Creates the scene once pixi is initialised and sizes it with its host; renders nothing. */
@@ -98,11 +102,12 @@ function SceneBinder({
   zoomDock,
   onScene,
   onFrame,
+  reportPainted,
 }: BinderProps) {
   const { app, isInitialised } = useApplication();
   useEffect(() => {
     if (!isInitialised || !app.renderer || !overlay.current) return;
-    const scene = new PlateScene(app, overlay.current, store, onFrame);
+    const scene = new PlateScene(app, overlay.current, store, onFrame, reportPainted.current);
     scene.setShowZoom(showZoom.current);
     scene.setZoomDock(zoomDock.current);
     scene.setAppearance(appearance.current);
@@ -120,8 +125,33 @@ function SceneBinder({
       onScene(null, '');
       scene.destroy();
     };
-  }, [app, isInitialised, store, host, overlay, appearance, showZoom, zoomDock, onScene, onFrame]);
+  }, [
+    app,
+    isInitialised,
+    store,
+    host,
+    overlay,
+    appearance,
+    showZoom,
+    zoomDock,
+    onScene,
+    onFrame,
+    reportPainted,
+  ]);
   return null;
+}
+
+/**
+ * One field of the store, for rendering: React hears of every write (a drag makes two per
+ * pointer move) but compares one number and renders only when that field changed; no
+ * snapshot of the store is taken.
+ */
+function useStoreField<K extends 'format' | 'subsection' | 'focus'>(
+  store: SelectionStore,
+  key: K,
+): SelectionStore[K] {
+  const listen = useCallback((onChange: () => void) => subscribe(store, onChange), [store]);
+  return useSyncExternalStore(listen, () => store[key]);
 }
 
 /** Every well of a 6..1536 plate in one WebGL scene, with selection and keyboard focus. */
@@ -136,8 +166,12 @@ export function PlateView(props: PlateViewProps) {
   const bridge = useRef<Bridge>({ scene: null, renderer: '' });
   const [renderer, setRenderer] = useState('');
   const idPrefix = useId().replace(/:/g, '');
-  const snap = useSnapshot(store);
+  const storeFormat = useStoreField(store, 'format');
+  const storeSubsection = useStoreField(store, 'subsection');
+  const storeFocus = useStoreField(store, 'focus');
   const callbacks = useRef(props);
+  // Only a host that listens for frames (benchmarks) waits for the overlay's paint.
+  const reportPainted = useRef(props.onFrame !== undefined);
   const appearance = props.appearance ?? emptyAppearanceFor(format);
   const appearanceRef = useRef(appearance);
   const showZoom = props.showZoom ?? true;
@@ -201,6 +235,7 @@ export function PlateView(props: PlateViewProps) {
           zoomDock={zoomDockRef}
           onScene={onScene}
           onFrame={onFrame}
+          reportPainted={reportPainted}
         />
       </Application>
     );
@@ -240,11 +275,11 @@ export function PlateView(props: PlateViewProps) {
     });
   }, [store, format]);
 
-  const ready = snap.format === format;
-  const sub = ready ? snap.subsection : 0;
+  const ready = storeFormat === format;
+  const sub = ready ? storeSubsection : 0;
   const b = subsectionBounds(format, sub);
   const { cols } = plateDefn(format);
-  const focus = ready ? snap.focus : 0;
+  const focus = ready ? storeFocus : 0;
   const focusRow = Math.floor(focus / cols);
   const focusCol = focus % cols;
   const label =
