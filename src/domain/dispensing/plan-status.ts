@@ -19,7 +19,8 @@ import { resolveSettings, type DispenseSettings, type ResolvedSettings } from '.
 
 /** What the plan knows of a plate's points: each reagent's chains and the instruments. */
 export interface PlanAccuracy {
-  chains: ChainErrors;
+  /** worked on first read */
+  readonly chains: ChainErrors;
   rs: ResolvedSettings;
   bench: ReadonlyMap<string, BenchReagentInfo>;
 }
@@ -27,7 +28,8 @@ export interface PlanAccuracy {
 /**
  * The chains of a plate's working stocks as its plan prepares them (planPreparations: the
  * same volumes as the dispense plan), for the whole plate: a working stock's volumes depend
- * on every well it feeds. A plate without diluted targets prepares none.
+ * on every well it feeds. Worked when a diluted target first asks (a write of wells fed by
+ * stocks alone, or a plate without working stocks, never plans them).
  */
 export function planAccuracyOf(
   defn: PlateDefn,
@@ -36,16 +38,15 @@ export function planAccuracyOf(
   settings: Partial<DispenseSettings> | null | undefined,
 ): PlanAccuracy {
   const rs = resolveSettings(defn.format, settings);
-  let diluted = false;
-  for (const w of Object.values(wells)) {
-    for (const t of Object.values(w.targets))
-      if (t.dilution != null && t.dilution > 1) diluted = true;
-    if (diluted) break;
-  }
-  const chains: ChainErrors = diluted
-    ? preparationErrors(planPreparations(defn, wells, bench, settings).intermediates)
-    : new Map();
-  return { chains, rs, bench: new Map(bench.map((b) => [b.slug, b])) };
+  let chains: ChainErrors | undefined;
+  return {
+    get chains() {
+      chains ??= preparationErrors(planPreparations(defn, wells, bench, settings).intermediates);
+      return chains;
+    },
+    rs,
+    bench: new Map(bench.map((b) => [b.slug, b])),
+  };
 }
 
 /**
@@ -75,7 +76,7 @@ export function targetPoint(
   }
   const factor = target.dilution != null && target.dilution > 1 ? target.dilution : 1;
   return pointAccuracy(
-    chainOf(acc.chains.get(slug), factor),
+    factor > 1 ? chainOf(acc.chains.get(slug), factor) : chainOf(undefined, 1),
     acc.rs.instrument.bands,
     dispensedUL,
     effectiveTolerance(target.tol_pct),
