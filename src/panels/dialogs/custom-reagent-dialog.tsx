@@ -41,7 +41,7 @@ export interface CustomReagentDialogProps {
   add?: typeof addReagent;
 }
 
-type TextKey = Exclude<keyof CustomReagentValues, 'type'>;
+type TextKey = Exclude<keyof CustomReagentValues, 'type' | 'salt'>;
 
 const LABELS: Record<ReagentField, string> = {
   name: 'Name',
@@ -257,6 +257,17 @@ export function CustomReagentDialog({
             </div>
           );
         })}
+        {values.type === 'compound' && (
+          <label className="field field--check">
+            <input
+              type="checkbox"
+              checked={values.salt}
+              onChange={(e) => update({ ...values, salt: e.target.checked })}
+            />
+            A salt whose ions are not listed (its stock goes to its solubility, not the 1.0 M limit;
+            a well holding it has an unknown ionic strength)
+          </label>
+        )}
         {summary.length > 0 && (
           <div className="panel-form__summary" role="alert" aria-label="Problems to fix">
             <ul>

@@ -27,9 +27,11 @@ export interface CustomReagentValues {
   maxPercent: string;
   supplements: string;
   description: string;
+  /** a compound that is a salt whose ions are not named (its stock may pass 1.0 M) */
+  salt: boolean;
 }
 
-const BLANK: Omit<CustomReagentValues, 'type'> = {
+const BLANK: Omit<CustomReagentValues, 'type' | 'salt'> = {
   name: '',
   solvent: '',
   media: '',
@@ -64,7 +66,7 @@ export function typeDefaults(type: ReagentType): Partial<CustomReagentValues> {
 
 /** A fresh form of a type with its defaults. */
 export function initialValues(type: ReagentType = 'compound'): CustomReagentValues {
-  return { ...BLANK, type, ...typeDefaults(type) };
+  return { ...BLANK, type, salt: false, ...typeDefaults(type) };
 }
 
 /**
@@ -116,6 +118,7 @@ export function reagentInput(values: CustomReagentValues): Record<string, unknow
   if (shown.has('max_concentration_percent')) input.max_concentration_percent = values.maxPercent;
   if (shown.has('supplements')) input.supplements = values.supplements;
   if (shown.has('description')) input.description = values.description;
+  if (values.type === 'compound' && values.salt) input.salt = true;
   return input;
 }
 

@@ -138,3 +138,37 @@ describe('planCustomReagent', () => {
     });
   });
 });
+
+describe('custom reagent form: stocks in mass units and custom salts', () => {
+  it('sends a compound ticked as a salt past 1.0 M, and refuses it unticked', () => {
+    const koac = {
+      ...initialValues('compound'),
+      name: 'Potassium acetate',
+      solvent: 'water',
+      stockValue: '3',
+      stockUnit: 'M',
+      molecularWeight: '98.14',
+    };
+    const refused = planCustomReagent(koac, 5);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.errors[0].message).toContain('cannot exceed 1.0 M (entered 3 M)');
+    const salt = planCustomReagent({ ...koac, salt: true }, 5);
+    expect(salt.ok && salt.payload).toMatchObject({ salt: true, default_concentration_value: 3 });
+  });
+
+  it('sends a biological stock in mg/mL', () => {
+    const igg = {
+      ...initialValues('biological'),
+      name: 'Anti-EGFR IgG',
+      media: 'PBS',
+      molecularWeight: '150000',
+      stockValue: '1.5',
+      stockUnit: 'mg/mL',
+    };
+    const plan = planCustomReagent(igg, 5);
+    expect(plan.ok && plan.payload).toMatchObject({
+      default_concentration_value: 1.5,
+      default_concentration_units: 'mg/mL',
+    });
+  });
+});
