@@ -32,6 +32,7 @@ import { listBench, listBenchFacts } from '../repositories/bench';
 import { benchInsertOf, type BenchInsert } from '../repositories/bench-json';
 import { campaignPlatesOf, LayoutRefused } from './campaign-plates';
 import { PENDING_HASH } from './pending-plates';
+import { planStamp } from './plan-stamp';
 import {
   pendingPlanPlate,
   pendingPlatesOf,
@@ -326,8 +327,26 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
     };
   }
 
+  /** The last plan made, with its campaign and stamp (plan-stamp.ts): one kept at a time. */
+  let kept: { id: number; stamp: string; plan: CampaignPlan } | null = null;
+
   /** The campaign's dispense plan; null when not the owner's. */
   async function plan(ownerId: string, id: number): Promise<CampaignPlan | null> {
+    const [owned] = await db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), eq(campaigns.ownerId, ownerId)));
+    if (!owned) return null;
+    const stamp = await planStamp(db, ownerId, id);
+    if (kept?.id === id && kept.stamp === stamp) return kept.plan;
+    kept = null;
+    const made = await planNow(ownerId, id);
+    if (made) kept = { id, stamp, plan: made };
+    return made;
+  }
+
+  /** The campaign's dispense plan made now; null when not the owner's. */
+  async function planNow(ownerId: string, id: number): Promise<CampaignPlan | null> {
     const found = await contentsOf(ownerId, id);
     if (!found) return null;
     const firstId = found.plates[0]?.experiment_id;

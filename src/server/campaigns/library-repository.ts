@@ -155,7 +155,7 @@ export function libraryRepository(db: Db) {
   return {
     /** Stores a library and its wells in one transaction; its id. */
     async create(ownerId: string, name: string, wells: readonly LibraryWell[]): Promise<number> {
-      return db.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
         const [row] = await tx.insert(libraries).values({ ownerId, name }).returning();
         for (let i = 0; i < wells.length; i += CHUNK) {
           const json = JSON.stringify(wells.slice(i, i + CHUNK));
@@ -170,6 +170,22 @@ export function libraryRepository(db: Db) {
         }
         return row.id;
       });
+      // the wells as stored, at the library's first revision: a campaign made from the
+      // library next reads them from here
+      keep(
+        id,
+        0,
+        wells.map((w) => ({
+          barcode: w.barcode,
+          plate_type: w.plate_type,
+          well: w.well,
+          compound_id: w.compound_id,
+          concentration_nM: w.concentration_nM,
+          current_uL: w.volume_uL,
+          solvent: w.solvent,
+        })),
+      );
+      return id;
     },
 
     /** The owner's libraries, newest first, with their plates and compounds counted. */

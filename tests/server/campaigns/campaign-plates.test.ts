@@ -2,7 +2,7 @@
 // in its marked wells): each must be stored exactly as the plate writer stores the same ops
 // PATCHed onto a lone plate with the same bench. Five 384 plates, controls moved under a
 // seed, a two-point series in duplicate, the last plate half full (its own layout).
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchReagents, experiments, plateRows } from '../../../src/server/db/schema';
 import { listBench } from '../../../src/server/repositories/bench';
@@ -49,6 +49,18 @@ describe.each(DB_KINDS)('campaign plates written in bulk on %s', (kind) => {
     const plates = made.json().plates as { experiment_id: number; barcode: string }[];
     expect(plates).toHaveLength(5);
     const { db } = t.database;
+    // made, the plates hold no rows: each plate's are written when it is first read (here
+    // by its log's first entry), as the writer would have written them
+    const unread = await db
+      .select({ id: plateRows.experimentId })
+      .from(plateRows)
+      .where(
+        inArray(
+          plateRows.experimentId,
+          plates.map((p) => p.experiment_id),
+        ),
+      );
+    expect(unread).toEqual([]);
     const shifts = new Set<string>();
     for (const p of plates) {
       const [exp] = await db.select().from(experiments).where(eq(experiments.id, p.experiment_id));
