@@ -63,14 +63,16 @@ export function vehicleOnStepFor(
  * A planVolume for applyOps on this plate, bench and dispensing settings. A plan depends only
  * on the reagent, the target and the well's volume, and a tool sets one target in many wells
  * (a series point in its replicates, a control in its columns, an imported map): each such
- * request is planned once per planVolume, not once per well.
+ * request is planned once per planVolume, not once per well. `wellVolumeUL`: every well holds
+ * that volume (an edit with a final volume of its own).
  */
 export function planVolumeFor(
   defn: PlateDefn,
   bench: readonly BenchReagentInfo[],
   dispensing?: Partial<DispenseSettings> | null,
+  wellVolumeUL?: number,
 ): PlanVolume {
-  const plan = planOneFor(defn, bench, dispensing);
+  const plan = planOneFor(defn, bench, dispensing, wellVolumeUL);
   const planned = new Map<string, PlannedVolume>();
   return (request): PlannedVolume => {
     const key = `${request.reagent}\u0000${request.target_nM}\u0000${request.wellVolume_uL}`;
@@ -87,9 +89,10 @@ function planOneFor(
   defn: PlateDefn,
   bench: readonly BenchReagentInfo[],
   dispensing?: Partial<DispenseSettings> | null,
+  wellVolumeUL?: number,
 ): PlanVolume {
   return ({ reagent, target_nM, wellVolume_uL }): PlannedVolume => {
-    const volume_uL = plannedWellVolume(defn, dispensing, wellVolume_uL);
+    const volume_uL = wellVolumeUL ?? plannedWellVolume(defn, dispensing, wellVolume_uL);
     const plan = planWellTargets(
       { volume_uL, targets: [{ slug: reagent, target_nM }], vehicle: null, adopt_proposals: true },
       bench,

@@ -8,7 +8,7 @@ import { formatConcentration } from '../../domain/accuracy';
 import { rowLetter } from '../../domain/well-id';
 import { catalogToBench } from './reagent-match';
 import { runCalls } from './run-calls';
-import { pickVehicle } from './tools/compose-wells';
+import { pickVehicle } from './tools/apply-plan';
 import { isToolName, toolSchemas, type ToolCall } from './tools/tool-registry';
 import type { ToolContext } from './tools/tool-types';
 

@@ -14,18 +14,24 @@ import {
   plannedWellVolume,
   vehicleOnStepFor,
 } from '../../../domain/plate/plan-volume';
-import type { WireWell, WireWells } from '../../../domain/plate-wire';
+import type { ProtocolOp, WireWell, WireWells } from '../../../domain/plate-wire';
+import { planPreparations } from '../../../domain/dispensing/plan';
+import { preparationOps } from '../../../domain/dispensing/protocol-steps';
+import { resolveSettings } from '../../../domain/dispensing/settings';
 import type { ToolContext } from './tool-types';
 
-/** The context the plate writer applies ops with, for this tool context. */
-export function applyContextOf(ctx: ToolContext): ApplyContext {
+/**
+ * The context the plate writer applies ops with, for this tool context; with a final volume,
+ * every well is planned and filled to it.
+ */
+export function applyContextOf(ctx: ToolContext, finalVolumeUL?: number): ApplyContext {
   const dispensing = ctx.dispensing ?? null;
   const vehicle = fillLiquid(ctx.bench, ctx.vehicleSlug).slug;
   return {
     benchSlugs: new Set(ctx.bench.map((b) => b.slug)),
-    planVolume: planVolumeFor(ctx.defn, ctx.bench, dispensing),
+    planVolume: planVolumeFor(ctx.defn, ctx.bench, dispensing, finalVolumeUL),
     vehicle,
-    wellVolume: (current) => plannedWellVolume(ctx.defn, dispensing, current),
+    wellVolume: (current) => finalVolumeUL ?? plannedWellVolume(ctx.defn, dispensing, current),
     vehicleOnStep: vehicleOnStepFor(ctx.defn, ctx.bench, vehicle, dispensing),
     vehicleLoadPct: vehicleLoadOf(ctx.defn, ctx.baseWells ?? ctx.wells, ctx.bench, dispensing),
   };
@@ -39,10 +45,11 @@ export function applyContextOf(ctx: ToolContext): ApplyContext {
 export function applyPlan(
   ctx: ToolContext,
   ops: readonly PlateOpInput[],
+  finalVolumeUL?: number,
 ): { wells: WireWells; changed: string[]; warnings: string[] } | string {
   const primitive: PrimitiveOp[] = [];
   const warnings: string[] = [];
-  const apply = applyContextOf(ctx);
+  const apply = applyContextOf(ctx, finalVolumeUL);
   for (const op of ops) {
     const expander = opExpander(op.op);
     if (!expander) {
@@ -78,4 +85,60 @@ export function putOf(wells: WireWells, changed: readonly string[]): PlateOpInpu
   const put: Record<string, WireWells[string] | null> = {};
   for (const id of changed) put[id] = wells[id] ?? null;
   return changed.length > 0 ? [{ op: 'put', wells: put }] : [];
+}
+
+/** The liquid that fills wells: the experiment's when it can fill, else fill-liquid.ts's pick. */
+export function pickVehicle(ctx: Pick<ToolContext, 'bench' | 'vehicleSlug'>): string | null {
+  // the one rule of the liquid that fills wells (never a solvent with a limit)
+  const fill = fillLiquid(ctx.bench, ctx.vehicleSlug);
+  return fill.onBench ? fill.slug : null;
+}
+
+/**
+ * The entries of these reagents, in the wells holding them: all a plan needs for their
+ * preparations (each entry's transfer is its own; the other targets of a well change none).
+ * The liquids without a target (the vehicle) stay, so the well keeps its volume and the
+ * targets read as met rather than each asking the plan for a proposal.
+ */
+function entriesOf(wells: WireWells, slugs: ReadonlySet<string>): WireWells {
+  const out: WireWells = {};
+  // wells that share an object share their entries (the plan then works them once)
+  const made = new Map<WireWell, WireWell | null>();
+  for (const [id, w] of Object.entries(wells)) {
+    let entry = made.get(w);
+    if (entry === undefined) {
+      entry = null;
+      if (Object.keys(w.targets).some((s) => slugs.has(s))) {
+        const targets: WireWell['targets'] = {};
+        for (const [slug, t] of Object.entries(w.targets))
+          if (slugs.has(slug) || t.target_nM == null) targets[slug] = t;
+        entry = { targets };
+      }
+      made.set(w, entry);
+    }
+    if (entry) out[id] = entry;
+  }
+  return out;
+}
+
+/**
+ * The working stocks the changed wells need, as the plate's dispense plan prepares them (the
+ * numbers of GET /dispense-plan and the protocol sheet); a change without one costs no plan.
+ */
+export function preparationsOf(
+  ctx: ToolContext,
+  wells: WireWells,
+  changed: readonly string[],
+): ProtocolOp[] {
+  const diluted = new Set<string>();
+  for (const id of changed)
+    for (const [slug, t] of Object.entries(wells[id]?.targets ?? {}))
+      if ((t.dilution ?? 1) > 1) diluted.add(slug);
+  if (diluted.size === 0) return [];
+  const rs = resolveSettings(ctx.defn.format, ctx.dispensing);
+  return preparationOps(
+    planPreparations(ctx.defn, entriesOf(wells, diluted), ctx.bench, rs.settings),
+    ctx.bench,
+    diluted,
+  );
 }

@@ -4,9 +4,8 @@
  */
 import { formatConcentration } from '../../../domain/accuracy';
 import { indexOfWellId, wellId } from '../../../domain/well-id';
-import { composeWells, type WellEdit } from './compose-wells';
-import { putOf } from './apply-plan';
-import { checkWells, opsChange, useReagent } from './plate-tools';
+import type { PrimitiveOp } from '../../../domain/plate/ops';
+import { checkWells, opsChange, replanOps, useReagent } from './plate-tools';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 
 /** Which way the concentration falls: along a row (either way) or down a column (either way). */
@@ -129,35 +128,29 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
     };
     return opsChange(r.ctx, [op], summary, r.add ? [r.add] : []);
   }
-  const edits = new Map<string, WellEdit>();
-  const order: string[] = [];
+  // With a final volume of its own: each point a set planned into it, the series' tags of
+  // this reagent replaced, the other targets of the wells planned again into the volume.
+  const pointWells: string[][] = [];
   lines.forEach((line) =>
-    line.forEach((c, k) => {
-      const id = wellId(c.row, c.col);
-      const nM = Number((a.start_nM / a.factor ** k).toPrecision(12));
-      edits.set(id, {
-        set: [
-          a.tol_pct != null
-            ? { slug: r.slug, target_nM: nM, tol_pct: a.tol_pct }
-            : { slug: r.slug, target_nM: nM },
-        ],
-        finalVolumeUL: a.final_volume_uL ?? undefined,
-        addTags: [`SERIES:${r.slug}:${k + 1}`],
-        dropTags: [`SERIES:${r.slug}:`],
-      });
-      order.push(id);
-    }),
+    line.forEach((c, k) => (pointWells[k] ??= []).push(wellId(c.row, c.col))),
   );
-  const res = composeWells(r.ctx, order, (id) => edits.get(id)!);
-  if (res.errors.length > 0) return toolError(res.errors.join('; '));
-  return {
-    kind: 'change',
-    wells: res.wells,
-    summary: summary + (r.add ? ` (${r.name} added to the bench)` : ''),
-    changed: res.changed,
-    plateOps: putOf(res.wells, res.changed),
-    ops: res.ops,
-    benchAdds: r.add ? [r.add] : [],
-    warnings: res.warnings,
-  };
+  const all = pointWells.flat();
+  const prefix = `SERIES:${r.slug}:`;
+  const old = new Set(
+    all.flatMap((id) => (ctx.wells[id]?.tags ?? []).filter((t) => t.startsWith(prefix))),
+  );
+  const ops: PrimitiveOp[] = [...replanOps(r.ctx, all, r.slug)];
+  if (old.size > 0) ops.push({ op: 'tag', wells: all, remove: [...old] });
+  pointWells.forEach((wells, k) => {
+    const nM = Number((a.start_nM / a.factor ** k).toPrecision(12));
+    ops.push({
+      op: 'set',
+      wells,
+      reagent: r.slug,
+      target_nM: nM,
+      ...(a.tol_pct != null ? { tol_pct: a.tol_pct } : {}),
+    });
+    ops.push({ op: 'tag', wells, add: [`${prefix}${k + 1}`] });
+  });
+  return opsChange(r.ctx, ops, summary, r.add ? [r.add] : [], a.final_volume_uL);
 }

@@ -5,26 +5,40 @@
 import { canonicalWellId } from '../../../domain/well-id';
 import { catalogToBench, resolveReagent } from '../reagent-match';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
-import {
-  composeWells,
-  describeAmount,
-  pickVehicle,
-  preparationsOf,
-  wellVolume,
-  type ReagentSet,
-  type WellEdit,
-} from './compose-wells';
+import { formatConcentration } from '../../../domain/accuracy';
 import type { PrimitiveOp } from '../../../domain/plate/ops';
 import { plannedWellVolume } from '../../../domain/plate/plan-volume';
 import { resolveSettings } from '../../../domain/dispensing/settings';
 import { planPercentVolume } from '../../../domain/dispensing/well-targets';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
-import { applyPlan, putOf } from './apply-plan';
-import { toolError, type ToolChange, type ToolContext, type ToolOutcome } from './tool-types';
+import type { WireWell } from '../../../domain/plate-wire';
+import { applyPlan, pickVehicle, preparationsOf, putOf } from './apply-plan';
+import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
 
-/** The same edit for every well, one object: compose works it once per distinct well. */
-const oneEdit = (e: WellEdit) => () => e;
+/** One reagent to put into wells: a molar target, a % (v/v) of a % stock, or a volume. */
+interface ReagentSet {
+  slug: string;
+  target_nM?: number | null;
+  percent?: number;
+  volume_uL?: number;
+  tol_pct?: number;
+}
+
+/** "10.0 µM", "0.1 %", "2.0 µL" for a summary line. */
+function describeAmount(s: ReagentSet): string {
+  if (s.target_nM != null) return formatConcentration(s.target_nM);
+  if (s.percent != null) return `${Number(s.percent.toPrecision(3))} %`;
+  if (s.volume_uL != null) return `${Number(s.volume_uL.toPrecision(4))} µL`;
+  return '';
+}
+
+/** The volume of a well: the sum of its entries. */
+function wellVolume(well: WireWell | undefined): number {
+  let v = 0;
+  for (const t of Object.values(well?.targets ?? {})) v += t.volume_uL > 0 ? t.volume_uL : 0;
+  return v;
+}
 
 /** Canonical ids of the wells named, or an error naming the ones off the plate. */
 export function checkWells(ctx: ToolContext, wells: readonly string[]): string[] | string {
@@ -54,39 +68,19 @@ export function useReagent(
   return { ctx: next, slug: ref.slug, name: ref.name, add: ref.entry };
 }
 
-function change(
-  ctx: ToolContext,
-  ids: string[],
-  edit: (id: string) => WellEdit,
-  summary: string,
-  adds: CatalogReagent[],
-): ToolOutcome {
-  const r = composeWells(ctx, ids, edit);
-  if (r.errors.length > 0) return toolError(r.errors.join('; '));
-  const out: ToolChange = {
-    kind: 'change',
-    wells: r.wells,
-    summary:
-      adds.length > 0
-        ? `${summary} (${adds.map((a) => a.name).join(', ')} added to the bench)`
-        : summary,
-    changed: r.changed,
-    plateOps: putOf(r.wells, r.changed),
-    ops: r.ops,
-    benchAdds: adds,
-    warnings: r.warnings,
-  };
-  return out;
-}
-
-/** A change the designer's plate ops make, applied as the plate writer applies them. */
+/**
+ * A change the designer's plate ops make, applied as the plate writer applies them. With a
+ * final volume of the edit's own (which the writer's context does not know), the wells are
+ * written as they became.
+ */
 export function opsChange(
   ctx: ToolContext,
   plateOps: PlateOpInput[],
   summary: string,
   adds: CatalogReagent[] = [],
+  finalVolumeUL?: number,
 ): ToolOutcome {
-  const r = applyPlan(ctx, plateOps);
+  const r = applyPlan(ctx, plateOps, finalVolumeUL);
   if (typeof r === 'string') return toolError(`I could not do that: ${r}. Nothing changed.`);
   return {
     kind: 'change',
@@ -96,7 +90,7 @@ export function opsChange(
         ? `${summary} (${adds.map((a) => a.name).join(', ')} added to the bench)`
         : summary,
     changed: r.changed,
-    plateOps,
+    plateOps: finalVolumeUL == null ? plateOps : putOf(r.wells, r.changed),
     ops: preparationsOf(ctx, r.wells, r.changed),
     benchAdds: adds,
     warnings: r.warnings,
@@ -127,6 +121,7 @@ function percentOps(
   slug: string,
   percent: number,
   emptied: boolean,
+  finalVolumeUL?: number,
 ): PrimitiveOp[] | string {
   const info = ctx.bench.find((b) => b.slug === slug);
   if (!info?.stock_pct)
@@ -137,7 +132,7 @@ function percentOps(
   const byVolume = new Map<number, string[]>();
   for (const id of ids) {
     const w = emptied ? undefined : ctx.wells[id];
-    const V = plannedWellVolume(ctx.defn, ctx.dispensing, wellVolume(w));
+    const V = finalVolumeUL ?? plannedWellVolume(ctx.defn, ctx.dispensing, wellVolume(w));
     byVolume.set(V, [...(byVolume.get(V) ?? []), id]);
   }
   const ops: PrimitiveOp[] = [...byVolume].map(([V, wells]) => ({
@@ -148,6 +143,61 @@ function percentOps(
     volume_uL: planPercentVolume(info, percent, info.stock_pct!, V, rs),
   }));
   return [...ops, ...fillOps(ids, vehicle)];
+}
+
+/**
+ * The molar targets the wells hold set again, so that a final volume of the edit's own
+ * plans them into it (the reagents of `except` are set by the edit itself).
+ */
+export function replanOps(
+  ctx: ToolContext,
+  ids: readonly string[],
+  except: string | null,
+): PrimitiveOp[] {
+  const groups = new Map<string, { slug: string; nM: number; tol?: number; wells: string[] }>();
+  for (const id of ids)
+    for (const [slug, t] of Object.entries(ctx.wells[id]?.targets ?? {})) {
+      if (slug === except || t.target_nM == null) continue;
+      const key = `${slug}\u0000${t.target_nM}\u0000${t.tol_pct ?? ''}`;
+      const g = groups.get(key) ?? { slug, nM: t.target_nM, tol: t.tol_pct, wells: [] };
+      g.wells.push(id);
+      groups.set(key, g);
+    }
+  return [...groups.values()].map((g) => ({
+    op: 'set',
+    wells: g.wells,
+    reagent: g.slug,
+    target_nM: g.nM,
+    ...(g.tol != null ? { tol_pct: g.tol } : {}),
+  }));
+}
+
+/**
+ * The ops putting one reagent into wells: a molar target planned (with an explicit volume,
+ * as given), a % of its % stock, or a bare volume added as it is (the well editor's rule).
+ * The vehicle fills the rest, except around a bare volume with no final volume.
+ */
+function reagentOps(
+  ctx: ToolContext,
+  ids: string[],
+  s: ReagentSet,
+  emptied: boolean,
+  finalVolumeUL?: number,
+): PrimitiveOp[] | string {
+  if (s.percent != null && s.volume_uL == null && s.target_nM == null)
+    return percentOps(ctx, ids, s.slug, s.percent, emptied, finalVolumeUL);
+  const op: PrimitiveOp = {
+    op: 'set',
+    wells: ids,
+    reagent: s.slug,
+    target_nM: s.target_nM ?? null,
+  };
+  if (s.volume_uL != null) op.volume_uL = s.volume_uL;
+  if (s.tol_pct != null) op.tol_pct = s.tol_pct;
+  if (s.volume_uL == null || (s.target_nM == null && finalVolumeUL == null)) return [op];
+  const vehicle = pickVehicle(ctx);
+  if (!vehicle || vehicle === s.slug) return NO_VEHICLE;
+  return [op, ...fillOps(ids, vehicle)];
 }
 
 /** Arguments of set_reagent. */
@@ -182,37 +232,14 @@ export function setReagent(ctx: ToolContext, a: SetReagentArgs): ToolOutcome {
   if (typeof r === 'string') return toolError(r);
   const s = reagentSet(r.slug, a);
   const fv = a.final_volume_uL ?? undefined;
-  if (s.target_nM != null && s.percent == null && s.volume_uL == null && fv == null) {
-    // a molar target: the designer's set, its volume planned as the plate writer plans it
-    const op: PrimitiveOp = { op: 'set', wells: ids, reagent: r.slug, target_nM: s.target_nM };
-    if (s.tol_pct != null) op.tol_pct = s.tol_pct;
-    return opsChange(
-      r.ctx,
-      [op],
-      `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`,
-      r.add ? [r.add] : [],
-    );
-  }
-  const summary = `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`;
-  const adds = r.add ? [r.add] : [];
-  if (s.percent != null && s.volume_uL == null && s.target_nM == null && fv == null) {
-    const ops = percentOps(r.ctx, ids, r.slug, s.percent, false);
-    if (typeof ops === 'string') return toolError(ops);
-    return opsChange(r.ctx, ops, summary, adds);
-  }
-  // A bare volume is added as it is (the well editor's rule): no vehicle is added around it.
-  if (s.volume_uL != null && s.target_nM == null && s.percent == null && fv == null) {
-    const op: PrimitiveOp = { op: 'set', wells: ids, reagent: r.slug, target_nM: null };
-    op.volume_uL = s.volume_uL;
-    if (s.tol_pct != null) op.tol_pct = s.tol_pct;
-    return opsChange(r.ctx, [op], summary, adds);
-  }
-  return change(
+  const ops = reagentOps(r.ctx, ids, s, false, fv);
+  if (typeof ops === 'string') return toolError(ops);
+  return opsChange(
     r.ctx,
-    ids,
-    oneEdit({ set: [s], finalVolumeUL: fv }),
+    fv == null ? ops : [...replanOps(r.ctx, ids, r.slug), ...ops],
     `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`,
     r.add ? [r.add] : [],
+    fv,
   );
 }
 
@@ -270,14 +297,12 @@ export function fillVehicle(
     );
   const name = c.bench.find((b) => b.slug === vehicle)?.name ?? vehicle;
   const fv = a.final_volume_uL ?? undefined;
-  if (fv == null)
-    return opsChange(c, fillOps(ids, vehicle), `Filled ${summarizeIds(ids)} with ${name}`, adds);
-  return change(
+  return opsChange(
     c,
-    ids,
-    oneEdit({ finalVolumeUL: fv }),
+    [...(fv == null ? [] : replanOps(c, ids, vehicle)), ...fillOps(ids, vehicle)],
     `Filled ${summarizeIds(ids)} with ${name}${fv ? ` to ${fv} µL` : ''}`,
     adds,
+    fv,
   );
 }
 
@@ -359,24 +384,17 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
         'Which reagent is the positive control, and at what concentration? e.g. "positive controls in column 24: 10 uM staurosporine".',
       );
     const vehicle = pickVehicle(ctx);
-    if (fv == null) {
-      if (!vehicle) return toolError(NO_VEHICLE);
-      return opsChange(
-        ctx,
-        [
-          { op: 'clear', wells: ids },
-          { op: 'set', wells: ids, reagent: vehicle, target_nM: null },
-          { op: 'tag', wells: ids, add: [tag] },
-        ],
-        `Set ${summarizeIds(ids)} as ${label} (vehicle only)`,
-      );
-    }
-    return change(
+    if (!vehicle) return toolError(NO_VEHICLE);
+    return opsChange(
       ctx,
-      ids,
-      oneEdit({ replace: true, finalVolumeUL: fv, addTags: [tag] }),
+      [
+        { op: 'clear', wells: ids },
+        { op: 'set', wells: ids, reagent: vehicle, target_nM: null },
+        { op: 'tag', wells: ids, add: [tag] },
+      ],
       `Set ${summarizeIds(ids)} as ${label} (vehicle only)`,
       [],
+      fv,
     );
   }
   const r = useReagent(ctx, reagent);
@@ -388,22 +406,14 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
   else if (info.stock_pct != null)
     s = { slug: r.slug, percent: info.max_concentration_percent ?? 0.1 };
   else return toolError(`At what concentration? e.g. "${label} in column 1: 10 uM ${r.name}".`);
-  if (s.percent != null && fv == null) {
-    const ops = percentOps(r.ctx, ids, r.slug, s.percent, true);
-    if (typeof ops === 'string') return toolError(ops);
-    return opsChange(
-      r.ctx,
-      [{ op: 'clear', wells: ids }, ...ops, { op: 'tag', wells: ids, add: [tag] }],
-      `Set ${summarizeIds(ids)} as ${label}: ${describeAmount(s)} ${r.name}`,
-      r.add ? [r.add] : [],
-    );
-  }
-  return change(
+  const ops = reagentOps(r.ctx, ids, s, true, fv);
+  if (typeof ops === 'string') return toolError(ops);
+  return opsChange(
     r.ctx,
-    ids,
-    oneEdit({ replace: true, set: [s], finalVolumeUL: fv, addTags: [tag] }),
+    [{ op: 'clear', wells: ids }, ...ops, { op: 'tag', wells: ids, add: [tag] }],
     `Set ${summarizeIds(ids)} as ${label}: ${describeAmount(s)} ${r.name}`,
     r.add ? [r.add] : [],
+    fv,
   );
 }
 
