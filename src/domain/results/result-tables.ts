@@ -1,9 +1,9 @@
 /**
  * The results as tidy tables for export: one row per well (barcode, well, role, compound,
- * concentration, raw, normalised, z) and one row per fit, with CSV text whose cells cannot
- * run as spreadsheet formulas.
+ * concentration, raw, normalised, z) and one row per fit. The server writes them as CSV
+ * (src/server/exports/download.ts) or as a workbook.
  */
-import { neutralizeRows, type SheetCell } from '../csv-safe';
+import type { SheetCell } from '../csv-safe';
 import type { PlateResults } from '../schemas/results';
 
 export function tidyRows(results: PlateResults): SheetCell[][] {
@@ -40,11 +40,6 @@ export function tidyRows(results: PlateResults): SheetCell[][] {
 
 /** The IC50 as said: censored beyond the tested range ("> 10000 nM"). */
 const nMText = (x: number) => `${Number(x.toPrecision(3))} nM`;
-
-const quote = (cell: SheetCell) => {
-  const text = cell === null || cell === undefined ? '' : String(cell);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 export function ic50Text(fit: PlateResults['fits'][number]['fit']): string {
   if (!fit.ok) return fit.message;
@@ -104,12 +99,4 @@ export function fitRows(results: PlateResults): SheetCell[][] {
           ],
     ),
   ];
-}
-
-export function csvText(rows: readonly (readonly SheetCell[])[]): string {
-  return (
-    neutralizeRows(rows)
-      .map((row) => row.map(quote).join(','))
-      .join('\n') + '\n'
-  );
 }

@@ -1,12 +1,13 @@
 // Exports of a readout's results (prefix /api/experiments): the tidy well table (barcode,
 // well, role, compound, concentration, raw, normalised, z) and the fit table as CSV, and both
 // as one Excel workbook. The figures are those GET .../results answers.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvText, fitRows, tidyRows } from '../../domain/results/result-tables';
+import { fitRows, tidyRows } from '../../domain/results/result-tables';
 import { CSV_TYPE, XLSX_TYPE, fileAnswer } from '../../domain/schemas/export-answer';
 import { readoutParamsSchema, type PlateResults } from '../../domain/schemas/results';
+import { CSV_DOWNLOAD_TYPE, csvText, download } from '../exports/download';
 import { resultsWorkbook } from './results-workbook';
 
 const tags = ['Results'];
@@ -16,14 +17,6 @@ const headers = z.object({
 const notFound = {
   404: z.object({ detail: z.string() }).describe('Experiment or readout not found'),
 };
-
-function download(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
 
 export function resultsExportRoutes(
   app: FastifyInstance,
@@ -62,9 +55,10 @@ export function resultsExportRoutes(
         const results = await resultsOf(request, 0.5);
         return download(
           reply,
-          'text/csv; charset=utf-8',
+          CSV_DOWNLOAD_TYPE,
           `readout_${results.readout.id}_${t.path}.csv`,
-          csvText(t.rows(results)),
+          // no BOM, as these files have always been written
+          csvText(t.rows(results), false),
         );
       },
     );

@@ -1,7 +1,6 @@
 // What the campaign view reads (every plate's wells as role characters for its thumbnail, the
 // plan's figures per plate) and the campaign's exports by plate: the source plates in the
 // order to load them, one plate's picklist and one plate's bulk-dispense steps (prefix /api).
-import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +13,7 @@ import {
   campaignPlateParamsSchema,
   campaignThumbnailsSchema,
 } from '../../domain/campaign/view-schemas';
-import { neutralizeRows, type SheetCell } from '../../domain/csv-safe';
+import type { SheetCell } from '../../domain/csv-safe';
 import { bulkSheetCells, unmetWellCount } from '../../domain/dispensing/export-rows';
 import { planDispense } from '../../domain/dispensing/plan';
 import { plateDefn } from '../../domain/plate-format';
@@ -26,6 +25,7 @@ import { campaignNotFound, type CampaignService } from '../campaigns/campaign-se
 import type { Db } from '../db/connect';
 import { experiments } from '../db/schema';
 import { HttpError } from '../errors';
+import { CSV_DOWNLOAD_TYPE, csvText, download } from '../exports/download';
 import type { PlateService } from '../plate/plate-service';
 import { settingsOf } from './dispensing';
 
@@ -42,12 +42,8 @@ function sendCsv(
   unmet: number,
   bom: boolean,
 ) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .header('x-unmet-wells', String(unmet))
-    .send(stringify(neutralizeRows(cells), { bom }));
+  reply.header('x-unmet-wells', String(unmet));
+  return download(reply, CSV_DOWNLOAD_TYPE, filename, csvText(cells, bom));
 }
 
 /** Registers the campaign view's reads and the per-plate exports (prefix /api). */

@@ -4,8 +4,7 @@
 import { idParamSchema } from '../../domain/schemas/experiment';
 import { CSV_TYPE, XLSX_TYPE } from '../../domain/schemas/export-answer';
 import { utils, write } from '@e965/xlsx';
-import { stringify } from 'csv-stringify/sync';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,6 +25,7 @@ import { neutralizeRows, type SheetCell } from '../../domain/csv-safe';
 import { userOf } from '../auth/request-user';
 import { campaignNotFound, type CampaignService } from '../campaigns/campaign-service';
 import { HttpError } from '../errors';
+import { CSV_DOWNLOAD_TYPE, csvText, download } from '../exports/download';
 
 const tags = ['Campaigns'];
 const params = z.object({ campaignId: idParamSchema('Campaign not found') });
@@ -38,20 +38,11 @@ const csvOrExcel = {
   },
 };
 
-function download(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
-
 /** CSV or a one-sheet workbook of rows, formula-leading text neutralised. */
 function fileOf(cells: readonly (readonly SheetCell[])[], format: 'csv' | 'xlsx', bom: boolean) {
-  const rows = neutralizeRows(cells);
-  if (format === 'csv') return stringify(rows, { bom });
+  if (format === 'csv') return csvText(cells, bom);
   const wb = utils.book_new();
-  utils.book_append_sheet(wb, utils.aoa_to_sheet(rows), 'Campaign');
+  utils.book_append_sheet(wb, utils.aoa_to_sheet(neutralizeRows(cells)), 'Campaign');
   return write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
@@ -193,7 +184,7 @@ export async function campaignRoutes(
         format === 'csv'
           ? campaignPicklistCsv(transfers)
           : fileOf(campaignPicklistCells(transfers), format, false);
-      return download(reply, format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE, name, body);
+      return download(reply, format === 'csv' ? CSV_DOWNLOAD_TYPE : XLSX_TYPE, name, body);
     },
   );
 
@@ -221,7 +212,7 @@ export async function campaignRoutes(
       const body = fileOf(campaignPlateMapCells(chosen), format, true);
       return download(
         reply,
-        format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
+        format === 'csv' ? CSV_DOWNLOAD_TYPE : XLSX_TYPE,
         `campaign_${id}_platemap.${format}`,
         body,
       );

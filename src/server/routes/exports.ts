@@ -6,9 +6,8 @@
 // (X-Unmet-Wells); CSV cells that a spreadsheet would read as formulas are neutralised.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { neutralizeRows, type SheetCell } from '../../domain/csv-safe';
+import type { SheetCell } from '../../domain/csv-safe';
 import {
   bulkSheetCells,
   fillSheetCells,
@@ -36,6 +35,7 @@ import { ACTUAL_HEADERS, withActualColumns } from '../exports/actual-columns';
 import { PLATE_TABLE_HEADERS, plateTableRows } from '../exports/plate-table';
 import { plateWorkbook } from '../exports/plate-workbook';
 import { plateProtocolOps } from '../exports/protocol-ops';
+import { CSV_DOWNLOAD_TYPE, csvText, download } from '../exports/download';
 import type { PlateService } from '../plate/plate-service';
 import { listBench } from '../repositories/bench';
 import { benchInfoOf, benchJsonOf } from '../repositories/bench-json';
@@ -54,25 +54,8 @@ const transferQuery = z.object({
     .default('acoustic'),
 });
 
-/**
- * CSV text of rows, formula-leading text cells neutralised; with a BOM for spreadsheets, and
- * without one for the lists an instrument reads (a BOM would glue itself to the first column
- * name of a picklist).
- */
-const csvOf = (rows: readonly (readonly SheetCell[])[], bom = true) =>
-  stringify(neutralizeRows(rows), { bom });
-
 /** Plan exports read by an instrument rather than a person. */
 const MACHINE_READ = new Set(['picklist', 'worklist']);
-
-/** A download: content type and `Content-Disposition: attachment` with the spec's file name. */
-function download(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
 
 /** Registers the export routes (prefix /api/experiments). */
 export async function exportRoutes(
@@ -138,8 +121,9 @@ export async function exportRoutes(
       async (request, reply) => {
         const { id, plan } = await plateOf(request, reply);
         const name = `experiment_${id}_${suffix}.csv`;
-        const csv = csvOf(cells(plan), !MACHINE_READ.has(path));
-        return download(reply, 'text/csv; charset=utf-8', name, csv);
+        // no BOM in what an instrument reads: it would glue itself to the first column name
+        const csv = csvText(cells(plan), !MACHINE_READ.has(path));
+        return download(reply, CSV_DOWNLOAD_TYPE, name, csv);
       },
     );
 
@@ -180,9 +164,12 @@ export async function exportRoutes(
       const rows = plateTableRows(state);
       const rec = await actual();
       const csv = rec
-        ? csvOf([[...PLATE_TABLE_HEADERS, ...ACTUAL_HEADERS], ...withActualColumns(rows, rec)])
-        : csvOf([[...PLATE_TABLE_HEADERS], ...rows]);
-      return download(reply, 'text/csv; charset=utf-8', `experiment_${id}.csv`, csv);
+        ? csvText(
+            [[...PLATE_TABLE_HEADERS, ...ACTUAL_HEADERS], ...withActualColumns(rows, rec)],
+            true,
+          )
+        : csvText([[...PLATE_TABLE_HEADERS], ...rows], true);
+      return download(reply, CSV_DOWNLOAD_TYPE, `experiment_${id}.csv`, csv);
     },
   );
 
@@ -263,8 +250,8 @@ export async function exportRoutes(
       // Older clients read this header: the unmet wells are left out of the list (they are
       // in the unmet export, with their reasons), so it counts them.
       reply.header('x-skipped-transfers', String(unmetWellCount(plan)));
-      const csv = csvOf(picklistCells(plan), false);
-      return download(reply, 'text/csv; charset=utf-8', `experiment_${id}_transfers.csv`, csv);
+      const csv = csvText(picklistCells(plan), false);
+      return download(reply, CSV_DOWNLOAD_TYPE, `experiment_${id}_transfers.csv`, csv);
     },
   );
 }

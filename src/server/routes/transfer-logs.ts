@@ -6,11 +6,9 @@
 import { CSV_TYPE, fileAnswer } from '../../domain/schemas/export-answer';
 import { experimentParamsSchema, idParamSchema } from '../../domain/schemas/experiment';
 import multipart from '@fastify/multipart';
-import { stringify } from 'csv-stringify/sync';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { neutralizeRows } from '../../domain/csv-safe';
 import { picklistCells } from '../../domain/dispensing/export-rows';
 import {
   importAnswerSchema,
@@ -25,6 +23,7 @@ import { repickOf, repickPlan } from '../../domain/transfer-log/repick';
 import { parseSurvey, type SurveyWell } from '../../domain/transfer-log/survey';
 import { userOf } from '../auth/request-user';
 import { HttpError } from '../errors';
+import { CSV_DOWNLOAD_TYPE, csvText, download } from '../exports/download';
 import { recordMeasuredVolumes } from '../campaigns/measured-volumes';
 import type { Db } from '../db/connect';
 import type { PlateService } from '../plate/plate-service';
@@ -89,14 +88,6 @@ function readFile(text: string, kind: 'transfer-log' | 'survey' | 'auto'): Read 
     throw error;
   }
 }
-
-/** A CSV download. */
-const csv = (reply: FastifyReply, name: string, body: string) =>
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
 
 /** Registers the transfer-log routes (prefix /api/experiments). */
 export async function transferLogRoutes(
@@ -282,8 +273,8 @@ export async function transferLogRoutes(
       reply.header('x-repick-impossible', String(repick.impossible.length));
       const cells = picklistCells(repickPlan(plan, repick));
       // read by the instrument: no BOM
-      const body = stringify(neutralizeRows(cells), { bom: false });
-      return csv(reply, `experiment_${experiment.id}_repick.csv`, body);
+      const body = csvText(cells, false);
+      return download(reply, CSV_DOWNLOAD_TYPE, `experiment_${experiment.id}_repick.csv`, body);
     },
   );
 
@@ -308,8 +299,8 @@ export async function transferLogRoutes(
           'No transfer log has been imported onto this plate: import one to see what was dispensed.',
         );
       }
-      const body = stringify(neutralizeRows(actualCells(rec)), { bom: true });
-      return csv(reply, `experiment_${experiment.id}_actual.csv`, body);
+      const body = csvText(actualCells(rec), true);
+      return download(reply, CSV_DOWNLOAD_TYPE, `experiment_${experiment.id}_actual.csv`, body);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvText, fitRows, ic50Text } from '../../../../src/domain/results/result-tables';
+import { fitRows, ic50Text } from '../../../../src/domain/results/result-tables';
 import type { PlateResults } from '../../../../src/domain/schemas/results';
+import { csvText } from '../../../../src/server/exports/download';
 
 const estimate = (value: number) => ({ value, se: 1, lower: value - 2, upper: value + 2 });
 const fit = (e: number, censored: '>' | '<' | null) => ({
@@ -41,7 +42,7 @@ describe('result tables', () => {
         { compound: '=HYPERLINK("x")', x: [1, 2], y: [1, 2], response: 'raw', fit: fit(5, null) },
       ],
     } as unknown as PlateResults;
-    const lines = csvText(fitRows(results)).trim().split('\n');
+    const lines = csvText(fitRows(results), false).trim().split('\n');
     expect(lines[0]).toBe(
       'barcode,compound,points,ic50,ic50_nM,ic50_lower_nM,ic50_upper_nM,hill,bottom,top,rse,df,note',
     );
