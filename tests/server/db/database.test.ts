@@ -8,6 +8,7 @@ const TABLES = [
   'agent_observations',
   'agent_states',
   'bench_reagents',
+  'campaign_layouts',
   'campaign_plates',
   'campaigns',
   'chat_messages',
