@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpTables } from '../db-dump';
 import { createTestApp, DB_KINDS, type TestApp } from '../helpers';
 import { call, experimentWithBench } from '../plate-fixtures';
-import { textUpload } from '../route-fixture';
+import { multipart, postFile } from '../multipart';
 
 const MB = 1024 * 1024;
 const EVIL = 'https://evil.example';
@@ -49,13 +49,12 @@ describe.each(DB_KINDS)('HTTP boundary on %s', (kind) => {
     });
     expect(version.statusCode).toBe(201);
     versionId = version.json().id;
-    const upload = textUpload('kept text');
-    const stored = await t.app.inject({
-      method: 'POST',
-      url: `/api/experiments/${id}/upload`,
-      headers: { ...dev, 'content-type': upload.contentType },
-      payload: upload.payload,
-    });
+    const stored = await postFile(
+      t.app,
+      `/api/experiments/${id}/upload`,
+      dev,
+      multipart('kept text'),
+    );
     expect(stored.statusCode).toBe(200);
     // A first PGlite of a worker takes long on a busy machine.
   }, 180_000);
@@ -111,12 +110,12 @@ describe.each(DB_KINDS)('HTTP boundary on %s', (kind) => {
     });
 
     it('refuses a foreign multipart form upload and keeps the stored text', async () => {
-      const upload = textUpload('replaced by a foreign page');
+      const upload = multipart('replaced by a foreign page');
       await refused(
         {
           method: 'POST',
           url: `/api/experiments/${id}/upload`,
-          headers: { ...dev, origin: EVIL, 'content-type': upload.contentType },
+          headers: { ...dev, origin: EVIL, ...upload.headers },
           payload: upload.payload,
         },
         403,

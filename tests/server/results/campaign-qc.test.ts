@@ -3,6 +3,7 @@
 // user's campaign answers 404. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
+import { multipart, postFile } from '../multipart';
 import { call } from '../plate-fixtures';
 import { CONTROL_REAGENTS, importLibrary } from '../campaigns/campaign-fixtures';
 
@@ -28,13 +29,7 @@ function readerFile(pos: number[], neg: number[]) {
     ...NEG_WELLS.map((w, i) => `${w},${neg[i]}`),
     'E5,500',
   ];
-  const boundary = '----campaign-qc-boundary';
-  return {
-    payload:
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="reader.csv"\r\n` +
-      `Content-Type: text/csv\r\n\r\n${lines.join('\n')}\r\n--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipart(lines.join('\n'), { filename: 'reader.csv', type: 'text/csv' });
 }
 
 describe.each(DB_KINDS)('campaign QC table on %s', (kind) => {
@@ -61,12 +56,7 @@ describe.each(DB_KINDS)('campaign QC table on %s', (kind) => {
     expect(plates).toHaveLength(3);
     const upload = async (experiment: number, pos: number[], neg: number[]) => {
       const file = readerFile(pos, neg);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/experiments/${experiment}/readouts`,
-        headers: { ...alice, ...file.headers },
-        payload: file.payload,
-      });
+      const res = await postFile(t.app, `/api/experiments/${experiment}/readouts`, alice, file);
       expect(res.statusCode, res.body).toBe(201);
     };
     const [p1, p2] = plates.map((p: { experiment_id: number }) => p.experiment_id);

@@ -4,17 +4,8 @@
 import { read, utils } from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
+import { multipart, postFile } from '../multipart';
 import { call, experimentWithBench } from '../plate-fixtures';
-
-function multipart(content: string) {
-  const boundary = '----results-export-boundary';
-  return {
-    payload:
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\n` +
-      `Content-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 // POS reads 100 +- 10, NEG 1000 +- 10, and staurosporine at 10 and 1 uM, 2 replicates.
 const READINGS: Record<string, number> = {
@@ -70,13 +61,9 @@ describe.each(DB_KINDS)('results exports on %s', (kind) => {
         Object.entries(READINGS)
           .map(([w, v]) => `,${w},${v}`)
           .join('\n'),
+      { filename: 'r.csv', type: 'text/csv' },
     );
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `/api/experiments/${id}/readouts`,
-      headers: { ...owner, ...file.headers },
-      payload: file.payload,
-    });
+    const up = await postFile(t.app, `/api/experiments/${id}/readouts`, owner, file);
     expect(up.statusCode, up.body).toBe(201);
     base = `/api/experiments/${id}/readouts/${up.json().readouts[0].id}`;
   });

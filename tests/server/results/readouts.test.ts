@@ -6,22 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fourPl } from '../../../src/domain/results/four-pl';
 import { readouts } from '../../../src/server/db/schema';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
+import { multipart, postFile, type FileBody } from '../multipart';
 import { call, experimentWithBench } from '../plate-fixtures';
 
-function multipart(content: Buffer | string, filename: string, type = 'text/csv') {
-  const boundary = '----results-test-boundary';
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-    `Content-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(head),
-      Buffer.from(content),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** A reader's CSV file named `filename`. */
+const csvFile = (text: string, filename: string) => multipart(text, { filename, type: 'text/csv' });
 
 // The assay: vehicle (NEG) reads about 1000, the inhibitor's top dose (POS) about 100, and
 // staurosporine inhibits with an IC50 of 100 nM and a Hill slope of 1.
@@ -83,13 +72,8 @@ describe.each(DB_KINDS)('readouts on %s', (kind) => {
     await t?.close();
   });
 
-  const upload = (body: ReturnType<typeof multipart>, query = '', headers = owner) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/experiments/${id}/readouts${query}`,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
+  const upload = (body: FileBody, query = '', headers = owner) =>
+    postFile(t.app, `/api/experiments/${id}/readouts${query}`, headers, body);
   const stored = async () => {
     const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(readouts);
     return row.n;
@@ -101,7 +85,7 @@ describe.each(DB_KINDS)('readouts on %s', (kind) => {
       .join('\n');
 
   it('imports a long CSV onto the open plate and reads QC and the fit back', async () => {
-    const res = await upload(multipart(longCsv(''), 'reader.csv'));
+    const res = await upload(csvFile(longCsv(''), 'reader.csv'));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().run).toBe(1);
     expect(res.json().readouts).toMatchObject([
@@ -152,11 +136,10 @@ describe.each(DB_KINDS)('readouts on %s', (kind) => {
     utils.book_append_sheet(book, utils.aoa_to_sheet(rows), 'Results');
     const bytes = write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
     const res = await upload(
-      multipart(
-        bytes,
-        'grid.xlsx',
-        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      ),
+      multipart(bytes, {
+        filename: 'grid.xlsx',
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().run).toBe(2);
@@ -188,23 +171,23 @@ describe.each(DB_KINDS)('readouts on %s', (kind) => {
   it('refuses a file with an unmatched barcode or a bad line, naming each, and stores nothing', async () => {
     const before = await stored();
     const res = await upload(
-      multipart(longCsv('PLT-0001') + '\nPLT-9999,A1,5\nPLT-0001,C3,abc', 'bad.csv'),
+      csvFile(longCsv('PLT-0001') + '\nPLT-9999,A1,5\nPLT-0001,C3,abc', 'bad.csv'),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().issues.map((i: { message: string }) => i.message)).toEqual([
       'Line 39: "abc" is not a number',
     ]);
-    const unmatched = await upload(multipart(longCsv('PLT-0001') + '\nPLT-9999,A1,5', 'other.csv'));
+    const unmatched = await upload(csvFile(longCsv('PLT-0001') + '\nPLT-9999,A1,5', 'other.csv'));
     expect(unmatched.statusCode).toBe(400);
     expect(unmatched.json().issues[0].message).toMatch(/Barcode "PLT-9999" matches no plate/);
-    const offPlate = await upload(multipart('well,value\nAF48,1\n', 'big.csv'));
+    const offPlate = await upload(csvFile('well,value\nAF48,1\n', 'big.csv'));
     expect(offPlate.json().issues[0].message).toMatch(/well AF48 is not on this 384-well plate/);
     expect(await stored()).toBe(before);
   });
 
   it("answers 404 for someone else's experiment and readout", async () => {
     const stranger = await userHeaders('reader-stranger');
-    const res = await upload(multipart(longCsv(''), 'x.csv'), '', stranger);
+    const res = await upload(csvFile(longCsv(''), 'x.csv'), '', stranger);
     expect(res.statusCode).toBe(404);
     const list = (
       await t.app.inject({ url: `/api/experiments/${id}/readouts`, headers: owner })

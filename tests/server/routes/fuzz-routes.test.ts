@@ -8,7 +8,8 @@ import type { Database } from '../../../src/server/db/connect';
 import { dumpTables } from '../db-dump';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
 import { fillPath, ROUTES, type Fixture } from '../route-catalog';
-import { makeFixture, OWNER, textUpload } from '../route-fixture';
+import { multipart } from '../multipart';
+import { makeFixture, OWNER } from '../route-fixture';
 
 /** 10,000 requests in all, half on each database. */
 const RUNS_PER_DATABASE = Number(process.env.FUZZ_RUNS ?? 5_000);
@@ -98,7 +99,7 @@ function bodyOf(shape: RequestShape, f: Fixture): string | undefined {
       case 'mutated':
         return fc.sample(mutated(valid), { seed: shape.seed, numRuns: 1 });
       case 'upload':
-        return [textUpload('fuzz').payload];
+        return [multipart('fuzz').payload.toString()];
       default:
         return fc.sample(fc.string({ maxLength: 200 }), { seed: shape.seed, numRuns: 1 });
     }

@@ -2,26 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experimentTexts } from '../../../src/server/db/schema';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
-
-/** A multipart/form-data body with one file part. */
-function multipart(
-  content: Buffer | string,
-  options: { field?: string; filename?: string; type?: string } = {},
-) {
-  const boundary = '----plate-test-boundary';
-  const head =
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'notes.txt'}"\r\n` +
-    `Content-Type: ${options.type ?? 'text/plain'}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(head),
-      Buffer.from(content),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+import { multipart, postFile, type FileBody } from '../multipart';
 
 describe.each(DB_KINDS)('uploads on %s', (kind) => {
   let t: TestApp;
@@ -43,13 +24,8 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     await t?.close();
   });
 
-  const upload = (body: ReturnType<typeof multipart>, headers = owner) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/experiments/${id}/upload`,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
+  const upload = (body: FileBody, headers = owner) =>
+    postFile(t.app, `/api/experiments/${id}/upload`, headers, body);
   const storedCount = async () => {
     const [row] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })

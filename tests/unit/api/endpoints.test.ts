@@ -1,6 +1,6 @@
 // Method, path and payload of each typed call, against a fake fetch (a test double of the
 // network layer only; see fake-fetch.ts).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getClientConfig } from '../../../src/api/client-config';
 import { devLogin, devLogout, getDevStatus } from '../../../src/api/dev-mode';
 import { getExperimentText, uploadExperimentFile } from '../../../src/api/experiment-text';
@@ -11,22 +11,9 @@ import {
   listExperiments,
   setExperimentVehicle,
 } from '../../../src/api/experiments';
-import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
-import { installFakeFetch } from './fake-fetch';
-import type { FakeFetch } from './fake-fetch';
+import { fakeFetchPerTest } from './fake-fetch';
 
-let net: FakeFetch;
-
-beforeEach(() => {
-  net = installFakeFetch();
-  setUnauthorizedHandler(vi.fn());
-  notePathname('/login');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(null);
-});
+const net = fakeFetchPerTest();
 
 const last = () => net.calls[net.calls.length - 1];
 

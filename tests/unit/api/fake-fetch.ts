@@ -1,6 +1,7 @@
 // A test double for the network layer of the API client only: it records each request and
 // answers from a queue of canned responses, so the client's own handling can be checked.
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
 
 export interface RecordedCall {
   url: string;
@@ -86,5 +87,36 @@ export function installFakeFetch(): FakeFetch {
           }),
       );
     },
+  };
+}
+
+/**
+ * Installs the double before each test of the file, with the client on the login page and a
+ * spy for its 401 handler, and takes both away after each test. The answer stands for the
+ * running test's double.
+ */
+export function fakeFetchPerTest(): FakeFetch {
+  let net: FakeFetch | undefined;
+  beforeEach(() => {
+    net = installFakeFetch();
+    setUnauthorizedHandler(vi.fn());
+    notePathname('/login');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setUnauthorizedHandler(null);
+  });
+  const current = () => {
+    if (!net) throw new Error('the fake fetch is installed for a running test only');
+    return net;
+  };
+  return {
+    get calls() {
+      return current().calls;
+    },
+    respond: (...args) => current().respond(...args),
+    respondLater: () => current().respondLater(),
+    fail: (error) => current().fail(error),
+    hang: () => current().hang(),
   };
 }

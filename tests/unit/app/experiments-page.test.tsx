@@ -2,28 +2,16 @@
 // The experiment list page with a fake fetch (a test double of the API client's network layer
 // only, see tests/unit/api/fake-fetch.ts) and a hand-written auth context (stands in for Supabase).
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
 import { AuthContext } from '../../../src/app/auth/auth-context';
 import ExperimentsPage from '../../../src/app/experiments/experiments-page';
-import { installFakeFetch } from '../api/fake-fetch';
-import type { FakeFetch } from '../api/fake-fetch';
+import { fakeFetchPerTest } from '../api/fake-fetch';
 import { fakeAuth } from './fake-auth';
 
-let net: FakeFetch;
+const net = fakeFetchPerTest();
 
-beforeEach(() => {
-  net = installFakeFetch();
-  setUnauthorizedHandler(vi.fn());
-  notePathname('/login');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(null);
-});
+afterEach(cleanup);
 
 const experiment = (id: number, name: string, updated_at: string) => ({
   id,

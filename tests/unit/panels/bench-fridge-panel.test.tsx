@@ -3,18 +3,14 @@
 // client's network layer only, tests/unit/api/fake-fetch.ts).
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
 import { BenchFridgePanel } from '../../../src/panels/bench/bench-fridge-panel';
 import { DEMO_REAGENTS, bench } from '../../../src/state/bench-store';
 import { designer, resetDesignerState, showDocument } from '../../../src/state/designer-store';
-import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
+import { fakeFetchPerTest } from '../api/fake-fetch';
 
-let net: FakeFetch;
+const net = fakeFetchPerTest();
 
 beforeEach(() => {
-  net = installFakeFetch();
-  setUnauthorizedHandler(vi.fn());
-  notePathname('/login');
   Object.assign(bench, {
     experimentId: 2,
     reagents: DEMO_REAGENTS.map((r) => ({ ...r })),
@@ -27,8 +23,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   resetDesignerState();
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(null);
 });
 
 const rows = () => screen.getAllByTestId('bench-row').map((r) => r.getAttribute('data-slug'));

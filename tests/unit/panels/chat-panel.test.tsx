@@ -7,16 +7,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
-import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
 import { ChatPanel } from '../../../src/panels/chat/chat-panel';
 import { chatSuggestions } from '../../../src/panels/chat/chat-suggestions';
 import { closeChat } from '../../../src/state/chat-actions';
 import { chat } from '../../../src/state/chat-store';
 import { resetDesignerState } from '../../../src/state/designer-store';
 import { plateSelection, resetSelection } from '../../../src/state/selection-store';
-import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
+import { fakeFetchPerTest } from '../api/fake-fetch';
 
-let net: FakeFetch;
+const net = fakeFetchPerTest();
 const where = { search: '', nav: '' };
 
 function LocationProbe() {
@@ -66,9 +65,6 @@ async function settle() {
 }
 
 beforeEach(() => {
-  net = installFakeFetch();
-  setUnauthorizedHandler(vi.fn());
-  notePathname('/login');
   resetDesignerState();
   resetSelection(plateSelection, 96);
 });
@@ -77,8 +73,6 @@ afterEach(() => {
   cleanup();
   closeChat();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(null);
 });
 
 describe('ChatPanel', () => {

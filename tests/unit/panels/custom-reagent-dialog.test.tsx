@@ -3,25 +3,17 @@
 // the API client's network layer only, tests/unit/api/fake-fetch.ts).
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
 import { CustomReagentDialog } from '../../../src/panels/dialogs/custom-reagent-dialog';
 import { bench } from '../../../src/state/bench-store';
-import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
+import { fakeFetchPerTest } from '../api/fake-fetch';
 
-let net: FakeFetch;
+const net = fakeFetchPerTest();
 
 beforeEach(() => {
-  net = installFakeFetch();
-  setUnauthorizedHandler(vi.fn());
-  notePathname('/login');
   Object.assign(bench, { experimentId: 3, reagents: [], status: 'ready', error: null });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(null);
-});
+afterEach(cleanup);
 
 function renderForm(experimentId: number | null = 3) {
   const onClose = vi.fn();

@@ -3,19 +3,15 @@
 // fetch (a test double of the API client's network layer only, tests/unit/api/fake-fetch.ts).
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
 import { ReagentDetailsDialog } from '../../../src/panels/dialogs/reagent-details-dialog';
 import { WellDetailDialog } from '../../../src/panels/dialogs/well-detail-dialog';
 import { DEMO_REAGENTS, bench } from '../../../src/state/bench-store';
 import { designer, resetDesignerState, showDocument } from '../../../src/state/designer-store';
-import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
+import { fakeFetchPerTest } from '../api/fake-fetch';
 
-let net: FakeFetch;
+const net = fakeFetchPerTest();
 
 beforeEach(() => {
-  net = installFakeFetch();
-  setUnauthorizedHandler(vi.fn());
-  notePathname('/login');
   resetDesignerState();
   Object.assign(bench, {
     experimentId: 8,
@@ -26,11 +22,7 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(null);
-});
+afterEach(cleanup);
 
 describe('ReagentDetailsDialog', () => {
   it('shows the reagent and sends only the changed constraint', async () => {

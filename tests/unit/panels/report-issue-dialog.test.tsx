@@ -2,24 +2,13 @@
 // The report-issue dialog; POST /api/report-issue goes to a fake fetch (a test double of the
 // API client's network layer only, tests/unit/api/fake-fetch.ts).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReportIssueDialog } from '../../../src/panels/dialogs/report-issue-dialog';
-import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
+import { fakeFetchPerTest } from '../api/fake-fetch';
 
-let net: FakeFetch;
+const net = fakeFetchPerTest();
 
-beforeEach(() => {
-  net = installFakeFetch();
-  setUnauthorizedHandler(vi.fn());
-  notePathname('/login');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(null);
-});
+afterEach(cleanup);
 
 async function send() {
   await act(async () => {

@@ -3,27 +3,19 @@
 // the one before it.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notePathname, setUnauthorizedHandler } from '../../../src/api/http-client';
 import { VersionsDialog } from '../../../src/panels/dialogs/versions-dialog';
 import { DEMO_REAGENTS, bench } from '../../../src/state/bench-store';
 import { designer } from '../../../src/state/designer-store';
-import { installFakeFetch, type FakeFetch } from '../api/fake-fetch';
+import { fakeFetchPerTest } from '../api/fake-fetch';
 
-let net: FakeFetch;
+const net = fakeFetchPerTest();
 
 beforeEach(() => {
-  net = installFakeFetch();
-  setUnauthorizedHandler(vi.fn());
-  notePathname('/login');
   designer.format = 96;
   Object.assign(bench, { reagents: [...DEMO_REAGENTS], status: 'ready' });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(null);
-});
+afterEach(cleanup);
 
 const summary = (id: number, version: number, label: string | null) => ({
   id,
