@@ -1,6 +1,6 @@
 /**
  * The one way tools change well contents: keep what a well holds, apply the edit, plan every
- * concentration target again with the dispensing engine (planPlateTargets: the experiment's
+ * concentration target again with the dispensing engine (planWellTargets: the experiment's
  * instrument, whole steps, an intermediate where one droplet is too much), so the wells hold
  * what will really be dispensed; the working stocks come from the plate's dispense plan.
  */
