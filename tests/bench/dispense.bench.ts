@@ -3,13 +3,10 @@
 // 1 % DMSO - from the designed wells to the transfers, source fills, bulk steps and
 // intermediates. One core, one process.
 import { planDispense } from '../../src/domain/dispensing/plan';
-import {
-  planPlateTargets,
-  type WellTargetsRequest,
-} from '../../src/domain/dispensing/well-targets';
 import { plateDefn } from '../../src/domain/plate-format';
-import type { BenchReagentInfo, WireWells } from '../../src/domain/plate-wire';
+import type { BenchReagentInfo } from '../../src/domain/plate-wire';
 import { idOfIndex } from '../../src/domain/well-id';
+import { designWells, type SetTarget } from '../unit/domain/dispensing/fixtures';
 import { summarize, type BenchResult } from './bench-result';
 
 const DEFN = plateDefn(1536);
@@ -54,43 +51,32 @@ const BENCH: BenchReagentInfo[] = [
   { ...none, slug: 'media', name: 'Medium', type: 'media', stock_nM: null, solvent: null },
 ];
 
-/** Columns 1-2 and 47-48 hold controls; compounds fill columns 3-42 row by row. */
-function design(): Record<string, WellTargetsRequest> {
-  const requests: Record<string, WellTargetsRequest> = {};
+/**
+ * Columns 1-2 and 47-48 hold controls; compounds fill columns 3-42 row by row. The wells are
+ * set as the designer sets them (each target planned by planVolumeFor, the medium filling the
+ * rest): a target no round intermediate meets gets a source made for it.
+ */
+function design(): Record<string, SetTarget[]> {
+  const targets: Record<string, SetTarget[]> = {};
   let k = 0;
   for (let row = 0; row < 32; row++) {
     for (let col = 0; col < 48; col++) {
       const id = idOfIndex(DEFN, row * 48 + col);
       if (col < 2 || col >= 46) {
-        const pos = col < 2;
-        requests[id] = {
-          volume_uL: 5,
-          vehicle: 'media',
-          targets: pos ? [{ slug: 'pos', target_nM: 10_000 }] : [],
-          adopt_proposals: true,
-        };
+        targets[id] = col < 2 ? [{ slug: 'pos', target_nM: 10_000 }] : [];
       } else if (col < 42 && k < 640) {
         const c = Math.floor(k / 40);
         const point = Math.floor(k / 4) % 10;
-        requests[id] = {
-          volume_uL: 5,
-          vehicle: 'media',
-          targets: [{ slug: compounds[c].slug, target_nM: 10_000 / 3 ** point }],
-          // as the designer's series does (plan-volume): a target no round intermediate meets
-          // gets a source made for it
-          adopt_proposals: true,
-        };
+        targets[id] = [{ slug: compounds[c].slug, target_nM: 10_000 / 3 ** point }];
         k++;
       }
     }
   }
-  return requests;
+  return targets;
 }
 
 export default async function dispenseBench(): Promise<BenchResult[]> {
-  const planned = planPlateTargets(design(), BENCH, 1536, SETTINGS);
-  const wells: WireWells = {};
-  for (const [id, p] of Object.entries(planned)) wells[id] = { targets: p.targets };
+  const wells = designWells(DEFN, design(), 5, SETTINGS, BENCH);
   const samples: number[] = [];
   let last = planDispense(DEFN, wells, BENCH, SETTINGS);
   for (let i = 0; i < WARMUP + RUNS; i++) {

@@ -298,12 +298,17 @@ function solventSpreadWarnings(
     const hi = Math.max(...loads);
     if (!(hi > SOLVENT_SPREAD_FOLD * lo + 1e-9)) continue;
     out.push(
-      `${key.toUpperCase()} varies from ${formatPercent(lo)} to ${formatPercent(hi)} across the ` +
+      `${key.toUpperCase()} varies from ${loadText(lo)} to ${formatPercent(hi)} across the ` +
         `compound and control wells: a backfill of ${key.toUpperCase()} to ${formatPercent(hi)} ` +
         `(dispensing settings) would keep it constant.`,
     );
   }
   return out;
+}
+
+/** A solvent load in words: a well without the solvent holds none, "0 %", not "0.00 %". */
+function loadText(pct: number): string {
+  return pct === 0 ? '0 %' : formatPercent(pct);
 }
 
 /** The bulk liquid most wells get (the first of equals). */

@@ -36,14 +36,11 @@ export interface WellTargetsRequest {
   targets: { slug: string; target_nM: number; tol_pct?: number }[];
   /** the liquid that fills the rest of the well (a bench slug), or null */
   vehicle: string | null;
-  /** dilution factors already used per reagent on the plate, tried first (fewest sources) */
-  sources_in_use?: Record<string, readonly number[]>;
   /**
    * When no round intermediate meets a target, or the one that does lands it past 4/5 of its
    * tolerance and a made one lands it nearer, plan it from the source the proposal names (a
    * dilution made for it, as a serial dilution in the stock's solvent is) instead of
-   * leaving it unmet: what an edit of one well asks for. A whole-plate plan leaves it unmet
-   * with the proposal, so the fewest sources stay the plan's choice.
+   * leaving it unmet: what the designer's set and the assistant's edits ask for.
    */
   adopt_proposals?: boolean;
 }
@@ -113,7 +110,7 @@ export function planWellTargets(
       wellVolumeUL: V,
       solventBudgetUL: solventBudgetUL(r, bench, rs.settings.backfill, V),
     };
-    const { fits } = chooseSources([need], r.stock_nM, profile, req.sources_in_use?.[t.slug]);
+    const { fits } = chooseSources([need], r.stock_nM, profile);
     const round = fits[0];
     // When asked, a source made for the target (a serial dilution in the stock's solvent, as
     // screening practice prepares anyway) meets it where no round intermediate does, and
@@ -191,45 +188,6 @@ function expectedBackfillUL(
     solvent += t.volume_uL * solventShareOf(rs.instrument, t.dilution ?? 1);
   }
   return Math.max(0, (bf.percent / 100) * V - solvent);
-}
-
-/**
- * Plans many wells at once (a dose-response, a whole design): per reagent the fewest source
- * concentrations that meet all its targets on the plate, then each well from those.
- * @internal used by tests only, not yet by the product
- */
-export function planPlateTargets(
-  requests: Readonly<Record<string, WellTargetsRequest>>,
-  bench: readonly BenchReagentInfo[],
-  format: PlateFormat,
-  settings?: Partial<DispenseSettings> | null,
-): Record<string, WellTargetsPlan> {
-  const rs = resolveSettings(format, settings);
-  const needs = new Map<string, TargetNeed[]>();
-  const bySlug = new Map(bench.map((b) => [b.slug, b]));
-  for (const req of Object.values(requests)) {
-    for (const t of req.targets) {
-      const r = bySlug.get(t.slug);
-      if (!r || !(r.stock_nM != null && r.stock_nM > 0) || !(t.target_nM > 0)) continue;
-      const list = needs.get(t.slug) ?? [];
-      list.push({
-        target_nM: t.target_nM,
-        tol_pct: effectiveTolerance(t.tol_pct),
-        wellVolumeUL: req.volume_uL,
-        solventBudgetUL: solventBudgetUL(r, bench, rs.settings.backfill, req.volume_uL),
-      });
-      needs.set(t.slug, list);
-    }
-  }
-  const inUse: Record<string, number[]> = {};
-  for (const [slug, list] of needs) {
-    inUse[slug] = chooseSources(list, bySlug.get(slug)!.stock_nM!, rs.instrument).factors;
-  }
-  const out: Record<string, WellTargetsPlan> = {};
-  for (const [id, req] of Object.entries(requests)) {
-    out[id] = planWellTargets({ ...req, sources_in_use: inUse }, bench, format, rs);
-  }
-  return out;
 }
 
 /**

@@ -3,16 +3,16 @@
  * tests/unit/domain/dispensing/chain-accuracy.test.ts, the lowest point (1:10000 source,
  * one droplet: sqrt(2.546^2 + 5^2) = 5.61 % for a 5 % tolerance) reads "Warning", as the
  * plan's point says, where the target itself is met; each dispensed point reads its plan
- * point's status, and the unmet point the kernel's.
+ * point's status. The wells are designed as the product designs them (each its own best
+ * source), so the 370 nM point that no round source meets gets a 1:135 working stock made
+ * for it (10 droplets of 74.1 uM) and is dispensed with the rest: no point is unmet.
  */
 import { describe, expect, it } from 'vitest';
 import type { BenchReagent } from '../../../src/api/bench';
 import { planDispense } from '../../../src/domain/dispensing/plan';
-import { planPlateTargets } from '../../../src/domain/dispensing/well-targets';
 import { plateDefn } from '../../../src/domain/plate-format';
-import type { WireWells } from '../../../src/domain/plate-wire';
 import { STATUS_TEXT, wellViews } from '../../../src/panels/well-editor/selected-wells';
-import { BENCH, SERIES_NM } from '../domain/dispensing/fixtures';
+import { BENCH, designWells, SERIES_NM } from '../domain/dispensing/fixtures';
 
 const defn = plateDefn(1536);
 const ids = SERIES_NM.map((_, k) => `A${k + 1}`);
@@ -32,15 +32,10 @@ const reagents = BENCH.map((b) => ({
 })) as unknown as BenchReagent[];
 
 describe('the well editor’s status strings', () => {
-  const requests = Object.fromEntries(
-    ids.map((id, k) => [
-      id,
-      { volume_uL: 5, vehicle: 'media', targets: [{ slug: 'cpd', target_nM: SERIES_NM[k] }] },
-    ]),
+  const set = Object.fromEntries(
+    ids.map((id, k) => [id, [{ slug: 'cpd', target_nM: SERIES_NM[k] }]]),
   );
-  const planned = planPlateTargets(requests, BENCH, 1536, {});
-  const wells: WireWells = {};
-  for (const id of ids) wells[id] = { targets: planned[id].targets };
+  const wells = designWells(defn, set, 5, {});
   const plan = planDispense(defn, wells, BENCH, {});
 
   it('say the plan’s status of each point, whichever wells are selected', () => {
@@ -58,7 +53,9 @@ describe('the well editor’s status strings', () => {
       const e = all.find((v) => v.id === p.well)!.entries.find((x) => x.slug === 'cpd')!;
       expect(e.status, p.well).toBe(p.status);
     }
-    // the unmet point (not dispensed) keeps the kernel's status
-    expect(all[3].entries.find((e) => e.slug === 'cpd')!.status).toBe('error');
+    // the point no round source meets is dispensed from a working stock made for it
+    expect(plan.unmet).toEqual([]);
+    expect(plan.points.find((p) => p.well === 'A4')).toMatchObject({ factor: 135 });
+    expect(STATUS_TEXT[all[3].entries.find((e) => e.slug === 'cpd')!.status]).toBe('Good');
   });
 });

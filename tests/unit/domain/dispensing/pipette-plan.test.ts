@@ -9,31 +9,27 @@
  *   30 uM   0.3 uL < 0.5: no    3.0 uL, DMSO 0.3 uL       30 uL, DMSO 0.3 uL (0.3 %)
  *   100 uM  1 uL: DMSO 1 % > 0.5 %; 1:10: 10 uL, DMSO 1 uL; 1:100: the whole well. Unmet:
  *           whatever the dilution the DMSO comes along, 10 mM x 0.5 uL / 100 uL = 50 uM at most.
- * The 1:100 intermediate alone meets the first three: the fewest sources is that one.
- * (C1V1 = C2V2: 100 uM x 30 uL = 30 uM x 100 uL.)
+ * Each well is designed as the product sets it, with its own best source: the least
+ * dilution that meets it, so 1 uM takes 1.0 uL of 1:100 and 10 uM and 30 uM take 1.0 and
+ * 3.0 uL of 1:10 (C1V1 = C2V2: 1 mM x 3 uL = 30 uM x 100 uL). The 1:100 working stock is
+ * then made from the 1:10 one. Transfers of 1 to 3 uL are outside the pipette's good band,
+ * which the plan says as a warning of the points' accuracy.
  */
 import { describe, expect, it } from 'vitest';
 import { planDispense } from '../../../../src/domain/dispensing/plan';
 import { planProtocolOps } from '../../../../src/domain/dispensing/protocol-steps';
-import { planPlateTargets } from '../../../../src/domain/dispensing/well-targets';
 import { computePlateState } from '../../../../src/domain/plate-state';
 import { plateDefn } from '../../../../src/domain/plate-format';
 import type { WireWells } from '../../../../src/domain/plate-wire';
-import { CPD, DMSO, MEDIA } from './fixtures';
+import { CPD, designWells, DMSO, MEDIA } from './fixtures';
 
 const bench = [CPD, { ...DMSO, max_concentration_percent: 0.5 }, MEDIA];
 const defn = plateDefn(96);
 const targets: Record<string, number> = { A1: 1000, A2: 10_000, A3: 30_000, A4: 100_000 };
-const requests = Object.fromEntries(
-  Object.entries(targets).map(([id, t]) => [
-    id,
-    { volume_uL: 100, vehicle: 'media', targets: [{ slug: 'cpd', target_nM: t }] },
-  ]),
+const set = Object.fromEntries(
+  Object.entries(targets).map(([id, t]) => [id, [{ slug: 'cpd', target_nM: t }]]),
 );
-const planned = planPlateTargets(requests, bench, 96, {});
-const wells: WireWells = Object.fromEntries(
-  Object.entries(planned).map(([id, p]) => [id, { targets: p.targets }]),
-);
+const wells = designWells(defn, set, 100, {}, bench);
 const plan = planDispense(defn, wells, bench, {});
 const state = computePlateState({ defn, wells, version: 1, bench, dispensing: {} });
 
@@ -43,16 +39,16 @@ describe('pipette plan with an aqueous intermediate', () => {
   });
 
   it('chooses the hand-worked dilutions and volumes', () => {
-    expect(planned.A1.targets.cpd).toMatchObject({ volume_uL: 1, dilution: 100 });
-    expect(planned.A2.targets.cpd).toMatchObject({ volume_uL: 10, dilution: 100 });
-    expect(planned.A3.targets.cpd).toMatchObject({ volume_uL: 30, dilution: 100 });
-    // the medium fills to 100 uL: 99, 90, 70
-    expect(planned.A1.targets.media.volume_uL).toBe(99);
-    expect(planned.A3.targets.media.volume_uL).toBe(70);
+    expect(wells.A1.targets.cpd).toMatchObject({ volume_uL: 1, dilution: 100 });
+    expect(wells.A2.targets.cpd).toMatchObject({ volume_uL: 1, dilution: 10 });
+    expect(wells.A3.targets.cpd).toMatchObject({ volume_uL: 3, dilution: 10 });
+    // the medium fills to 100 uL: 99, 99, 97
+    expect(wells.A1.targets.media.volume_uL).toBe(99);
+    expect(wells.A3.targets.media.volume_uL).toBe(97);
   });
 
   it('counts only the DMSO the diluted intermediate carries', () => {
-    // A3: 30 uL of 100 uM in 1 % DMSO = 0.3 uL DMSO in 100 uL = 0.3 %
+    // A3: 3 uL of 1 mM in 10 % DMSO = 0.3 uL DMSO in 100 uL = 0.3 %
     expect(state.wells.A3.vehicle_vv_pct).toBeCloseTo(0.3, 9);
     expect(state.wells.A1.vehicle_vv_pct).toBeCloseTo(0.01, 9);
     expect(state.wells.A3.predicted.cpd.nM).toBeCloseTo(30_000, 9);
@@ -72,41 +68,69 @@ describe('pipette plan with an aqueous intermediate', () => {
     expect(filled.warnings.some((w) => w.includes('along the series'))).toBe(false);
   });
 
-  it('says why 100 uM cannot be made at 0.5 % DMSO from a 10 mM stock', () => {
-    expect(planned.A4.unmet[0].proposal).toContain('50.0 µM');
-    expect(plan.unmet.some((u) => u.well === 'A4')).toBe(true);
+  it('says that 100 uM from a 10 mM stock passes the 0.5 % DMSO limit', () => {
+    // the set keeps the stock's nearest volume, 1 uL (1 % DMSO); the plan does not dispense it
+    expect(wells.A4.targets.cpd).toMatchObject({ volume_uL: 1 });
+    expect(wells.A4.targets.cpd.dilution).toBeUndefined();
+    expect(plan.unmet.filter((u) => u.well === 'A4')).toEqual([
+      {
+        well: 'A4',
+        reagent: 'dmso',
+        reason: 'DMSO at 1.00% v/v is above its 0.5% limit',
+        proposal: null,
+      },
+    ]);
+    expect(plan.transfers.some((t) => t.destination_well === 'A4')).toBe(false);
   });
 
-  it('prepares the one intermediate in the medium, sized for its source well', () => {
-    // transfers 1 + 10 + 30 = 41 uL, + 20 uL dead volume of a 96DW tube = 61 uL;
-    // from the stock, in a pipette's good band (10 uL and more): 10 uL + 990 uL medium, 1 mL
-    // (the least whole 0.1 uL, 0.61 -> 0.7 uL + 69.3 uL, would be poor, +-10 %)
-    expect(plan.sources.find((s) => s.concentration === 1e5)?.fill_uL).toBe(61);
+  it('prepares the working stocks in the medium, each from the one before', () => {
+    // 1:10 gives 1 + 3 = 4 uL of transfers, + 20 uL dead volume of a 96DW tube = 24 uL;
+    // 1:100 gives 1 uL: 21 uL. Each made in a pipette's good band (10 uL and more): 10 uL +
+    // 90 uL medium, the 1:100 from the 1:10
+    expect(plan.sources.find((s) => s.concentration === 1e6)?.fill_uL).toBe(24);
+    expect(plan.sources.find((s) => s.concentration === 1e5)?.fill_uL).toBe(21);
     expect(plan.intermediates).toEqual([
+      {
+        reagent: 'cpd',
+        concentration: 1e6,
+        factor: 10,
+        from_concentration: 1e7,
+        from_uL: 10,
+        diluent: 'media',
+        diluent_uL: 90,
+        total_uL: 100,
+      },
       {
         reagent: 'cpd',
         concentration: 1e5,
         factor: 100,
-        from_concentration: 1e7,
+        from_concentration: 1e6,
         from_uL: 10,
         diluent: 'media',
-        diluent_uL: 990,
-        total_uL: 1000,
+        diluent_uL: 90,
+        total_uL: 100,
       },
     ]);
   });
 
+  it('warns that transfers of 1 to 3 uL put the points past their tolerance', () => {
+    // 1 uL is under the pipette's good band: the plan says so rather than hide it
+    expect(plan.warnings.some((w) => w.startsWith('3 points are fed from working stocks'))).toBe(
+      true,
+    );
+  });
+
   it('writes a pipetting worklist in uL', () => {
     const a3 = plan.transfers.find((t) => t.destination_well === 'A3' && t.reagent === 'cpd')!;
-    expect(a3.volume_nL).toBe(30_000);
-    expect(a3.stock_nM).toBe(1e5);
+    expect(a3.volume_nL).toBe(3000);
+    expect(a3.stock_nM).toBe(1e6);
   });
 
   it('protocol steps say the volumes exactly as pipetted', () => {
     const ops = planProtocolOps(defn, plan, bench);
-    // the preparation: 10 uL of stock into 990 uL of medium, as pipetted
-    expect(ops[0].notes).toBe('Add 10 µL of Cpd stock to 990 µL media (100 µM); 1000 µL made');
-    // A1: 99 uL of medium; A3: 70 uL; the 1 uL transfer of the intermediate
+    // the first preparation: 10 uL of stock into 90 uL of medium, as pipetted
+    expect(ops[0].notes).toBe('Add 10 µL of Cpd stock to 90 µL media (1.00 mM); 100 µL made');
+    // A1: 99 uL of medium; the 1 uL transfer of the 1:100 working stock
     const a1 = ops.filter((o) => o.sel === 'A1').map((o) => o.notes);
     expect(a1).toEqual(['Add 1 µL of Cpd working stock 1:100', 'Add 99 µL of Media']);
   });

@@ -1,12 +1,10 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planDispense } from '../../../../src/domain/dispensing/plan';
-import { planPlateTargets } from '../../../../src/domain/dispensing/well-targets';
 import { computePlateState } from '../../../../src/domain/plate-state';
 import { plateDefn } from '../../../../src/domain/plate-format';
-import type { WireWells } from '../../../../src/domain/plate-wire';
 import { idOfIndex } from '../../../../src/domain/well-id';
-import { BENCH } from './fixtures';
+import { BENCH, designWells } from './fixtures';
 
 const defn = plateDefn(384);
 
@@ -21,15 +19,10 @@ describe('dispense plan (properties)', () => {
         fc.boolean(),
         (targets, backfill) => {
           const settings = backfill ? { backfill: { solvent: 'dmso', percent: 1 } } : {};
-          const requests = Object.fromEntries(
-            targets.map((t, i) => [
-              idOfIndex(defn, i),
-              { volume_uL: 50, vehicle: 'media', targets: [{ slug: 'cpd', target_nM: t }] },
-            ]),
+          const set = Object.fromEntries(
+            targets.map((t, i) => [idOfIndex(defn, i), [{ slug: 'cpd', target_nM: t }]]),
           );
-          const planned = planPlateTargets(requests, BENCH, 384, settings);
-          const wells: WireWells = {};
-          for (const [id, p] of Object.entries(planned)) wells[id] = { targets: p.targets };
+          const wells = designWells(defn, set, 50, settings);
           const plan = planDispense(defn, wells, BENCH, settings);
           const state = computePlateState({
             defn,

@@ -27,9 +27,20 @@ describe('solvent load across compound and control wells', () => {
   it('warns of a spread over 2-fold and proposes the backfill', () => {
     const plan = planDispense(defn, WELLS, BENCH, null);
     expect(plan.warnings).toContain(
-      'DMSO varies from 0.00 % to 0.50 % across the compound and control wells: a backfill ' +
+      'DMSO varies from 0 % to 0.50 % across the compound and control wells: a backfill ' +
         'of DMSO to 0.50 % (dispensing settings) would keep it constant.',
     );
+  });
+
+  it('gives a low load that is not none its decimals', () => {
+    // 1 droplet in the control: 2.5 nL / 5.0025 uL = 0.04998 % (0.05 %), under half of 0.4975 %
+    const low = structuredClone(WELLS);
+    low.A2.targets.dmso = { target_nM: null, volume_uL: 0.0025 };
+    const spread = planDispense(defn, low, BENCH, null).warnings.filter((w) => !quiet(w));
+    expect(spread).toEqual([
+      'DMSO varies from 0.05 % to 0.50 % across the compound and control wells: a backfill ' +
+        'of DMSO to 0.50 % (dispensing settings) would keep it constant.',
+    ]);
   });
 
   it('is quiet within 2-fold, and with a backfill', () => {
