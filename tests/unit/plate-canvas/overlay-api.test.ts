@@ -20,13 +20,16 @@ function state(seq: number, answer: boolean, wells: number[]): OverlayUpdate {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Nothing to wake until a test waits for an answer. */
+const noop = (): void => {};
+
 /** A worker side on one port; the main side posts on the other and hears the answers. */
 function channel() {
   const { port1, port2 } = new MessageChannel();
   exposeOverlay(port2 as unknown as Parameters<typeof exposeOverlay>[0]);
   port2.start();
   const heard: number[] = [];
-  let wake: () => void = () => {};
+  let wake: () => void = noop;
   port1.addEventListener('message', (e) => {
     heard.push((e as MessageEvent<number>).data);
     wake();
