@@ -18,6 +18,7 @@ import type { ProtocolOp, WireWell, WireWells } from '../../../domain/plate-wire
 import { planPreparations } from '../../../domain/dispensing/plan';
 import { preparationOps } from '../../../domain/dispensing/protocol-steps';
 import { resolveSettings } from '../../../domain/dispensing/settings';
+import { solventLoadsOf } from '../../../domain/layout/vehicle-control';
 import type { ToolContext } from './tool-types';
 
 /**
@@ -50,6 +51,12 @@ export function applyPlan(
   const primitive: PrimitiveOp[] = [];
   const warnings: string[] = [];
   const apply = applyContextOf(ctx, finalVolumeUL);
+  // the bench's solvents and their loads, which a vehicle control is judged by, as the plate
+  // writer judges a controls op (worked out only for an edit that places controls)
+  const base = ctx.baseWells ?? ctx.wells;
+  const solventLoads = ops.some((o) => o.op === 'controls')
+    ? solventLoadsOf(ctx.defn, base, ctx.bench, ctx.dispensing ?? null)
+    : undefined;
   for (const op of ops) {
     const expander = opExpander(op.op);
     if (!expander) {
@@ -58,8 +65,9 @@ export function applyPlan(
     }
     const expanded = expander(op as Record<string, unknown>, {
       defn: ctx.defn,
-      wells: ctx.baseWells ?? ctx.wells,
+      wells: base,
       benchSlugs: apply.benchSlugs,
+      solventLoads,
     });
     if (!expanded.ok) return `${expanded.well ? `${expanded.well}: ` : ''}${expanded.message}`;
     primitive.push(...expanded.ops);
