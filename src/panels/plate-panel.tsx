@@ -108,4 +108,3 @@ export function PlatePanel(props: PlatePanelProps) {
   );
 }
 
-export default PlatePanel;

@@ -6,7 +6,7 @@ import type { MetricsOutput } from '../domain/metrics-kernel';
 import type { PlateDefn } from '../domain/plate-format';
 import type { WireWells } from '../domain/plate-wire';
 import { STATUS } from '../domain/prediction';
-import { REAGENT_TYPE_COLOR_NUMBERS, REAGENT_TYPES } from '../domain/reagent-types';
+import { REAGENT_TYPE_COLOR_NUMBERS } from '../domain/reagent-types';
 import { indexOfWellId } from '../domain/well-id';
 
 /** Marker codes, one per well; when a well has several tags the highest code wins. */
@@ -102,7 +102,6 @@ export function appearanceFromMetrics(
 
 /** Fill colour per type index (0xRRGGBB), from the domain's type palette. */
 export const TYPE_FILL: readonly number[] = REAGENT_TYPE_COLOR_NUMBERS;
-export const TYPE_NAMES = REAGENT_TYPES;
 
 /** Empty wells: a light outline on the plate's plastic. */
 export const EMPTY_WELL = { fill: 0xffffff, outline: 0xb4bcc8 } as const;
@@ -134,25 +133,4 @@ export function textColorOn(fill: number): number {
   return y > 0.55 ? 0x1b212b : 0xffffff;
 }
 
-/** Number of distinct fills: empty + one per reagent type. */
-export const FILL_COUNT = 1 + REAGENT_TYPES.length;
 export const STATUS_COUNT = 5;
-
-/** Index of a well's look among FILL_COUNT x STATUS_COUNT x MARKER_COUNT pre-drawn frames. */
-export function frameIndex(typeCode: number, status: number, marker: number): number {
-  const fill = typeCode < 0 || typeCode >= FILL_COUNT - 1 ? 0 : typeCode + 1;
-  const s = status < STATUS_COUNT ? status : 0;
-  const m = marker < MARKER_COUNT ? marker : 0;
-  return (fill * STATUS_COUNT + s) * MARKER_COUNT + m;
-}
-
-/** Inverse of frameIndex: [fill (0 = empty, 1.. = type + 1), status, marker]. */
-export function frameParts(frame: number): [fill: number, status: number, marker: number] {
-  return [
-    Math.floor(frame / (STATUS_COUNT * MARKER_COUNT)),
-    Math.floor(frame / MARKER_COUNT) % STATUS_COUNT,
-    frame % MARKER_COUNT,
-  ];
-}
-
-export const FRAME_COUNT = FILL_COUNT * STATUS_COUNT * MARKER_COUNT;

@@ -18,6 +18,7 @@ import { bench } from '../../state/bench-store';
 import { colourMode } from '../../state/colour-mode-store';
 import { readoutColour } from '../../state/readout-colour-store';
 import { designer } from '../../state/designer-store';
+import { plateSelection } from '../../state/selection-store';
 import { clearWells } from '../../state/plate-actions';
 import { toolState } from '../../state/tool-actions';
 import { transferLogs } from '../../state/transfer-log-store';
@@ -29,6 +30,7 @@ import { PlatePanel } from '../plate-panel';
 import { ColourByPicker } from './colour-by-picker';
 import { focusWellEditor } from './focus-moves';
 import { PlateLegend } from './plate-legend';
+import { SelectWellsField } from './select-wells-field';
 import { plateReagents } from './plate-reagents';
 import { useWellAppearance } from './use-well-appearance';
 
@@ -74,6 +76,10 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
   const transfer = useSnapshot(transferLogs).reconciliation?.wells;
   const readout = useSnapshot(readoutColour);
 
+  const reagentNames = useMemo(
+    () => Object.fromEntries(benchReagents.map((r) => [r.slug, r.name])),
+    [benchReagents],
+  );
   // The reagents the plate holds, in bench order (the heat map's choices).
   const onPlate = useMemo(() => plateReagents(wells, benchReagents), [wells, benchReagents]);
   const heatReagent =
@@ -153,6 +159,12 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
           <>
             <ToolsToolbar />
             <ColourByPicker reagents={onPlate} reagent={heatReagent} />
+            <SelectWellsField
+              format={format}
+              wells={doc.wells as WireWells}
+              names={reagentNames}
+              store={plateSelection}
+            />
           </>
         }
         legend={<PlateLegend colouring={colouring} empty={emptyCount(colouring.fill)} />}

@@ -3,12 +3,7 @@
 // selection rules as the canvas and then toggles a class on every cell.
 import type { GridView } from '../../../src/plate-canvas/plate-geometry';
 import { rectFromPoints, wellsInRect } from '../../../src/plate-canvas/plate-geometry';
-import {
-  frameParts,
-  frameIndex,
-  TYPE_FILL,
-  type WellAppearance,
-} from '../../../src/plate-canvas/well-appearance';
+import { TYPE_FILL, type WellAppearance } from '../../../src/plate-canvas/well-appearance';
 import { WellSet } from '../../../src/domain/plate/well-set';
 
 const CSS = `
@@ -42,9 +37,9 @@ export function createDomGrid(
   for (let i = 0; i < rows * cols; i++) {
     const cell = document.createElement('div');
     cell.className = 'dom-grid__cell';
-    const fill = frameParts(frameIndex(appearance.typeCode[i], 0, 0))[0];
-    if (fill > 0) {
-      cell.style.background = `#${TYPE_FILL[fill - 1].toString(16).padStart(6, '0')}`;
+    const type = appearance.typeCode[i];
+    if (type >= 0 && type < TYPE_FILL.length) {
+      cell.style.background = `#${TYPE_FILL[type].toString(16).padStart(6, '0')}`;
       cell.style.borderColor = 'transparent';
     }
     cells.push(cell);

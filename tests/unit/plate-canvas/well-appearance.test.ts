@@ -4,9 +4,6 @@ import { STATUS } from '../../../src/domain/prediction';
 import {
   appearanceFromMetrics,
   emptyAppearance,
-  FRAME_COUNT,
-  frameIndex,
-  frameParts,
   MARKER,
   markerOfTags,
   markersOfWells,
@@ -59,24 +56,6 @@ describe('appearanceFromMetrics', () => {
   it('starts empty', () => {
     const a = emptyAppearance(6);
     expect(Array.from(a.typeCode)).toEqual([-1, -1, -1, -1, -1, -1]);
-  });
-});
-
-describe('frames', () => {
-  it('give every (fill, status, marker) look its own frame and back', () => {
-    const seen = new Set<number>();
-    for (let t = -1; t < 6; t++) {
-      for (let s = 0; s < 5; s++) {
-        for (let m = 0; m < 5; m++) {
-          const f = frameIndex(t, s, m);
-          expect(f).toBeGreaterThanOrEqual(0);
-          expect(f).toBeLessThan(FRAME_COUNT);
-          expect(frameParts(f)).toEqual([t + 1, s, m]);
-          seen.add(f);
-        }
-      }
-    }
-    expect(seen.size).toBe(FRAME_COUNT);
   });
 });
 
