@@ -295,6 +295,24 @@ test('keyboard on a 1536 plate: arrows across subsections, extend, toggle, all, 
   await expect(sheet).toBeHidden();
 });
 
+test("select wells by typing them: a block of rows by columns, less a reagent's wells", async ({
+  page,
+  server,
+}) => {
+  await signInAsDeveloper(page, server);
+  const id = await createPlate(page, server, 'Plate canvas typed selection (e2e)');
+  await seedWells(page.request, server, id);
+  const p = await openPlate(page, id);
+  const field = page.getByLabel('Select wells by name');
+  await field.fill('rows A-B in columns 1-3 except the staurosporine wells');
+  await field.press('Enter');
+  await expect(p.status).toHaveAttribute('data-selected-ids', 'A2,A3,B1,B2,B3');
+  await field.fill('rows Q-ZZ');
+  await field.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Try e.g.' })).toBeVisible();
+  await expect(p.status).toHaveAttribute('data-count', '5');
+});
+
 test('what the screen shows: well colours, selection, the zoomed subsection, right-click', async ({
   page,
   server,
