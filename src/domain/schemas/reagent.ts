@@ -4,7 +4,8 @@ import { SERVER_REAGENT_TYPES, toServerType } from '../reagent-types';
 import { CONCENTRATION_UNITS, parseConcentrationUnit } from '../units';
 import { LIMITS } from '../limits';
 
-const text = (max: number) =>
+/** Optional free text up to `max` characters, trimmed; empty or missing -> null. */
+export const trimmedText = (max: number) =>
   z
     .string({ error: 'must be text' })
     .trim()
@@ -47,7 +48,7 @@ export const reagentCreateSchema = z
       .min(1, 'Name is required')
       .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`),
     reagent_type: serverReagentTypeSchema,
-    solvent: text(LIMITS.shortText),
+    solvent: trimmedText(LIMITS.shortText),
     default_concentration_units: concentrationUnitSchema.nullish().transform((v) => v ?? null),
     default_concentration_value: number(0, 1e12),
     molecular_weight_g_per_mol: number(0, 1e9),
@@ -74,9 +75,9 @@ export const reagentCreateSchema = z
     dpka_dt: z.number({ error: 'must be a number' }).min(-1).max(1).nullish(),
     acid_charge: z.number({ error: 'must be a number' }).int().min(-4).max(4).nullish(),
     solubility_m: z.number({ error: 'must be a number' }).min(0).max(100).nullish(),
-    purity_grade: text(LIMITS.shortText),
-    supplements: text(LIMITS.longText),
-    description: text(LIMITS.longText),
+    purity_grade: trimmedText(LIMITS.shortText),
+    supplements: trimmedText(LIMITS.longText),
+    description: trimmedText(LIMITS.longText),
     slug: z
       .string({ error: 'must be text' })
       .trim()
