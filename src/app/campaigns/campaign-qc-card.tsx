@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/api-error';
 import { campaignQc, campaignsToCheck, type CampaignListed } from '../../api/campaign-qc';
 import { DEFAULT_CAMPAIGN_QC } from '../../domain/results/campaign-qc';
 import type { CampaignQc } from '../../domain/schemas/campaign-qc';
+import { StatusLines } from '../../panels/ui/status-lines';
 import './campaign-qc.css';
 import { fieldOf } from './field-of';
 
@@ -99,14 +100,7 @@ export function CampaignQcCard() {
             {field('Control CV at most (%)', 'cvmax', threshold('cvmax', cvMax, setCvMax, 1))}
           </div>
         )}
-        <p className="status-line" role="status" aria-live="polite">
-          {status}
-        </p>
-        {error && (
-          <p className="error-line" role="alert">
-            {error}
-          </p>
-        )}
+        <StatusLines status={status} error={error} />
         {table && (
           <>
             <p data-testid="campaign-qc-summary">

@@ -9,6 +9,7 @@ import {
   type LibraryWell,
 } from '../../api/campaigns';
 import { Spinner } from '../../panels/ui/spinner';
+import { StatusLines } from '../../panels/ui/status-lines';
 import { refusedLinesOf, type RefusedLine } from './refused-lines';
 
 const SOURCE_TYPES = ['384PP_DMSO2', '384LDV_DMSO', '1536LDV_DMSO'];
@@ -125,14 +126,7 @@ export function LibraryCard(props: { libraries: LibrarySummary[]; onImported: ()
             Import library
           </button>
         </div>
-        <p className="status-line" role="status" aria-live="polite">
-          {status}
-        </p>
-        {error && (
-          <p className="error-line" role="alert">
-            {error}
-          </p>
-        )}
+        <StatusLines status={status} error={error} />
         {refused.length > 0 && (
           <ul aria-label="Refused lines">
             {refused.map((r) => (

@@ -8,6 +8,7 @@ import { createExperiment } from '../../api/experiments';
 import type { PlateType } from '../../api/types';
 import { AppHeader } from '../header/app-header';
 import { Spinner } from '../../panels/ui/spinner';
+import { StatusLines } from '../../panels/ui/status-lines';
 import {
   canCreateForUpload,
   canFetchText,
@@ -175,14 +176,7 @@ export default function DevUploadPage() {
                 Fetch Text
               </button>
             </div>
-            <p className="status-line" role="status" aria-live="polite">
-              {status}
-            </p>
-            {error && (
-              <p className="error-line" role="alert">
-                {error}
-              </p>
-            )}
+            <StatusLines status={status} error={error} />
             <div className="field">
               <span className="field__label">Stored Text</span>
               <pre className="stored-text" aria-label="Stored Text">

@@ -4,15 +4,7 @@ import { z } from 'zod';
 import { stockLimitError } from '../stock-limit';
 import type { ConcentrationUnit } from '../units';
 import { LIMITS } from '../limits';
-import { concentrationUnitSchema } from './reagent';
-
-const text = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+import { concentrationUnitSchema, trimmedText } from './reagent';
 
 const fields = {
   concentration_value: z
@@ -26,15 +18,15 @@ const fields = {
     .positive()
     .nullish()
     .transform((v) => v ?? null),
-  label: text(LIMITS.shortText),
-  lot: text(LIMITS.shortText),
+  label: trimmedText(LIMITS.shortText),
+  lot: trimmedText(LIMITS.shortText),
   volume_uL: z
     .number({ error: 'must be a number of uL' })
     .min(0, 'must be at least 0')
     .max(LIMITS.volumeUL, `must be at most ${LIMITS.volumeUL}`)
     .nullish()
     .transform((v) => v ?? null),
-  notes: text(LIMITS.longText),
+  notes: trimmedText(LIMITS.longText),
 };
 
 // The spec's 1.0 M rule holds for stocks too; % is never converted.
