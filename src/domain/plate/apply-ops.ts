@@ -337,7 +337,11 @@ function draftOps(
               if (issue) throw new OpRefused(issue.message, issue.well);
               // a well of the plate already in canonical form moves as it is (the metrics
               // worker then reads a moved well's numbers from where it was)
-              canonical = isEmpty(w) ? null : fromPlate && isCanonicalWell(w) ? w : canonicalWell(w);
+              canonical = isEmpty(w)
+                ? null
+                : fromPlate && isCanonicalWell(w)
+                  ? w
+                  : canonicalWell(w);
               if (text !== null) distinct.set(text, canonical);
             }
             byObject.set(w, canonical);
