@@ -61,12 +61,8 @@ export const reagentCreateSchema = z
       .min(1, 'Name is required')
       .max(LIMITS.shortText, `must be at most ${LIMITS.shortText} characters`),
     reagent_type: serverReagentTypeSchema,
-    // a salt whose ions are not named: its stock goes to its solubility (not the 1.0 M rule)
-    // and its ionic strength is unknown, never 0
-    salt: z.boolean({ error: 'must be true or false' }).nullish(),
-    purity_grade: trimmedText(LIMITS.shortText),
-    supplements: trimmedText(LIMITS.longText),
-    description: trimmedText(LIMITS.longText),
+    solvent: trimmedText(LIMITS.shortText),
+    default_concentration_units: stockUnitSchema.nullish().transform((v) => v ?? null),
     default_concentration_value: number(0, 1e12),
     molecular_weight_g_per_mol: number(0, 1e9),
     cells_per_ml: number(0, 1e15),
@@ -92,18 +88,12 @@ export const reagentCreateSchema = z
     dpka_dt: z.number({ error: 'must be a number' }).min(-1).max(1).nullish(),
     acid_charge: z.number({ error: 'must be a number' }).int().min(-4).max(4).nullish(),
     solubility_m: z.number({ error: 'must be a number' }).min(0).max(100).nullish(),
-<<<<<<< HEAD
     // a salt whose ions are not named: its stock goes to its solubility (not the 1.0 M rule)
     // and its ionic strength is unknown, never 0
     salt: z.boolean({ error: 'must be true or false' }).nullish(),
-    purity_grade: text(LIMITS.shortText),
-    supplements: text(LIMITS.longText),
-    description: text(LIMITS.longText),
-=======
     purity_grade: trimmedText(LIMITS.shortText),
     supplements: trimmedText(LIMITS.longText),
     description: trimmedText(LIMITS.longText),
->>>>>>> dedupe
     slug: z
       .string({ error: 'must be text' })
       .trim()

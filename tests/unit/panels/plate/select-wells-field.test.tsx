@@ -15,8 +15,8 @@ import {
 afterEach(cleanup);
 
 const WELLS: WireWells = {
-  A1: { targets: { stauro: { target_nM: 1000 } }, tags: ['POS'] },
-  B1: { targets: { stauro: { target_nM: 1000 } }, tags: ['POS'] },
+  A1: { targets: { stauro: { target_nM: 1000, volume_uL: 0.1 } }, tags: ['POS'] },
+  B1: { targets: { stauro: { target_nM: 1000, volume_uL: 0.1 } }, tags: ['POS'] },
   C1: { targets: { dmso: { target_nM: null, volume_uL: 0.1 } }, tags: ['NEG'] },
 };
 
