@@ -107,4 +107,3 @@ export function PlatePanel(props: PlatePanelProps) {
     </section>
   );
 }
-
