@@ -28,7 +28,14 @@ export interface WellDelta {
    * metrics are copied from there), or -1: new contents, computed by the kernel
    */
   from: Int32Array;
-  /** how many of `indices` the kernel computes (those with from -1) */
+  /**
+   * for each of `indices` with from -1, which of `sources` it holds: wells of the same
+   * targets are computed once (the kernel reads a well's targets only)
+   */
+  slot: Int32Array;
+  /** the wells the kernel computes, each distinct set of targets once */
+  sources: WireWell[];
+  /** how many wells the kernel computes (sources.length) */
   computed: number;
 }
 
@@ -45,7 +52,8 @@ export function wellDelta(defn: PlateDefn, before: WireWells, after: WireWells):
   }
   const indices = changed.slice(0, n);
   const from = new Int32Array(n).fill(-1);
-  let computed = n;
+  const slot = new Int32Array(n).fill(-1);
+  const sources: WireWell[] = [];
   if (n > 0) {
     // where each well object of the earlier state was (only objects are compared: a well
     // with the same contents in another object is computed again)
@@ -54,32 +62,36 @@ export function wellDelta(defn: PlateDefn, before: WireWells, after: WireWells):
       const w = before[ids[i]];
       if (w && !at.has(w)) at.set(w, i);
     }
+    // new contents keyed by their targets' JSON (a well's numbers depend on nothing else):
+    // an import or a reformat writes a few hundred distinct wells over the whole plate
+    const bySource = new Map<string, number>();
     for (let k = 0; k < n; k++) {
       const w = after[ids[indices[k]]];
       const j = w ? at.get(w) : undefined;
       if (j !== undefined) {
         from[k] = j;
-        computed--;
+        continue;
       }
+      const key = w ? JSON.stringify(w.targets) : '';
+      let s = bySource.get(key);
+      if (s === undefined) {
+        s = sources.push(w ?? EMPTY) - 1;
+        bySource.set(key, s);
+      }
+      slot[k] = s;
     }
   }
-  return { indices, from, computed };
+  return { indices, from, slot, sources, computed: sources.length };
 }
 
-/** The kernel's input for the delta's new wells only: the k-th of them at index k. */
+/** The kernel's input for the delta's sources only: the k-th of them at index k. */
 export function deltaInput(
   defn: PlateDefn,
-  wells: WireWells,
   delta: WellDelta,
   bench: readonly BenchReagentInfo[],
   dispensing: Partial<DispenseSettings> | null,
 ): MetricsInput {
-  const ids = plateIds(defn);
-  const list: WireWell[] = [];
-  for (let k = 0; k < delta.indices.length; k++) {
-    if (delta.from[k] < 0) list.push(wells[ids[delta.indices[k]]] ?? EMPTY);
-  }
-  const packed = packedPlate(defn, list);
+  const packed = packedPlate(defn, delta.sources);
   const { solventKeys: _keys, ...input } = metricsInputFromPlate(
     packed.defn,
     packed.wells,
@@ -103,15 +115,15 @@ const PER_WELL = [
 
 /**
  * A copy of the whole-plate metrics `base` with the delta written in: a moved well's
- * metrics copied from its earlier position in `base`, the k-th computed well from the k-th
- * of `computed` (null when the delta computes none).
+ * metrics copied from its earlier position in `base`, a new well from its source's answer in
+ * `computed` (null when the delta computes none).
  */
 export function mergeMetrics(
   base: MetricsOutput,
   delta: WellDelta,
   computed: MetricsOutput | null,
 ): MetricsOutput {
-  const { indices, from } = delta;
+  const { indices, from, slot } = delta;
   const W = base.status.length;
   const R = base.predictedNM.length / W;
   const S = base.solventCount;
@@ -120,8 +132,8 @@ export function mergeMetrics(
     const to = base[key].slice();
     const src = base[key];
     const fresh = computed?.[key];
-    for (let k = 0, c = 0; k < indices.length; k++) {
-      to[indices[k]] = from[k] >= 0 ? src[from[k]] : fresh![c++];
+    for (let k = 0; k < indices.length; k++) {
+      to[indices[k]] = from[k] >= 0 ? src[from[k]] : fresh![slot[k]];
     }
     (out as Record<string, unknown>)[key] = to;
   }
@@ -135,11 +147,11 @@ export function mergeMetrics(
     const src = base[key];
     const fresh = computed?.[key];
     // element by element: a subarray per well would make 2 objects per well and array
-    for (let k = 0, c = 0; k < indices.length; k++) {
+    for (let k = 0; k < indices.length; k++) {
       const j = from[k];
       const at = indices[k] * width;
       const read = j >= 0 ? src : fresh!;
-      const start = (j >= 0 ? j : c++) * width;
+      const start = (j >= 0 ? j : slot[k]) * width;
       for (let x = 0; x < width; x++) to[at + x] = read[start + x];
     }
     out[key] = to;

@@ -102,7 +102,7 @@ export function useWellAppearance(
     }
     // Rounded to the instrument as the dispense plan and the server round: one set of numbers.
     const input = delta
-      ? deltaInput(defn, wells, delta, bench, dispensing)
+      ? deltaInput(defn, delta, bench, dispensing)
       : metricsInputFromPlate(defn, wells, bench, dispensing);
     // The input's buffers move to the worker: keep what the appearance needs.
     const reagentType = base && delta ? base.reagentType : input.reagentType.slice();

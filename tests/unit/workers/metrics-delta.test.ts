@@ -62,7 +62,7 @@ describe('metrics of a plate change as a delta', () => {
     const delta = wellDelta(defn, before, after);
     expect(Array.from(delta.indices)).toEqual([0, 5, 10, 77, 299, 383]);
     expect(delta.computed).toBe(6);
-    const input = deltaInput(defn, after, delta, bench, null);
+    const input = deltaInput(defn, delta, bench, null);
     // the packed grid: the changed wells only (one row of 48), not the plate's 384
     expect(input.wellCount).toBe(48);
     const merged = mergeMetrics(full(before), delta, computeMetrics(input));
@@ -87,12 +87,22 @@ describe('metrics of a plate change as a delta', () => {
     expect(delta.from[99]).toBe(0);
     // the emptied well and the new one are computed
     expect(delta.computed).toBe(2);
-    const input = deltaInput(defn, after, delta, bench, null);
+    const input = deltaInput(defn, delta, bench, null);
     expect(input.wellCount).toBe(48);
     const merged = mergeMetrics(full(before), delta, computeMetrics(input));
     expectSameMetrics(merged, full(after));
     // the rotated wells differ from before: a check that the comparison can fail
     expect(full(after).dispensedUL[0]).not.toBe(full(before).dispensedUL[0]);
+
+    // new wells of the same targets (an import's replicates) are computed once
+    const copies: WireWells = { ...before };
+    const source = plate(4)[idOfIndex(defn, 0)];
+    for (let i = 0; i < 50; i++) copies[idOfIndex(defn, i)] = structuredClone(source);
+    const same = wellDelta(defn, before, copies);
+    expect(same.indices.length).toBe(50);
+    expect(same.computed).toBe(1);
+    const once = computeMetrics(deltaInput(defn, same, bench, null));
+    expectSameMetrics(mergeMetrics(full(before), same, once), full(copies));
 
     // moves alone: answered with no computation
     const moved: WireWells = { ...before };
