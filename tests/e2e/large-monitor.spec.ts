@@ -34,36 +34,36 @@ const ROWS = Array.from({ length: 32 }, (_, r) =>
   r < 26 ? String.fromCharCode(65 + r) : `A${String.fromCharCode(65 + r - 26)}`,
 );
 
-/** Compound k in rows 2k+1 and 2k+2, columns 3-12 (30 uM, 3-fold); POS column 1, NEG column 2. */
+/**
+ * Compound k in rows 2k+1 and 2k+2, columns 3-12 (30 uM, 3-fold); POS column 1 (staurosporine
+ * 10 uM), NEG column 2 (DMSO at 0.3 %, the top point's load). Set by targets as the designer
+ * sets them, so the plate writer plans each volume (droplets, working stocks, the medium's fill)
+ * and the screen is one a plan can dispense.
+ */
 async function layOut(page: Page, server: ServerInfo, id: number) {
-  const medium = { target_nM: null, volume_uL: 9 };
-  const wells: Record<string, unknown> = {};
+  const ops: Record<string, unknown>[] = [];
   NAMES.forEach((name, k) => {
-    for (const row of [ROWS[2 * k], ROWS[2 * k + 1]]) {
-      for (let p = 0; p < 10; p++) {
-        // The volume of the 10 mM stock that gives the target in the 9 uL of medium.
-        const nM = 30_000 / 3 ** p;
-        wells[`${row}${p + 3}`] = {
-          targets: { [slugOf(name)]: { target_nM: nM, volume_uL: (nM * 9) / 1e7 }, medium },
-        };
-      }
+    for (let p = 0; p < 10; p++) {
+      const col = p + 3;
+      ops.push({
+        op: 'set',
+        wells: [`${ROWS[2 * k]}${col}`, `${ROWS[2 * k + 1]}${col}`],
+        reagent: slugOf(name),
+        target_nM: 30_000 / 3 ** p,
+      });
     }
   });
-  for (const row of ROWS) {
-    wells[`${row}1`] = {
-      targets: { staurosporine: { target_nM: 10_000, volume_uL: 0.009 }, medium },
-      tags: ['POS'],
-    };
-    wells[`${row}2`] = {
-      targets: { dmso: { target_nM: null, volume_uL: 0.01 }, medium },
-      tags: ['NEG'],
-    };
-  }
+  ops.push(
+    { op: 'set', wells: ['A1:AF1'], reagent: 'staurosporine', target_nM: 10_000 },
+    { op: 'tag', wells: ['A1:AF1'], add: ['POS'] },
+    { op: 'set', wells: ['A2:AF2'], reagent: 'dmso', vehicle_pct: 0.3 },
+    { op: 'tag', wells: ['A2:AF2'], add: ['NEG'] },
+  );
   const current = await plateOnServer(page.request, server, id);
-  const put = await page.request.put(`${server.baseURL}/api/experiments/${id}/plate`, {
-    data: { version: current.version, defn: { format: 1536, rows: 32, cols: 48 }, wells },
+  const patch = await page.request.patch(`${server.baseURL}/api/experiments/${id}/plate`, {
+    data: { version: current.version, ops },
   });
-  expect(put.status(), await put.text()).toBe(200);
+  expect(patch.status(), await patch.text()).toBe(200);
 }
 
 test('a 1536 screen on a large monitor: paste 16 compounds, a wide plate, the layout colouring', async ({

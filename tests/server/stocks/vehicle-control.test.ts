@@ -108,6 +108,6 @@ describe.each(DB_KINDS)('vehicle controls on %s', (kind) => {
     const h6 = (await plate()).wells.H6;
     expect(h6.vehicle_vv_pct).toBe(0);
     const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, owner)).json();
-    expect(plan.warnings.join(' ')).toContain('DMSO varies from 0.00 % to 0.50 %');
+    expect(plan.warnings.join(' ')).toContain('DMSO varies from 0 % to 0.50 %');
   });
 });

@@ -6,10 +6,13 @@ import { WellSet } from '../../../src/domain/plate/well-set';
 import { WellEditorPanel } from '../../../src/panels/well-editor/well-editor-panel';
 import { DEMO_REAGENTS, bench } from '../../../src/state/bench-store';
 import { designer, resetDesignerState } from '../../../src/state/designer-store';
+import { closeDesignerSession, openDesignerSession } from '../../../src/state/designer-document';
 import { plateSelection, resetSelection, setSelection } from '../../../src/state/selection-store';
 
 beforeEach(() => {
   resetDesignerState();
+  // edits commit to the open experiment's session; its saves are not under test here
+  openDesignerSession(1, 0, { send: () => new Promise(() => {}) });
   resetSelection(plateSelection, 96);
   Object.assign(bench, {
     experimentId: 1,
@@ -20,7 +23,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  closeDesignerSession();
+});
 
 // valtio notifies subscribers in a microtask: let React see the store change.
 async function select(indices: number[]) {

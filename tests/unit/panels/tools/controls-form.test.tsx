@@ -12,6 +12,7 @@ import type { WireWells } from '../../../../src/domain/plate-wire';
 import { ControlsForm } from '../../../../src/panels/tools/controls-form';
 import { DEMO_REAGENTS, bench } from '../../../../src/state/bench-store';
 import { designer } from '../../../../src/state/designer-store';
+import { closeDesignerSession, openDesignerSession } from '../../../../src/state/designer-document';
 import { closeTool, openTool, toolState } from '../../../../src/state/tool-actions';
 import { installFakeFetch } from '../../api/fake-fetch';
 
@@ -51,12 +52,15 @@ beforeEach(() => {
     status: 'ready',
     vehicleSlug: 'medium',
   });
+  // edits commit to the open experiment's session; its saves are not under test here
+  openDesignerSession(5, 0, { send: () => new Promise(() => {}) });
   openTool('controls');
 });
 
 afterEach(() => {
   cleanup();
   closeTool();
+  closeDesignerSession();
   vi.unstubAllGlobals();
   setUnauthorizedHandler(null);
   designer.wells = ref({} as WireWells);
