@@ -37,6 +37,22 @@ export function solventLoadsOf(
     .map((b) => ({ slug: b.slug, name: b.name, pct: load(b.slug) }));
 }
 
+/**
+ * The solvent loads a batch of ops is judged by: worked out only when one of them places
+ * controls (the only op a vehicle control comes from), so other edits pay nothing for them.
+ */
+export function solventLoadsForOps(
+  ops: readonly { op: string }[],
+  defn: PlateDefn,
+  wells: WireWells,
+  bench: readonly BenchReagentInfo[],
+  settings: Partial<DispenseSettings> | null,
+): SolventLoad[] | undefined {
+  return ops.some((o) => o.op === 'controls')
+    ? solventLoadsOf(defn, wells, bench, settings)
+    : undefined;
+}
+
 /** What a control without a target holds, or why it cannot be placed. */
 export type VehicleControl =
   | {

@@ -7,7 +7,7 @@
 import { applyOpsDelta } from '../../domain/plate/apply-ops';
 import { vehicleLoadOf } from '../../domain/dispensing/vehicle-load';
 import { opExpander } from '../../domain/plate/expanders';
-import { solventLoadsOf } from '../../domain/layout/vehicle-control';
+import { solventLoadsForOps } from '../../domain/layout/vehicle-control';
 import type { PrimitiveOp } from '../../domain/plate/ops';
 import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-wire';
@@ -121,11 +121,14 @@ function expandOps(
   | { ok: true; ops: PrimitiveOp[] }
   | { ok: false; opIndex: number; op: string; well?: string; message: string } {
   const out: PrimitiveOp[] = [];
-  // the bench's solvents and their loads, which a vehicle control is judged by (worked out
-  // only for an edit that places controls)
-  const solventLoads = ops.some((o) => o.op === 'controls')
-    ? solventLoadsOf(live.defn, live.wire, bench.infos, bench.dispensing ?? null)
-    : undefined;
+  // the bench's solvents and their loads, which a vehicle control is judged by
+  const solventLoads = solventLoadsForOps(
+    ops,
+    live.defn,
+    live.wire,
+    bench.infos,
+    bench.dispensing ?? null,
+  );
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     if (['set', 'clear', 'tag', 'label', 'sample', 'put'].includes(op.op)) {

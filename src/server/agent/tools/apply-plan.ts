@@ -18,7 +18,7 @@ import type { ProtocolOp, WireWell, WireWells } from '../../../domain/plate-wire
 import { planPreparations } from '../../../domain/dispensing/plan';
 import { preparationOps } from '../../../domain/dispensing/protocol-steps';
 import { resolveSettings } from '../../../domain/dispensing/settings';
-import { solventLoadsOf } from '../../../domain/layout/vehicle-control';
+import { solventLoadsForOps } from '../../../domain/layout/vehicle-control';
 import type { ToolContext } from './tool-types';
 
 /**
@@ -52,11 +52,9 @@ export function applyPlan(
   const warnings: string[] = [];
   const apply = applyContextOf(ctx, finalVolumeUL);
   // the bench's solvents and their loads, which a vehicle control is judged by, as the plate
-  // writer judges a controls op (worked out only for an edit that places controls)
+  // writer judges a controls op
   const base = ctx.baseWells ?? ctx.wells;
-  const solventLoads = ops.some((o) => o.op === 'controls')
-    ? solventLoadsOf(ctx.defn, base, ctx.bench, ctx.dispensing ?? null)
-    : undefined;
+  const solventLoads = solventLoadsForOps(ops, ctx.defn, base, ctx.bench, ctx.dispensing ?? null);
   for (const op of ops) {
     const expander = opExpander(op.op);
     if (!expander) {
