@@ -423,7 +423,9 @@ function draftOps(
               });
               if (!plan.ok) throw new OpRefused(plan.message);
               volume_uL = plan.volume_uL;
-              planned = plan.dilution;
+              // a plan that takes the stock itself is a dilution of 1: the well's earlier
+              // working stock (say 1:1000 of a series point) must not outlive the new target
+              planned = plan.dilution ?? 1;
             }
             volume_uL ??= existing?.volume_uL;
             if (volume_uL === undefined)

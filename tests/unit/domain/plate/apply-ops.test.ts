@@ -170,6 +170,31 @@ describe('applyOps', () => {
     });
   });
 
+  it('drops a well’s earlier working stock when the new target is planned from the stock itself', () => {
+    // a series point at 5 nM from a 1:1000 working stock, then 5 uM set over it: 20 nL of
+    // the 10 mM stock itself (5 uM x 40 uL / 10 mM), so no dilution is left on the target
+    const wells: WireWells = {
+      A1: {
+        ...blank,
+        targets: { cpd: { target_nM: 5, tol_pct: 5, volume_uL: 0.02, dilution: 1000 } },
+      },
+    };
+    const r = applyOps(
+      defn,
+      wells,
+      [{ op: 'set', wells: ['A1'], reagent: 'cpd', target_nM: 5000 }],
+      {
+        benchSlugs: slugs,
+        planVolume: ({ target_nM }) => ({ ok: true, volume_uL: (target_nM * 40) / 1e7 }),
+      },
+    );
+    expect(r.ok && r.wells.A1.targets.cpd).toEqual({
+      target_nM: 5000,
+      tol_pct: 5,
+      volume_uL: 0.02,
+    });
+  });
+
   it('refuses with the op index, name and well: unknown reagent, bad unit, bad well, bad put', () => {
     const ctx = { benchSlugs: slugs };
     expect(
