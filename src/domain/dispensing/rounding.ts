@@ -18,7 +18,8 @@ export function roundToStep(volumeUL: number, stepUL: number): number {
 /**
  * Backfill of a well so that its `solventUL` of the backfill solvent reaches `percent` %
  * of the final volume: b = (p * V - s) / (1 - p) with p = percent / 100, since the
- * backfill adds to V too; rounded to the step, 0 when the well already holds as much.
+ * backfill adds to V too; whole steps, rounded down so that the well never passes p (a
+ * droplet more took a 5 uL well to 2.009 % of a 2 % limit); 0 when it already holds as much.
  */
 export function backfillVolumeUL(
   wellVolumeUL: number,
@@ -29,5 +30,7 @@ export function backfillVolumeUL(
   if (!(wellVolumeUL > 0) || !(percent > 0) || percent >= 100) return 0;
   const p = percent / 100;
   const b = (p * wellVolumeUL - solventUL) / (1 - p);
-  return b > 0 ? Math.max(0, roundToStep(b, stepUL)) : 0;
+  if (!(b > 0)) return 0;
+  if (!(stepUL > 0)) return b;
+  return Number((Math.floor(Number((b / stepUL).toFixed(6))) * stepUL).toFixed(9));
 }

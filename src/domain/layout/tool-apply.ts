@@ -9,15 +9,20 @@ import type { DispenseSettings } from '../dispensing/settings';
 import { solventLoads, vehicleLoadOf, type WellLoads } from '../dispensing/vehicle-load';
 import type { PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireWell, WireWells } from '../plate-wire';
-import { applyOps, type ApplyResult, type PlanVolume } from '../plate/apply-ops';
+import {
+  applyOps,
+  type ApplyResult,
+  type PlanVolume,
+  type VehicleOnStep,
+} from '../plate/apply-ops';
 import type { PrimitiveOp } from '../plate/ops';
 import { plannedWellVolume, planVolumeFor, vehicleOnStepFor } from '../plate/plan-volume';
 
 /** What a tool's apply reuses for a plate format, bench and settings (see reusablePlanner). */
 export interface Planned {
   planVolume: PlanVolume;
-  /** the vehicle's fill on its instrument's step, each rest computed once */
-  vehicleOnStep: (restUL: number) => number;
+  /** the vehicle's fill on its instrument's step, less the backfill's room */
+  vehicleOnStep: VehicleOnStep;
   /** per-well solvent loads (a vehicle control's share), each well object computed once */
   wellLoads: WellLoads;
 }
@@ -50,10 +55,10 @@ function freshPlanner(
  * A planner that keeps its plans while the format, the bench, the settings and the vehicle
  * stay as they were: a tool's dialog previews again at each change of its fields and mostly
  * asks for the same targets (a series' points when its region or replicates change), each
- * then planned once; the vehicle's fill is rounded once per rest volume; and a vehicle
- * control's load is read from the solvent loads of the compound wells, kept per well object,
- * so that only the wells an edit made are computed again (untouched wells stay the same
- * objects from one document to the next). The key is their JSON (a few kB), so a reagent
+ * then planned once; the vehicle's fill is rounded once per rest volume (vehicleOnStepFor);
+ * and a vehicle control's load is read from the solvent loads of the compound wells, kept
+ * per well object, so that only the wells an edit made are computed again (untouched wells
+ * stay the same objects from one document to the next). The key is their JSON (a few kB), so a reagent
  * edited in place changes it.
  */
 export function reusablePlanner(): PlannerFor {
@@ -66,21 +71,12 @@ export function reusablePlanner(): PlannerFor {
         key,
         planned: {
           planVolume: fresh.planVolume,
-          vehicleOnStep: memoised(fresh.vehicleOnStep),
+          vehicleOnStep: fresh.vehicleOnStep,
           wellLoads: loadsByWell(fresh.wellLoads),
         },
       };
     }
     return last.planned;
-  };
-}
-
-function memoised(f: (x: number) => number): (x: number) => number {
-  const seen = new Map<number, number>();
-  return (x) => {
-    let y = seen.get(x);
-    if (y === undefined) seen.set(x, (y = f(x)));
-    return y;
   };
 }
 

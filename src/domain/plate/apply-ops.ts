@@ -21,6 +21,16 @@ import { expandWellList } from './well-list';
 export type PlannedVolume =
   { ok: true; volume_uL: number; dilution?: number } | { ok: false; message: string };
 
+/**
+ * The vehicle's fill of a well whose other liquids leave `restUL` of its planned volume: on
+ * the step of the instrument that dispenses it, less the room the backfill takes of a well
+ * holding `targets` (plate/plan-volume.ts, vehicleOnStepFor).
+ */
+export type VehicleOnStep = (
+  restUL: number,
+  targets?: Readonly<Record<string, WireTarget>>,
+) => number;
+
 /** Plans the stock volume giving `target_nM` of `reagent` in a well (the dispensing rules). */
 export type PlanVolume = (request: {
   well: string;
@@ -43,8 +53,8 @@ export interface ApplyContext {
   vehicle?: string | null;
   /** the volume a planned well holds, from the liquid it holds now (uL) */
   wellVolume?: (currentUL: number) => number;
-  /** the vehicle's fill on the step of the instrument that dispenses it (uL); absent: as is */
-  vehicleOnStep?: (restUL: number) => number;
+  /** the vehicle's fill on its instrument's step, leaving the backfill its room; absent: as is */
+  vehicleOnStep?: VehicleOnStep;
   /**
    * The v/v % a vehicle control of a solvent gets: the load the plate's compound wells carry
    * of it (dispensing/vehicle-load.ts); null when the reagent is no such solvent. A `set` of
@@ -118,10 +128,10 @@ function refillVehicle(
   w: WireWell,
   vehicle: string,
   volumeUL: number,
-  onStep: ((restUL: number) => number) | undefined,
+  onStep: VehicleOnStep | undefined,
 ): void {
   const left = volumeUL - wellVolume(w, vehicle);
-  const rest = onStep && left > 1e-9 ? onStep(left) : left;
+  const rest = onStep && left > 1e-9 ? onStep(left, w.targets) : left;
   const current = w.targets[vehicle];
   if (rest > 1e-9) {
     w.targets[vehicle] = {
@@ -393,7 +403,7 @@ function draftOps(
               const fillTo = Math.max(ctx.wellVolume!(before), ctx.wellVolume!(0));
               const rest = fillTo - wellVolume(w, op.reagent);
               if (!(rest > 1e-9)) throw new OpRefused(`${id} is full: no room for ${op.reagent}`);
-              volume_uL = Number((ctx.vehicleOnStep?.(rest) ?? rest).toFixed(6));
+              volume_uL = Number((ctx.vehicleOnStep?.(rest, w.targets) ?? rest).toFixed(6));
             }
             if (
               volume_uL === undefined &&

@@ -3,13 +3,14 @@
 // (planWellTargets) with the experiment's settings, so it is a whole number of the
 // instrument's steps and a target below one step comes from an intermediate; and the volume
 // a planned well holds, which the vehicle fills up to.
+import { backfillRoomOf } from '../dispensing/backfill-room';
 import { planWellTargets } from '../dispensing/well-targets';
 import { roundToStep } from '../dispensing/rounding';
 import { routeOf, stepOf } from '../dispensing/routing';
 import { resolveSettings, type DispenseSettings } from '../dispensing/settings';
 import type { PlateDefn, PlateFormat } from '../plate-format';
 import type { BenchReagentInfo } from '../plate-wire';
-import type { PlannedVolume, PlanVolume } from './apply-ops';
+import type { PlannedVolume, PlanVolume, VehicleOnStep } from './apply-ops';
 
 /** The volume a well filled by a tool holds when the settings name no assay volume, uL. */
 export const DEFAULT_WELL_VOLUME_UL: Record<PlateFormat, number> = {
@@ -30,7 +31,8 @@ const ON_STEP_SLACK = 0.02;
 /**
  * The volume a planned well holds: its own when it has liquid, else the settings' assay
  * volume (else the format's default). A well within the fill's rounding of the assay volume
- * is a well of the assay volume.
+ * is a well of the assay volume, and so is one that leaves the backfill its room (a 5 uL
+ * well at a 2 % backfill holds 4.9 uL before it is backfilled).
  */
 export function plannedWellVolume(
   defn: PlateDefn,
@@ -38,25 +40,49 @@ export function plannedWellVolume(
   currentUL: number,
 ): number {
   const assay = dispensing?.assay_volume_uL ?? DEFAULT_WELL_VOLUME_UL[defn.format];
-  return currentUL > 0 && Math.abs(currentUL - assay) > assay * ON_STEP_SLACK ? currentUL : assay;
+  if (!(currentUL > 0)) return assay;
+  const room = ((dispensing?.backfill?.percent ?? 0) / 100) * assay;
+  const slack = assay * ON_STEP_SLACK;
+  return currentUL >= assay - room - slack && currentUL <= assay + slack ? assay : currentUL;
 }
 
 /**
  * The vehicle's fill as its instrument dispenses it (the bulk dispenser's 0.1 uL step): the
- * plate then holds the 5.0 uL of medium the plan dispenses, not 4.995. Identity for a
- * vehicle not on the bench.
+ * plate then holds the 5.0 uL of medium the plan dispenses, not 4.995. With a backfill, the
+ * fill of a well holding `targets` leaves the backfill its room (backfill-room.ts): 5 uL less
+ * 5 nL of compound is 4.9 uL of medium at a 2 % DMSO backfill, backfilled with 95 nL. Identity
+ * for a vehicle not on the bench.
  */
 export function vehicleOnStepFor(
   defn: PlateDefn,
   bench: readonly BenchReagentInfo[],
   vehicle: string | null | undefined,
   dispensing?: Partial<DispenseSettings> | null,
-): (restUL: number) => number {
+): VehicleOnStep {
   const info = bench.find((b) => b.slug === vehicle);
   if (!info) return (restUL) => restUL;
   const rs = resolveSettings(defn.format, dispensing);
-  return (restUL) =>
-    roundToStep(restUL, stepOf(routeOf(info, { target_nM: null, volume_uL: restUL }, rs), rs));
+  // the fill is rounded once per rest volume: a tool fills many wells of one rest
+  const onStep = new Map<number, number>();
+  const round = (restUL: number): number => {
+    let v = onStep.get(restUL);
+    if (v === undefined) {
+      v = roundToStep(
+        restUL,
+        stepOf(routeOf(info, { target_nM: null, volume_uL: restUL }, rs), rs),
+      );
+      onStep.set(restUL, v);
+    }
+    return v;
+  };
+  if (!rs.settings.backfill) return round;
+  return (restUL, targets) => {
+    if (!targets) return round(restUL);
+    let others = 0;
+    for (const [slug, t] of Object.entries(targets)) if (slug !== info.slug) others += t.volume_uL;
+    const room = backfillRoomOf(targets, restUL + others, bench, rs, info.slug);
+    return room > 0 ? round(Number((restUL - room).toFixed(9))) : round(restUL);
+  };
 }
 
 /**

@@ -153,50 +153,59 @@ describe('the same series with a 2 % DMSO backfill', () => {
   const plan = planDispense(defn, wells, BENCH, settings);
   const state = computePlateState({ defn, wells, version: 1, bench: BENCH, dispensing: settings });
   const bf = Object.fromEntries(plan.wells.map((w) => [w.well, w]));
+  // compound in each well, nL: the droplets of the table above x 2.5
+  const compoundNL = ROWS.map(([, n]) => n * 2.5);
 
-  it('fills the medium as without a backfill: the set keeps no room for it', () => {
-    // 5 - 0.005 = 4.995 -> 5.0; 5 - 0.055 = 4.945 -> 4.9
-    expect(wells.A1.targets.media.volume_uL).toBe(5);
-    expect(wells.A3.targets.media.volume_uL).toBe(4.9);
+  it('fills the medium leaving the backfill its room: 4.9 uL in every well', () => {
+    // fill = V - c - (p V - c) = 5 - 0.1 = 4.9 uL whatever the compound (it is all DMSO);
+    // the fill that ignored the backfill gave A1 5 - 0.005 = 4.995 -> 5.0 uL
+    for (const id of ids) expect(wells[id].targets.media.volume_uL).toBe(4.9);
   });
 
-  it('backfills the wells of 4.9 uL medium to exactly 2 % DMSO of 5 uL', () => {
-    // A3: 55 nL of compound + 4.9 uL: b = (0.02 x 4.955 - 0.055) / 0.98 = 45 nL (18 droplets);
-    // A5: (0.02 x 4.9625 - 0.0625) / 0.98 = 37.5 nL; A7: (0.02 x 4.9675 - 0.0675) / 0.98 = 32.5
-    expect(bf.A3.backfill_uL).toBeCloseTo(0.045, 12);
-    expect(bf.A5.backfill_uL).toBeCloseTo(0.0375, 12);
-    expect(bf.A7.backfill_uL).toBeCloseTo(0.0325, 12);
-    for (const id of ['A3', 'A5', 'A7']) {
+  it('backfills each well to exactly 2 % DMSO of 5 uL, none past the limit', () => {
+    // b = (0.02 (4.9 + c) - c) / 0.98 = 0.1 - c: A1 100 - 5 = 95 nL (38 droplets), A3
+    // 100 - 55 = 45 nL, A10 100 - 2.5 = 97.5 nL; the well is 4.9 + c + b = 5.0 uL at 100 nL
+    // of DMSO, 2.000 % (A1 was 5.1025 uL at 102.5 nL, 2.009 %, above the 2 % limit)
+    ids.forEach((id, k) => {
+      expect(bf[id].backfill_uL).toBeCloseTo((100 - compoundNL[k]) / 1000, 12);
       expect(bf[id].volume_uL).toBeCloseTo(5, 12);
       expect(bf[id].solvent_pct.dmso).toBeCloseTo(2, 9);
-    }
-  });
-
-  it('refuses the wells whose backfill droplets take them past the 2 % limit', () => {
-    // A1: 5 nL + 5.0 uL: b = (0.02 x 5.005 - 0.005) / 0.98 = 97.0 nL -> 39 droplets, 97.5 nL;
-    // 102.5 nL of DMSO in 5.1025 uL = 2.009 %, above the bench's 2 % limit
-    expect(bf.A1.backfill_uL).toBeCloseTo(0.0975, 12);
-    expect(bf.A1.solvent_pct.dmso).toBeCloseTo((0.1025 / 5.1025) * 100, 9);
-    expect(plan.unmet.map((u) => u.well)).toEqual(['A1', 'A2', 'A4', 'A6', 'A8', 'A9', 'A10']);
-    expect(plan.unmet[0]).toMatchObject({
-      reagent: 'dmso',
-      reason: 'DMSO at 2.01% v/v is above its 2% limit',
     });
+    expect(bf.A1.backfill_uL).toBeCloseTo(0.095, 12);
+    expect(plan.unmet).toEqual([]);
   });
 
   it('predicts on the 5 uL well: 100 uM x 55 nL / 5 uL = 1.1 uM exactly', () => {
     expect(state.wells.A3.predicted.cpd.nM).toBeCloseTo(1100, 9);
     expect(state.wells.A3.metrics.backfillUl).toBeCloseTo(0.045, 12);
+    // A1: 10 mM x 5 nL / 5 uL = 10 uM, on target (it was 10 mM x 5 nL / 5.1025 = 9.80 uM)
+    expect(state.wells.A1.predicted.cpd.nM).toBeCloseTo(10_000, 9);
   });
 
   it('lists the backfill as droplets of DMSO from its own source well', () => {
     const drops = plan.transfers.filter((t) => t.reagent === 'dmso');
-    // the unmet wells are not dispensed: their backfill is not in the transfers
-    expect(drops.map((t) => t.destination_well)).toEqual(['A3', 'A5', 'A7']);
+    expect(drops.map((t) => t.destination_well)).toEqual(ids);
     expect(drops.every((t) => t.volume_nL % 2.5 === 0)).toBe(true);
-    // 45 + 37.5 + 32.5 nL = 115 nL
+    // 10 x 100 nL less the 292.5 nL of compound = 707.5 nL
     const sum = drops.reduce((a, t) => a + t.volume_nL, 0);
-    expect(sum).toBeCloseTo(115, 9);
+    expect(sum).toBeCloseTo(707.5, 9);
+  });
+});
+
+describe('a fill the bulk dispenser rounds up, at a 0.5 % DMSO backfill', () => {
+  // 5 nL of 10 mM in 5 uL: the fill is 5 - 0.005 - (0.025 - 0.005) = 4.975 uL, 4.98 on no
+  // step of 0.1 uL: 5.0. The well holds 5.005 uL before its backfill, which is
+  // (0.005 x 5.005 - 0.005) / 0.995 = 20.13 nL: 8 whole droplets (20 nL), rounded down, as a
+  // ninth would pass 0.5 %. 25 nL of DMSO in 5.025 uL = 0.4975 %.
+  const settings = { backfill: { solvent: 'dmso', percent: 0.5 } };
+  const wells = designWells(defn, { A1: [{ slug: 'cpd', target_nM: 10_000 }] }, 5, settings);
+  const plan = planDispense(defn, wells, BENCH, settings);
+
+  it('never backfills past the percentage', () => {
+    expect(wells.A1.targets.media.volume_uL).toBe(5);
+    expect(plan.wells[0].backfill_uL).toBeCloseTo(0.02, 12);
+    expect(plan.wells[0].solvent_pct.dmso).toBeCloseTo((0.025 / 5.025) * 100, 9);
+    expect(plan.unmet).toEqual([]);
   });
 });
 

@@ -18,4 +18,12 @@ describe('rounding to the instrument step', () => {
     // already above: nothing
     expect(backfillVolumeUL(5, 0.2, 2, 0.0025)).toBe(0);
   });
+
+  it('rounds the backfill down, so that no well passes its percentage', () => {
+    // 5.0025 uL holding 2.5 nL DMSO, to 2 %: (0.10005 - 0.0025) / 0.98 = 99.54 nL = 39.8
+    // droplets; 40 (100 nL) made 102.5 nL in 5.1025 uL = 2.009 %, 39 make 100 / 5100 = 1.96 %
+    const b = backfillVolumeUL(5.0025, 0.0025, 2, 0.0025);
+    expect(b).toBeCloseTo(0.0975, 12);
+    expect(((0.0025 + b) / (5.0025 + b)) * 100).toBeLessThanOrEqual(2);
+  });
 });
