@@ -24,6 +24,16 @@ const MIN_UNITS = Math.round(PREPARATION_MIN_UL / PREPARATION_STEP_UL);
 const BAND_UNITS = [100, 20, MIN_UNITS];
 /** A preparation in a better band is kept while it makes no more than this, in steps (1 mL). */
 const MAX_BANDED_UNITS = 10_000;
+/**
+ * The steps a working stock of `factor` takes from the stock when each is made in a
+ * pipette's good band in a tube (10 uL to at most 1 mL: at most 1:100 a step): 1:10 and
+ * 1:100 one, 1:1000 and 1:10000 two; the stock itself none.
+ */
+export function preparationSteps(factor: number): number {
+  if (!(factor > 1)) return 0;
+  const perStep = MAX_BANDED_UNITS / BAND_UNITS[0];
+  return Math.ceil(Number((Math.log(factor) / Math.log(perStep)).toFixed(9)));
+}
 /** How much more than the least a preparation may make to be exact: 20 uL. */
 const EXTRA_UNITS = 200;
 /** A diluent volume within this of a whole step is that step (float quotients, 1000 / 405). */

@@ -2,10 +2,12 @@
  * Source concentrations (DISPENSING.md "Screening practice"): a target that needs less than
  * one droplet of the stock, or more solvent than the well may hold, needs a less
  * concentrated source. The plan tries the stock and the instrument's intermediate factors
- * and keeps the fewest that meet every target within its tolerance and the solvent budget.
+ * and keeps, for each target, the one that meets it within its tolerance and the solvent
+ * budget in the best band (bestSource).
  */
 import { formatConcentration } from '../accuracy';
 import type { InstrumentProfile } from './instruments';
+import { preparationSteps } from './intermediates';
 import { roundToStep } from './rounding';
 
 /** What one target asks of a source. */
@@ -80,62 +82,53 @@ export function fitMeets(fit: SourceFit, need: TargetNeed, profile: InstrumentPr
 }
 
 /** The stock and the instrument's intermediate factors, most concentrated first. */
-export function candidateFactors(profile: InstrumentProfile): number[] {
+function candidateFactors(profile: InstrumentProfile): number[] {
   return [1, ...profile.intermediate_factors.filter((f) => f > 1)].toSorted((a, b) => a - b);
 }
 
 /**
- * The fewest source factors that meet every target it can (greedy set cover: the factor
- * meeting the most targets not yet met, the more concentrated on a tie), and for each
- * target the most concentrated chosen source that meets it (least solvent), or undefined.
- * `preferred` factors (already on the plate) are taken first when they meet a target.
+ * The least volume of an instrument's good band, uL: a pipette's 10 uL (under 2 uL poor,
+ * under 10 uL moderate), 10 nL of an acoustic dispenser's; 0 when every volume is good.
  */
-export function chooseSources(
-  needs: readonly TargetNeed[],
+export function goodBandFloorUL(profile: InstrumentProfile): number {
+  let floor = 0;
+  for (const b of profile.bands) {
+    if (b.band === 'good') break;
+    if (b.below_nL != null) floor = Math.max(floor, b.below_nL / 1000);
+  }
+  return floor;
+}
+
+/**
+ * The source of one target among the stock and the instrument's intermediate factors: of
+ * those that meet it, the least diluted (the fewest preparations, and for an acoustic
+ * dispenser the least solvent: its working stocks are diluted in the stock's solvent, so a
+ * more diluted one brings more of it). An instrument that dilutes in the assay diluent (a
+ * pipette) first prefers the source that puts the transfer in its good band, then the one
+ * made in the fewest steps from the stock, then the least diluted: 10 uM in 100 uL is 10 uL
+ * of a 1:100 (good, one step), not 1 uL of a 1:10 (poor, +-10-20 %).
+ */
+export function bestSource(
+  need: TargetNeed,
   stockNM: number,
   profile: InstrumentProfile,
-  preferred: readonly number[] = [],
-): { factors: number[]; fits: (SourceFit | undefined)[] } {
-  const candidates = [...new Set([...preferred, ...candidateFactors(profile)])];
-  const meets = new Map<number, Set<number>>();
-  for (const f of candidates) {
-    const set = new Set<number>();
-    needs.forEach((n, i) => {
-      if (fitMeets(fitFrom(n, stockNM, f, profile), n, profile)) set.add(i);
-    });
-    meets.set(f, set);
-  }
-  const chosen: number[] = [];
-  const met = new Set<number>();
-  for (const f of preferred) {
-    const gain = [...meets.get(f)!].filter((i) => !met.has(i));
-    if (gain.length > 0) {
-      chosen.push(f);
-      for (const i of gain) met.add(i);
-    }
-  }
-  for (;;) {
-    let best = -1;
-    let bestGain = 0;
-    for (const f of candidates) {
-      if (chosen.includes(f)) continue;
-      let gain = 0;
-      for (const i of meets.get(f)!) if (!met.has(i)) gain++;
-      if (gain > bestGain || (gain === bestGain && gain > 0 && f < best)) {
-        best = f;
-        bestGain = gain;
-      }
-    }
-    if (bestGain === 0) break;
-    chosen.push(best);
-    for (const i of meets.get(best)!) met.add(i);
-  }
-  const byConcentration = chosen.toSorted((a, b) => a - b);
-  const fits = needs.map((n, i) => {
-    const f = byConcentration.find((x) => meets.get(x)!.has(i));
-    return f === undefined ? undefined : fitFrom(n, stockNM, f, profile);
+): SourceFit | undefined {
+  const fits = candidateFactors(profile)
+    .map((f) => fitFrom(need, stockNM, f, profile))
+    .filter((fit) => fitMeets(fit, need, profile));
+  if (solventShareOf(profile, 10) === 1 || fits.length < 2) return fits[0];
+  const floor = goodBandFloorUL(profile) - SLACK;
+  const rank = (fit: SourceFit): [number, number, number] => [
+    fit.volumeUL >= floor ? 0 : 1,
+    preparationSteps(fit.factor),
+    fit.factor,
+  ];
+  return fits.reduce((best, fit) => {
+    const [a, b] = [rank(fit), rank(best)];
+    return a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2])))
+      ? fit
+      : best;
   });
-  return { factors: byConcentration, fits };
 }
 
 /**
@@ -198,7 +191,14 @@ export function proposeSource(
     };
   }
   const step = profile.step_nL / 1000;
-  const n = Math.max(Math.ceil(50 / need.tol_pct), Math.ceil(profile.min_nL / profile.step_nL));
+  // in the instrument's good band too, while that is at most half the well (10 uL of a
+  // pipette's in 100 uL; an acoustic dispenser's 10 nL is fewer droplets than the tolerance's)
+  const good = goodBandFloorUL(profile);
+  const n = Math.max(
+    Math.ceil(50 / need.tol_pct),
+    Math.ceil(profile.min_nL / profile.step_nL),
+    good <= need.wellVolumeUL / 2 ? Math.ceil(Number((good / step).toFixed(6))) : 0,
+  );
   const volume = n * step;
   if (profile.kind === 'acoustic' && volume > need.solventBudgetUL + SLACK) {
     return {

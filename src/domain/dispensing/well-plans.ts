@@ -20,7 +20,7 @@ import { routeOf } from './routing';
 import type { ResolvedSettings } from './settings';
 import { backfillKey, solventBudgetUL, solventLimitPct } from './solvent-budget';
 import type { PendingTransfer } from './source-wells';
-import { chooseSources, proposeSource, volumeText, type TargetNeed } from './source-choice';
+import { bestSource, proposeSource, volumeText, type TargetNeed } from './source-choice';
 
 /** Key of a source liquid: the slug, or "slug@F" for an intermediate diluted F times. */
 export function sourceKey(slug: string, factor: number): string {
@@ -47,8 +47,7 @@ export interface WellPlan {
 
 /** What would meet a target the wire's volume misses. */
 function proposalFor(need: TargetNeed, stockNM: number, rs: ResolvedSettings): string {
-  const { fits } = chooseSources([need], stockNM, rs.instrument);
-  const fit = fits[0];
+  const fit = bestSource(need, stockNM, rs.instrument);
   if (fit) {
     const source =
       fit.factor > 1

@@ -11,16 +11,15 @@ import { effectiveTolerance } from '../prediction';
 import { roundToStep } from './rounding';
 import { routeOf, stepOf } from './routing';
 import { resolveSettings, type DispenseSettings, type ResolvedSettings } from './settings';
-import { backfillKey, solventBudgetUL } from './solvent-budget';
+import { backfillRoomOf } from './backfill-room';
+import { solventBudgetUL } from './solvent-budget';
 import {
-  chooseSources,
+  bestSource,
   fitFrom,
   madeSourceFit,
   proposeSource,
-  solventShareOf,
   type TargetNeed,
 } from './source-choice';
-import { solventOfReagent } from '../chemistry';
 
 /**
  * A round source landing a target within this share of its tolerance is kept: a working
@@ -110,8 +109,7 @@ export function planWellTargets(
       wellVolumeUL: V,
       solventBudgetUL: solventBudgetUL(r, bench, rs.settings.backfill, V),
     };
-    const { fits } = chooseSources([need], r.stock_nM, profile);
-    const round = fits[0];
+    const round = bestSource(need, r.stock_nM, profile);
     // When asked, a source made for the target (a serial dilution in the stock's solvent, as
     // screening practice prepares anyway) meets it where no round intermediate does, and
     // replaces a round one that lands it near the edge of its tolerance when its droplets land
@@ -145,8 +143,9 @@ export function planWellTargets(
   }
 
   // With a backfill the well ends at p % solvent: b = p * V less the solvent the transfers
-  // bring is kept free, so that the vehicle, the transfers and the backfill make V.
-  const rest = V - used - expectedBackfillUL(targets, bench, rs, V);
+  // bring is kept free, so that the vehicle, the transfers and the backfill make V (the one
+  // rule of the designer's fill, backfill-room.ts).
+  const rest = V - used - backfillRoomOf(targets, V, bench, rs);
   if (rest < -1e-9) {
     unmet.push({
       reagent: req.vehicle ?? '',
@@ -170,24 +169,6 @@ export function planWellTargets(
     }
   }
   return { targets, unmet };
-}
-
-function expectedBackfillUL(
-  targets: Readonly<Record<string, WireTarget>>,
-  bench: readonly BenchReagentInfo[],
-  rs: ResolvedSettings,
-  V: number,
-): number {
-  const bf = rs.settings.backfill;
-  const key = backfillKey(bench, bf);
-  if (!bf || key === null) return 0;
-  let solvent = 0;
-  for (const [slug, t] of Object.entries(targets)) {
-    const r = bench.find((b) => b.slug === slug);
-    if (!r || solventOfReagent(r.type, r.solvent, r.slug) !== key) continue;
-    solvent += t.volume_uL * solventShareOf(rs.instrument, t.dilution ?? 1);
-  }
-  return Math.max(0, (bf.percent / 100) * V - solvent);
 }
 
 /**

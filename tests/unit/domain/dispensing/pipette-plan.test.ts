@@ -9,11 +9,13 @@
  *   30 uM   0.3 uL < 0.5: no    3.0 uL, DMSO 0.3 uL       30 uL, DMSO 0.3 uL (0.3 %)
  *   100 uM  1 uL: DMSO 1 % > 0.5 %; 1:10: 10 uL, DMSO 1 uL; 1:100: the whole well. Unmet:
  *           whatever the dilution the DMSO comes along, 10 mM x 0.5 uL / 100 uL = 50 uM at most.
- * Each well is designed as the product sets it, with its own best source: the least
- * dilution that meets it, so 1 uM takes 1.0 uL of 1:100 and 10 uM and 30 uM take 1.0 and
- * 3.0 uL of 1:10 (C1V1 = C2V2: 1 mM x 3 uL = 30 uM x 100 uL). The 1:100 working stock is
- * then made from the 1:10 one. Transfers of 1 to 3 uL are outside the pipette's good band,
- * which the plan says as a warning of the points' accuracy.
+ * Each well is designed as the product sets it, with its own best source: of those that meet
+ * it, the one whose transfer is in the pipette's good band (10 uL and more), then the one
+ * made in the fewest steps (at most 1:100 a step: 10 uL to 1 mL), then the least diluted.
+ * So 10 uM and 30 uM take 10 and 30 uL of the 1:100 (C1V1 = C2V2: 100 uM x 30 uL = 30 uM x
+ * 100 uL), not 1 and 3 uL of the 1:10 (poor, moderate); 1 uM takes 10 uL of a 1:1000 (10 uM
+ * x 10 uL = 1 uM x 100 uL), not 1 uL of the 1:100 (poor). The 1:1000 working stock is then
+ * made from the 1:100 one.
  */
 import { describe, expect, it } from 'vitest';
 import { planDispense } from '../../../../src/domain/dispensing/plan';
@@ -39,23 +41,25 @@ describe('pipette plan with an aqueous intermediate', () => {
   });
 
   it('chooses the hand-worked dilutions and volumes', () => {
-    expect(wells.A1.targets.cpd).toMatchObject({ volume_uL: 1, dilution: 100 });
-    expect(wells.A2.targets.cpd).toMatchObject({ volume_uL: 1, dilution: 10 });
-    expect(wells.A3.targets.cpd).toMatchObject({ volume_uL: 3, dilution: 10 });
-    // the medium fills to 100 uL: 99, 99, 97
-    expect(wells.A1.targets.media.volume_uL).toBe(99);
-    expect(wells.A3.targets.media.volume_uL).toBe(97);
+    expect(wells.A1.targets.cpd).toMatchObject({ volume_uL: 10, dilution: 1000 });
+    expect(wells.A2.targets.cpd).toMatchObject({ volume_uL: 10, dilution: 100 });
+    expect(wells.A3.targets.cpd).toMatchObject({ volume_uL: 30, dilution: 100 });
+    // the medium fills to 100 uL: 90, 90, 70
+    expect(wells.A1.targets.media.volume_uL).toBe(90);
+    expect(wells.A3.targets.media.volume_uL).toBe(70);
   });
 
   it('counts only the DMSO the diluted intermediate carries', () => {
-    // A3: 3 uL of 1 mM in 10 % DMSO = 0.3 uL DMSO in 100 uL = 0.3 %
+    // A3: 30 uL of 100 uM in 1 % DMSO = 0.3 uL DMSO in 100 uL = 0.3 %; A1: 10 uL of 10 uM
+    // in 0.1 % DMSO = 0.01 uL, 0.01 %
     expect(state.wells.A3.vehicle_vv_pct).toBeCloseTo(0.3, 9);
     expect(state.wells.A1.vehicle_vv_pct).toBeCloseTo(0.01, 9);
     expect(state.wells.A3.predicted.cpd.nM).toBeCloseTo(30_000, 9);
   });
 
   it('says the DMSO along the series, from 0.3 % to 0.01 %, and what keeps it constant', () => {
-    // A3 0.3 uL of DMSO in 100 uL, A2 0.1, A1 0.01 (the unmet A4 is not dispensed): 30-fold
+    // A3 0.3 uL of DMSO in 100 uL, A2 10 uL x 1 % = 0.1, A1 0.01 (the unmet A4 is not
+    // dispensed): 30-fold
     expect(plan.warnings).toContain(
       'Cpd: DMSO runs from 0.30 % to 0.01 % along the series (working stocks diluted in ' +
         'media): a serial dilution in DMSO, then one fixed dilution into media, or a backfill ' +
@@ -84,27 +88,29 @@ describe('pipette plan with an aqueous intermediate', () => {
   });
 
   it('prepares the working stocks in the medium, each from the one before', () => {
-    // 1:10 gives 1 + 3 = 4 uL of transfers, + 20 uL dead volume of a 96DW tube = 24 uL;
-    // 1:100 gives 1 uL: 21 uL. Each made in a pipette's good band (10 uL and more): 10 uL +
-    // 90 uL medium, the 1:100 from the 1:10
-    expect(plan.sources.find((s) => s.concentration === 1e6)?.fill_uL).toBe(24);
-    expect(plan.sources.find((s) => s.concentration === 1e5)?.fill_uL).toBe(21);
+    // 1:100 gives 10 + 30 = 40 uL of transfers, + 20 uL dead volume of a 96DW tube = 60 uL;
+    // 1:1000 gives 10 uL: 30 uL. Each made in a pipette's good band (10 uL and more), the
+    // least volume: the 1:1000 as 10 uL of the 1:100 + 90 uL medium (from the stock it would
+    // be 10 uL in 10 mL); the 1:100 as 10 uL of stock + 990 uL medium (1 mL, the most a
+    // preparation in the good band makes)
+    expect(plan.sources.find((s) => s.concentration === 1e5)?.fill_uL).toBe(60);
+    expect(plan.sources.find((s) => s.concentration === 1e4)?.fill_uL).toBe(30);
     expect(plan.intermediates).toEqual([
-      {
-        reagent: 'cpd',
-        concentration: 1e6,
-        factor: 10,
-        from_concentration: 1e7,
-        from_uL: 10,
-        diluent: 'media',
-        diluent_uL: 90,
-        total_uL: 100,
-      },
       {
         reagent: 'cpd',
         concentration: 1e5,
         factor: 100,
-        from_concentration: 1e6,
+        from_concentration: 1e7,
+        from_uL: 10,
+        diluent: 'media',
+        diluent_uL: 990,
+        total_uL: 1000,
+      },
+      {
+        reagent: 'cpd',
+        concentration: 1e4,
+        factor: 1000,
+        from_concentration: 1e5,
         from_uL: 10,
         diluent: 'media',
         diluent_uL: 90,
@@ -113,26 +119,32 @@ describe('pipette plan with an aqueous intermediate', () => {
     ]);
   });
 
-  it('warns that transfers of 1 to 3 uL put the points past their tolerance', () => {
-    // 1 uL is under the pipette's good band: the plan says so rather than hide it
-    expect(plan.warnings.some((w) => w.startsWith('3 points are fed from working stocks'))).toBe(
-      true,
-    );
+  it('says the band of each point: every one good, so no accuracy warning', () => {
+    // each step counts 1 % a volume (good band): the 1:100 is off by 990 / 1000 x sqrt(1^2 +
+    // 1^2) = 1.400 %, the 1:1000 by 90 / 100 x sqrt(2) = 1.273 % more, sqrt(1.4^2 + 1.273^2)
+    // = 1.892 %; each 10-30 uL transfer adds 1 %: A1 sqrt(1.892^2 + 1) = 2.14 %, A2 and A3
+    // sqrt(1.4^2 + 1) = 1.72 %. With 1 and 3 uL of the 1:10 (poor, moderate) A2 read 10 %.
+    expect(plan.points.map((p) => [p.well, p.factor, p.error_pct, p.band, p.status])).toEqual([
+      ['A1', 1000, 2.14, 'good', 'good'],
+      ['A2', 100, 1.72, 'good', 'good'],
+      ['A3', 100, 1.72, 'good', 'good'],
+    ]);
+    expect(plan.warnings.some((w) => w.includes('fed from working stocks'))).toBe(false);
   });
 
   it('writes a pipetting worklist in uL', () => {
     const a3 = plan.transfers.find((t) => t.destination_well === 'A3' && t.reagent === 'cpd')!;
-    expect(a3.volume_nL).toBe(3000);
-    expect(a3.stock_nM).toBe(1e6);
+    expect(a3.volume_nL).toBe(30_000);
+    expect(a3.stock_nM).toBe(1e5);
   });
 
   it('protocol steps say the volumes exactly as pipetted', () => {
     const ops = planProtocolOps(defn, plan, bench);
-    // the first preparation: 10 uL of stock into 90 uL of medium, as pipetted
-    expect(ops[0].notes).toBe('Add 10 µL of Cpd stock to 90 µL media (1.00 mM); 100 µL made');
-    // A1: 99 uL of medium; the 1 uL transfer of the 1:100 working stock
+    // the first preparation: 10 uL of stock into 990 uL of medium, as pipetted
+    expect(ops[0].notes).toBe('Add 10 µL of Cpd stock to 990 µL media (100 µM); 1000 µL made');
+    // A1: 90 uL of medium; the 10 uL transfer of the 1:1000 working stock
     const a1 = ops.filter((o) => o.sel === 'A1').map((o) => o.notes);
-    expect(a1).toEqual(['Add 1 µL of Cpd working stock 1:100', 'Add 99 µL of Media']);
+    expect(a1).toEqual(['Add 10 µL of Cpd working stock 1:1000', 'Add 90 µL of Media']);
   });
 
   it('lists a transfer under the pipette minimum as unmet, never as a transfer', () => {

@@ -30,7 +30,9 @@ describe('reusablePlanner', () => {
     expect(planner(defn, [{ ...compound }], null, 'water')).toBe(first);
     const stronger = planner(defn, [{ ...compound, stock_nM: 20_000_000 }], null, 'water');
     expect(stronger).not.toBe(first);
-    const request = { well: 'A1', reagent: 'cpd', target_nM: 10_000, wellVolume_uL: 0 };
+    // 20 uM in 100 uL: 20 uL of the 1:100 of 10 mM, 10 uL of the 1:100 of 20 mM (each in the
+    // pipette's good band)
+    const request = { well: 'A1', reagent: 'cpd', target_nM: 20_000, wellVolume_uL: 0 };
     const a = first.planVolume(request);
     const b = stronger.planVolume(request);
     if (!a.ok || !b.ok) throw new Error('not planned');
