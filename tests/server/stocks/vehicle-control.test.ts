@@ -59,13 +59,14 @@ describe.each(DB_KINDS)('vehicle controls on %s', (kind) => {
   });
 
   it('gives a DMSO control the compound wells’ load, or the % typed', async () => {
-    // 0.5 uL of 1 mM staurosporine in 100 uL: 5 uM at 0.5 % DMSO
+    // 50 uL of the 1:100 of 1 mM staurosporine (10 uM in 1 % DMSO, the pipette's good band)
+    // in 100 uL: 5 uM at 0.5 % DMSO, as 0.5 uL of the stock would bring
     const compounds = await patch([
       { op: 'set', wells: ['A1:A3'], reagent: 'staurosporine', target: { value: 5, unit: 'uM' } },
     ]);
     expect(compounds.statusCode, compounds.body).toBe(200);
     const before = await plate();
-    expect(before.wells.A1.targets.staurosporine.volume_uL).toBeCloseTo(0.5, 9);
+    expect(before.wells.A1.targets.staurosporine).toMatchObject({ volume_uL: 50, dilution: 100 });
     expect(before.wells.A1.vehicle_vv_pct).toBeCloseTo(0.5, 9);
 
     const res = await patch([
