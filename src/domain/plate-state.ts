@@ -70,6 +70,8 @@ export interface StateWell {
   /** worst target status, "error" also for a broken constraint (the plan's status) */
   status: TargetStatus;
   broken: BrokenConstraint[];
+  /** why the plan cannot meet the well, and what would (present on such wells, plan-status.ts) */
+  unmet_reasons?: string[];
 }
 
 /**

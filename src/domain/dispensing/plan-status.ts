@@ -9,13 +9,14 @@
  */
 import type { PlateDefn } from '../plate-format';
 import type { StateTarget, StateWell } from '../plate-state';
-import type { BenchReagentInfo, WireWells } from '../plate-wire';
+import type { BenchReagentInfo, WireTarget, WireWells } from '../plate-wire';
 import { effectiveTolerance, STATUS_NAMES, type TargetStatus } from '../prediction';
 import { chainOf, pointAccuracy, preparationErrors, type ChainErrors } from './chain-accuracy';
 import { planPreparations } from './plan';
 import type { PointAccuracy } from './plan-types';
 import { routeOf } from './routing';
 import { resolveSettings, type DispenseSettings, type ResolvedSettings } from './settings';
+import { planWells } from './well-plans';
 
 /** What the plan knows of a plate's points: each reagent's chains and the instruments. */
 export interface PlanAccuracy {
@@ -23,6 +24,8 @@ export interface PlanAccuracy {
   readonly chains: ChainErrors;
   rs: ResolvedSettings;
   bench: ReadonlyMap<string, BenchReagentInfo>;
+  /** why a well the plan cannot meet is not met, in words (unmetReasons) */
+  reasons: (well: StateWell) => string[];
 }
 
 /**
@@ -39,6 +42,8 @@ export function planAccuracyOf(
 ): PlanAccuracy {
   const rs = resolveSettings(defn.format, settings);
   let chains: ChainErrors | undefined;
+  // wells of the same contents have the same reasons: each contents is planned once
+  const reasons = new Map<string, string[]>();
   return {
     get chains() {
       chains ??= preparationErrors(planPreparations(defn, wells, bench, settings).intermediates);
@@ -46,7 +51,40 @@ export function planAccuracyOf(
     },
     rs,
     bench: new Map(bench.map((b) => [b.slug, b])),
+    reasons: (well) => {
+      const wire = wireTargetsOf(well);
+      const key = JSON.stringify(wire);
+      let out = reasons.get(key);
+      if (!out) reasons.set(key, (out = unmetReasons(defn, wire, bench, rs)));
+      return out;
+    },
   };
+}
+
+function wireTargetsOf(well: StateWell): Record<string, WireTarget> {
+  const out: Record<string, WireTarget> = {};
+  for (const [slug, t] of Object.entries(well.targets)) {
+    const w: WireTarget = { target_nM: t.target_nM, tol_pct: t.tol_pct, volume_uL: t.volume_uL };
+    if (t.dilution != null) w.dilution = t.dilution;
+    out[slug] = w;
+  }
+  return out;
+}
+
+/**
+ * The plan's unmet rows of one well's contents, each reason with what would meet it ("Cpd at
+ * 100 µM ...; the stock's solvent limits it to 50.0 µM in the well"): planned as the dispense
+ * plan plans it, on a plate of the same format holding that well alone.
+ */
+function unmetReasons(
+  defn: PlateDefn,
+  targets: Record<string, WireTarget>,
+  bench: readonly BenchReagentInfo[],
+  rs: ResolvedSettings,
+): string[] {
+  const planned = planWells(defn, { A1: { targets } }, bench, rs);
+  const rows = planned.plans[0]?.unmet ?? [];
+  return rows.map((u) => (u.proposal ? `${u.reason}; ${u.proposal}` : u.reason));
 }
 
 /**
@@ -85,10 +123,15 @@ export function targetPoint(
 
 /**
  * A well of the plate state with the plan's statuses: the same object when none changes. A
- * well the plan does not dispense (the kernel's warning or error) keeps the kernel's.
+ * well the plan does not dispense (the kernel's warning or error) keeps the kernel's, and
+ * says why in `unmet_reasons` (the plan's reasons and proposals).
  */
 export function withPlanStatus(well: StateWell, acc: PlanAccuracy): StateWell {
-  if (well.status !== 'good') return well;
+  if (well.status !== 'good') {
+    if (well.status !== 'warning' && well.status !== 'error') return well;
+    const reasons = acc.reasons(well);
+    return reasons.length > 0 ? { ...well, unmet_reasons: reasons } : well;
+  }
   let targets: Record<string, StateTarget> | null = null;
   for (const [slug, t] of Object.entries(well.targets)) {
     if (t.status !== 'good') continue;

@@ -5,6 +5,7 @@
  * contents only, so each distinct well is planned once (distinct-wells.ts).
  */
 import { formatConcentration } from '../accuracy';
+import { solventOfReagent } from '../chemistry';
 import {
   computeMetrics,
   CONSTRAINT,
@@ -186,7 +187,11 @@ export function planWells(
             ? Math.max(s.backfill.percent, solventLimitPct(bench, key))
             : solventLimitPct(bench, key);
         if (pct > limit + 1e-9) {
-          miss(key, `${key.toUpperCase()} at ${pct.toFixed(2)}% v/v is above its ${limit}% limit`);
+          miss(
+            key,
+            `${key.toUpperCase()} at ${pct.toFixed(2)}% v/v is above its ${limit}% limit`,
+            solventCeilingText(well.targets, key, V),
+          );
         }
       }
     }
@@ -203,6 +208,36 @@ export function planWells(
       miss('', "A transfer is below its reagent's minimum transfer volume");
     }
     return plan;
+  };
+
+  /**
+   * Why a solvent's load passes its limit, when a target asks it: the targets whose stock
+   * brings the solvent and that no dilution can meet (the solvent comes with the compound:
+   * 10 mM in DMSO at 0.5 % of 100 uL gives 50.0 uM at most), each with its ceiling.
+   */
+  const solventCeilingText = (
+    targets: WireWells[string]['targets'],
+    key: string,
+    V: number,
+  ): string | null => {
+    const texts: string[] = [];
+    for (const [slug, t] of Object.entries(targets)) {
+      const r = slugIndex.get(slug);
+      const reagent = r === undefined ? undefined : bench[r];
+      const stock = reagent?.stock_nM;
+      if (!reagent || t.target_nM == null || !(t.target_nM > 0) || !(stock != null && stock > 0))
+        continue;
+      if (solventOfReagent(reagent.type, reagent.solvent, reagent.slug) !== key) continue;
+      const need: TargetNeed = {
+        target_nM: t.target_nM,
+        tol_pct: effectiveTolerance(t.tol_pct),
+        wellVolumeUL: V,
+        solventBudgetUL: solventBudgetUL(reagent, bench, s.backfill, V),
+      };
+      const proposal = proposeSource(need, rs.instrument, stock);
+      if (proposal.source_nM == null) texts.push(`${reagent.name}: ${proposal.text}`);
+    }
+    return texts.length > 0 ? texts.join('; ') : null;
   };
 
   return { ids, slots, plans: distinct.map((_, w) => planOfWell(w)), warnings };

@@ -64,6 +64,10 @@ export const stateWellSchema = z.object({
   broken: z.array(
     z.enum(['overfill', 'solvent_load', 'min_transfer', 'max_percent', 'undispensable']),
   ),
+  unmet_reasons: z
+    .array(z.string())
+    .optional()
+    .describe('Why the plan cannot meet the well, each reason with what would meet it'),
 });
 
 const wellLists = z.record(z.string(), z.array(z.string()));

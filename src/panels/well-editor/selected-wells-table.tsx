@@ -47,6 +47,27 @@ export function SelectedWellsTable({ views }: { views: readonly WellView[] }) {
       {entries.length > MAX_ROWS && (
         <p className="hint">and {entries.length - MAX_ROWS} more entries</p>
       )}
+      <UnmetReasons views={views} />
     </div>
+  );
+}
+
+/** At most this many wells' reasons: the same reason repeats over a selection of one design. */
+const MAX_REASONS = 8;
+
+/** Why the plan cannot meet a selected well, and what would: the plan's own words. */
+function UnmetReasons({ views }: { views: readonly WellView[] }) {
+  const unmet = views.filter((v) => (v.state?.unmet_reasons?.length ?? 0) > 0);
+  if (unmet.length === 0) return null;
+  return (
+    <ul className="well-editor__reasons">
+      {unmet.slice(0, MAX_REASONS).map((v) => (
+        <li key={v.id}>
+          <span className="status-text status-text--error">{v.id} is unmet:</span>{' '}
+          {v.state!.unmet_reasons!.join('. ')}
+        </li>
+      ))}
+      {unmet.length > MAX_REASONS && <li>and {unmet.length - MAX_REASONS} more unmet wells</li>}
+    </ul>
   );
 }

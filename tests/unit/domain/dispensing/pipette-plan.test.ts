@@ -81,7 +81,10 @@ describe('pipette plan with an aqueous intermediate', () => {
         well: 'A4',
         reagent: 'dmso',
         reason: 'DMSO at 1.00% v/v is above its 0.5% limit',
-        proposal: null,
+        // the DMSO comes with the compound: 10 mM x 0.5 uL / 100 uL = 50 uM at most
+        proposal:
+          "Cpd: the stock's solvent limits it to 50.0 µM in the well (500 nL of solvent): a " +
+          'more concentrated stock would meet it',
       },
     ]);
     expect(plan.transfers.some((t) => t.destination_well === 'A4')).toBe(false);
