@@ -47,14 +47,21 @@ function csvField(cell: Cell): string {
 
 const csvLine = (cells: readonly Cell[]) => cells.map(csvField).join(',');
 
+/** Rows of a picklist CSV chunk: the text is handed on a chunk at a time, never as one string. */
+const CHUNK_ROWS = 2048;
+
 /**
- * The picklist as CSV text, made row by row as strings: the bytes the CSV writer
- * (csv-stringify, no BOM) makes of the neutralised cells, without its per-field work on
- * 400,000 rows. A field is quoted when it holds a quote, a comma or a line break, its quotes
- * doubled; a number is written as JavaScript writes it; every line ends with a newline. The
- * texts a picklist repeats (barcodes, wells, plate types, concentrations) are made once.
+ * The picklist as CSV text in chunks of rows (their concatenation is the file): the bytes
+ * the CSV writer (csv-stringify, no BOM) makes of the neutralised cells, without its
+ * per-field work on 400,000 rows. A field is quoted when it holds a quote, a comma or a line
+ * break, its quotes doubled; a number is written as JavaScript writes it; every line ends
+ * with a newline. The texts a picklist repeats are made once: each field (barcodes, wells,
+ * volumes), the source and destination plate columns of consecutive rows of the same plates
+ * (transfers are grouped by source, then destination), the concentration columns of each
+ * stock. Chunks stay small strings: one string of 40 MB built row by row costs more in
+ * garbage collection than the rows themselves.
  */
-export function campaignPicklistCsv(transfers: readonly CampaignTransfer[]): string {
+export function campaignPicklistChunks(transfers: readonly CampaignTransfer[]): string[] {
   const made = new Map<Cell, string>();
   const field = (cell: Cell) => {
     let text = made.get(cell);
@@ -65,16 +72,49 @@ export function campaignPicklistCsv(transfers: readonly CampaignTransfer[]): str
     }
     return text;
   };
-  let csv = `${csvLine(PICKLIST_HEADERS)}\n`;
+  const concText = new Map<number | null, string>();
+  let source: CampaignTransfer | null = null;
+  let sourceText = '';
+  let destination: CampaignTransfer | null = null;
+  let destinationText = '';
+  const chunks = [`${csvLine(PICKLIST_HEADERS)}\n`];
+  let chunk = '';
+  let rows = 0;
   for (const t of transfers) {
-    const conc = micromolar(t.stock_nM);
-    csv +=
-      `${field(t.source_plate)},${field(t.source_barcode)},${field(t.source_plate_type)},` +
-      `${field(t.source_well)},${field(t.destination_plate)},${field(t.destination_barcode)},` +
-      `${field(t.destination_plate_type)},${field(t.destination_well)},${field(t.volume_nL)},` +
-      `${csvField(t.compound_id ?? t.reagent)},${field(conc)},${t.stock_nM == null ? '' : 'uM'}\n`;
+    if (
+      source === null ||
+      t.source_plate !== source.source_plate ||
+      t.source_barcode !== source.source_barcode ||
+      t.source_plate_type !== source.source_plate_type
+    ) {
+      source = t;
+      sourceText = `${field(t.source_plate)},${field(t.source_barcode)},${field(t.source_plate_type)},`;
+    }
+    if (
+      destination === null ||
+      t.destination_plate !== destination.destination_plate ||
+      t.destination_barcode !== destination.destination_barcode ||
+      t.destination_plate_type !== destination.destination_plate_type
+    ) {
+      destination = t;
+      destinationText = `${field(t.destination_plate)},${field(t.destination_barcode)},${field(t.destination_plate_type)},`;
+    }
+    let conc = concText.get(t.stock_nM);
+    if (conc === undefined) {
+      conc = `${field(micromolar(t.stock_nM))},${t.stock_nM == null ? '' : 'uM'}\n`;
+      concText.set(t.stock_nM, conc);
+    }
+    chunk +=
+      `${sourceText}${field(t.source_well)},${destinationText}${field(t.destination_well)},` +
+      `${field(t.volume_nL)},${csvField(t.compound_id ?? t.reagent)},${conc}`;
+    if (++rows === CHUNK_ROWS) {
+      chunks.push(chunk);
+      chunk = '';
+      rows = 0;
+    }
   }
-  return csv;
+  if (chunk) chunks.push(chunk);
+  return chunks;
 }
 
 export const PLATE_MAP_HEADERS = [

@@ -148,6 +148,7 @@ export function layCampaign(input: CampaignLayoutInput): CampaignLayout {
   let perPlate = 0;
   const n = input.compounds.length;
   const targets = Array.from({ length: dose.points }, (_, p) => pointTarget(dose, p));
+  const ids = Array.from({ length: defn.rows * defn.cols }, (_, i) => idOfIndex(defn, i));
   while (next < n || plates.length === 0) {
     const index = plates.length + 1;
     if (index > input.max_plates) {
@@ -177,7 +178,7 @@ export function layCampaign(input: CampaignLayoutInput): CampaignLayout {
         for (let p = 0; p < dose.points; p++) {
           const i = free[k * group + r * dose.points + p];
           compounds.push({
-            well: idOfIndex(defn, i),
+            well: ids[i],
             compound_id: c.compound_id,
             stock: c.stock,
             target_nM: targets[p],
@@ -227,24 +228,44 @@ function halvesWarnings(template: LayoutTemplate, defn: Pick<PlateDefn, 'cols'>)
 }
 
 /**
- * The plate ops that write one plate of the campaign: the controls (the template op, so the
- * layout tools' own rules apply), then each compound stock and target to its wells (the
- * dispensing engine plans the volumes), then each well's compound id as its sample.
+ * The plate ops that write one plate of the campaign, but its samples: the controls (the
+ * template op, so the layout tools' own rules apply), then each compound stock and target to
+ * its wells (the dispensing engine plans the volumes). Its compound ids come after them, one
+ * sample op a well in the order of plate.compounds (plateSamples).
  */
-export function plateOps(plate: CampaignPlateLayout): (PrimitiveOp | Record<string, unknown>)[] {
+export function plateShapeOps(
+  plate: CampaignPlateLayout,
+): (PrimitiveOp | Record<string, unknown>)[] {
   const ops: (PrimitiveOp | Record<string, unknown>)[] = [
     { op: 'template', template: plate.controls, at: 'A1' },
   ];
-  const sets = new Map<string, { stock: string; target_nM: number; wells: string[] }>();
+  type SetOp = { op: 'set'; wells: string[]; reagent: string; target_nM: number };
+  // [stock] -> [target] -> its set op; the ops in order of first use
+  const sets = new Map<string, Map<number, SetOp>>();
+  const setOps: SetOp[] = [];
   for (const c of plate.compounds) {
-    const key = `${c.stock}\u0000${c.target_nM}`;
-    const s = sets.get(key) ?? { stock: c.stock, target_nM: c.target_nM, wells: [] };
-    s.wells.push(c.well);
-    sets.set(key, s);
+    let byTarget = sets.get(c.stock);
+    if (!byTarget) sets.set(c.stock, (byTarget = new Map()));
+    let set = byTarget.get(c.target_nM);
+    if (!set) {
+      set = { op: 'set', wells: [], reagent: c.stock, target_nM: c.target_nM };
+      byTarget.set(c.target_nM, set);
+      setOps.push(set);
+    }
+    set.wells.push(c.well);
   }
-  for (const s of sets.values())
-    ops.push({ op: 'set', wells: s.wells, reagent: s.stock, target_nM: s.target_nM });
-  for (const c of plate.compounds)
-    ops.push({ op: 'sample', wells: [c.well], sample: c.compound_id });
+  ops.push(...setOps);
   return ops;
+}
+
+/** A plate's compound wells and ids in order: each well's compound id is its sample op. */
+export function plateSamples(plate: CampaignPlateLayout): { wells: string[]; compounds: string[] } {
+  const n = plate.compounds.length;
+  const wells: string[] = Array.from({ length: n });
+  const compounds: string[] = Array.from({ length: n });
+  for (let k = 0; k < n; k++) {
+    wells[k] = plate.compounds[k].well;
+    compounds[k] = plate.compounds[k].compound_id;
+  }
+  return { wells, compounds };
 }

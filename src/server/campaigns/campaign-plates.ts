@@ -17,16 +17,17 @@ import { wellsText } from '../plate/plate-text';
 import { editLivePlate, type BenchFactsLike } from '../plate/plate-writer';
 import { MARK, type LayoutRow } from './pending-plates';
 
-/** One plate to make: its experiment and its ops from empty. */
+/**
+ * One plate to make: its experiment, its ops from empty but its samples, and its compounds
+ * in the order of their sample ops (one op a well).
+ */
 export interface BulkPlate {
   experimentId: number;
-  ops: readonly PlateOp[];
+  shapeOps: readonly PlateOp[];
+  samples: { wells: readonly string[]; compounds: readonly string[] };
 }
 
 type PlateOp = PrimitiveOp | Record<string, unknown>;
-
-type SampleOp = { op: 'sample'; wells: string[]; sample: string };
-const isSample = (op: PlateOp): op is SampleOp => op.op === 'sample';
 
 /**
  * A layout of ops without their sample ops: the writer's edit of the empty plate, every
@@ -76,7 +77,7 @@ export interface CampaignPlatesMade {
 
 /**
  * Works out the plates' layouts, each once. Throws LayoutRefused when an op is refused
- * (nothing is then worth keeping). Each sample op names one well (layout.ts plateOps).
+ * (nothing is then worth keeping).
  */
 export function campaignPlatesOf(
   defn: PlateDefn,
@@ -86,11 +87,8 @@ export function campaignPlatesOf(
   const numbers = new Map<string, number>();
   const made: CampaignPlatesMade = { layouts: [], plates: [] };
   for (const plate of plates) {
-    const shapeOps = plate.ops.filter((op) => !isSample(op));
-    const samples = plate.ops.filter(isSample);
-    if (samples.some((op) => op.wells.length !== 1))
-      throw new Error('A campaign plate names its compounds one well at a time');
-    const marked = samples.map((op) => op.wells[0]);
+    const { shapeOps } = plate;
+    const marked = plate.samples.wells;
     const key = `${JSON.stringify(shapeOps)}|${marked.join()}`;
     let n = numbers.get(key);
     if (n === undefined) {
@@ -105,7 +103,7 @@ export function campaignPlatesOf(
     made.plates.push({
       experimentId: plate.experimentId,
       layout: n,
-      compounds: JSON.stringify(samples.map((op) => String(op.sample))),
+      compounds: JSON.stringify(plate.samples.compounds),
     });
   }
   return made;

@@ -6,7 +6,8 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   layCampaign,
   orderCompounds,
-  plateOps,
+  plateSamples,
+  plateShapeOps,
   type CampaignCompound,
 } from '../../domain/campaign/layout';
 import { campaignPlanPlates, planCampaign, type CampaignPlan } from '../../domain/campaign/plan';
@@ -91,15 +92,27 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
     if (!sources) throw new HttpError(404, 'Library not found');
     const format = body.format as PlateFormat;
     const defn = plateDefn(format);
-    // the compounds in library order, each once, with the stock its first well holds
-    const first = new Map<string, { nM: number; solvent: string }>();
+    // the compounds in library order, each once, with the stock its first well holds (each
+    // stock's slug made once: a library is a few stocks and 400,000 compounds)
+    const stockOf = new Map<string, { slug: string; stock: CampaignSpec['stocks'][string] }>();
+    let run: { slug: string; stock: CampaignSpec['stocks'][string] } | null = null;
     for (const s of sources) {
-      if (!first.has(s.compound_id))
-        first.set(s.compound_id, { nM: s.concentration_nM, solvent: s.solvent });
+      if (stockOf.has(s.compound_id)) continue;
+      if (
+        !run ||
+        s.concentration_nM !== run.stock.concentration_nM ||
+        s.solvent !== run.stock.solvent
+      ) {
+        run = {
+          slug: stockSlug(s.concentration_nM, s.solvent),
+          stock: { concentration_nM: s.concentration_nM, solvent: s.solvent },
+        };
+      }
+      stockOf.set(s.compound_id, run);
     }
-    let ids = [...first.keys()];
+    let ids = [...stockOf.keys()];
     if (body.compounds) {
-      const missing = body.compounds.filter((c) => !first.has(c));
+      const missing = body.compounds.filter((c) => !stockOf.has(c));
       if (missing.length > 0) {
         throw new HttpError(
           400,
@@ -111,9 +124,8 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
     ids = orderCompounds(ids, body.shuffle_seed ?? null);
     const stocks: CampaignSpec['stocks'] = {};
     const compounds: CampaignCompound[] = ids.map((id) => {
-      const s = first.get(id)!;
-      const slug = stockSlug(s.nM, s.solvent);
-      stocks[slug] = { concentration_nM: s.nM, solvent: s.solvent };
+      const { slug, stock } = stockOf.get(id)!;
+      stocks[slug] = stock;
       return { compound_id: id, stock: slug };
     });
     const template = await templateOf(ownerId, body.layout);
@@ -188,7 +200,11 @@ export function campaignService(db: Db, libraries: LibraryRepository) {
         made = campaignPlatesOf(
           defn,
           bench,
-          laid.plates.map((p, k) => ({ experimentId: expIds[k], ops: plateOps(p) })),
+          laid.plates.map((p, k) => ({
+            experimentId: expIds[k],
+            shapeOps: plateShapeOps(p),
+            samples: plateSamples(p),
+          })),
         );
       } catch (error) {
         if (!(error instanceof LayoutRefused)) throw error;

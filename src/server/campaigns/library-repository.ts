@@ -3,10 +3,10 @@
 // 100,000-well library is a few statements, not 100,000 rows of parameters).
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { LibraryWell } from '../../domain/campaign/library';
-import type { LibrarySource } from '../../domain/campaign/plan';
 import type { Db } from '../db/connect';
-import { libraries, libraryWells } from '../db/schema';
+import { libraries, libraryColumns, libraryWells } from '../db/schema';
 import type { DbOrTx } from '../repositories/bench';
+import { sourceColumnsText, sourcesOfColumns, type SourceWell } from './library-columns';
 
 const CHUNK = 20_000;
 
@@ -74,15 +74,32 @@ export async function bumpRevision(db: DbOrTx, ids: readonly number[]): Promise<
     .where(inArray(libraries.id, [...new Set(ids)]));
 }
 
-/** A library's wells as a campaign reads them, in library order. */
-export type SourceWell = LibrarySource & { solvent: string };
-
 /** Libraries whose wells a server keeps read (the last few: a screen is planned many times). */
 const KEPT_LIBRARIES = 2;
 
 /**
- * Every well of a library in library order, read as one row of columns (each column one
- * text): 422,400 wells as rows of objects took seconds of the database's and the driver's
+ * Keeps a library's wells as columns (library-columns.ts) at a revision, unless columns of a
+ * later revision are kept already.
+ */
+async function keepColumns(
+  db: DbOrTx,
+  libraryId: number,
+  revision: number,
+  wells: readonly SourceWell[],
+): Promise<void> {
+  await db
+    .insert(libraryColumns)
+    .values({ libraryId, revision, columns: sourceColumnsText(wells) })
+    .onConflictDoUpdate({
+      target: libraryColumns.libraryId,
+      set: { revision, columns: sql`excluded.columns` },
+      where: sql`${libraryColumns.revision} < ${revision}`,
+    });
+}
+
+/**
+ * Every well of a library in library order from library_wells (when its columns are stale),
+ * read as one row of columns (each column one text): 422,400 wells as rows of objects took seconds of the database's and the driver's
  * time where the columns take a fraction. A column whose texts hold its separator is read
  * again as JSON.
  */
@@ -155,8 +172,20 @@ export function libraryRepository(db: Db) {
   return {
     /** Stores a library and its wells in one transaction; its id. */
     async create(ownerId: string, name: string, wells: readonly LibraryWell[]): Promise<number> {
+      // the wells as stored, at the library's first revision: a campaign made from the
+      // library next reads them from here, or from the columns kept with them
+      const sources = wells.map((w) => ({
+        barcode: w.barcode,
+        plate_type: w.plate_type,
+        well: w.well,
+        compound_id: w.compound_id,
+        concentration_nM: w.concentration_nM,
+        current_uL: w.volume_uL,
+        solvent: w.solvent,
+      }));
       const id = await db.transaction(async (tx) => {
         const [row] = await tx.insert(libraries).values({ ownerId, name }).returning();
+        await keepColumns(tx, row.id, row.revision, sources);
         for (let i = 0; i < wells.length; i += CHUNK) {
           const json = JSON.stringify(wells.slice(i, i + CHUNK));
           await tx.execute(sql`
@@ -170,21 +199,7 @@ export function libraryRepository(db: Db) {
         }
         return row.id;
       });
-      // the wells as stored, at the library's first revision: a campaign made from the
-      // library next reads them from here
-      keep(
-        id,
-        0,
-        wells.map((w) => ({
-          barcode: w.barcode,
-          plate_type: w.plate_type,
-          well: w.well,
-          compound_id: w.compound_id,
-          concentration_nM: w.concentration_nM,
-          current_uL: w.volume_uL,
-          solvent: w.solvent,
-        })),
-      );
+      keep(id, 0, sources);
       return id;
     },
 
@@ -252,7 +267,9 @@ export function libraryRepository(db: Db) {
     /**
      * Every well of a library as a campaign reads it, in library order; null when not owned.
      * The wells last read of a library are kept while its revision holds (callers do not
-     * change them): planning and exporting a screen reads its library once.
+     * change them): planning and exporting a screen reads its library once. A server that
+     * has not read them reads the library's columns, or its wells when the columns are of
+     * an earlier revision (and then keeps the columns of this one).
      */
     async sources(ownerId: string, id: number): Promise<readonly SourceWell[] | null> {
       // the revision is read before the wells: wells read after a change are tagged older
@@ -266,7 +283,16 @@ export function libraryRepository(db: Db) {
         keep(id, known.revision, known.wells);
         return known.wells;
       }
-      const wells = await readSources(db, id);
+      const [columns] = await db
+        .select({ columns: libraryColumns.columns })
+        .from(libraryColumns)
+        .where(and(eq(libraryColumns.libraryId, id), eq(libraryColumns.revision, row.revision)));
+      let wells: SourceWell[];
+      if (columns) wells = sourcesOfColumns(columns.columns);
+      else {
+        wells = await readSources(db, id);
+        await keepColumns(db, id, row.revision, wells);
+      }
       keep(id, row.revision, wells);
       return wells;
     },

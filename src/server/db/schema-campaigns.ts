@@ -122,3 +122,16 @@ export const campaignLayouts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.layout] })],
 );
+
+/**
+ * A library's wells as a campaign reads them, as one text of columns
+ * (campaigns/library-columns.ts), at the library's revision it was read at: current while
+ * the library's revision is the same.
+ */
+export const libraryColumns = pgTable('library_columns', {
+  libraryId: integer('library_id')
+    .primaryKey()
+    .references(() => libraries.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull(),
+  columns: text('columns').notNull(),
+});

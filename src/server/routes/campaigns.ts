@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   campaignPicklistCells,
-  campaignPicklistCsv,
+  campaignPicklistChunks,
   campaignPlateMapCells,
 } from '../../domain/campaign/export-rows';
 import {
@@ -182,7 +182,7 @@ export async function campaignRoutes(
       // read by the instrument: no BOM, which would glue itself to the first column name
       const body =
         format === 'csv'
-          ? campaignPicklistCsv(transfers)
+          ? Buffer.concat(campaignPicklistChunks(transfers).map((c) => Buffer.from(c)))
           : fileOf(campaignPicklistCells(transfers), format, false);
       return download(reply, format === 'csv' ? CSV_DOWNLOAD_TYPE : XLSX_TYPE, name, body);
     },

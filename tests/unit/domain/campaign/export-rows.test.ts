@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import {
   campaignPicklistCells,
-  campaignPicklistCsv,
+  campaignPicklistChunks,
 } from '../../../../src/domain/campaign/export-rows';
 import type { CampaignTransfer } from '../../../../src/domain/campaign/plan';
 import { neutralizeRows } from '../../../../src/domain/csv-safe';
@@ -27,7 +27,7 @@ const transfer = (over: Partial<CampaignTransfer>): CampaignTransfer => ({
   ...over,
 });
 
-describe('campaignPicklistCsv', () => {
+describe('campaignPicklistChunks', () => {
   it('writes what csv-stringify writes of the neutralised cells', () => {
     const transfers = [
       transfer({}),
@@ -40,7 +40,27 @@ describe('campaignPicklistCsv', () => {
       transfer({ compound_id: 'cr\rhere', destination_plate: 'Controls[1]' }),
     ];
     const expected = stringify(neutralizeRows(campaignPicklistCells(transfers)), { bom: false });
-    expect(campaignPicklistCsv(transfers)).toBe(expected);
-    expect(campaignPicklistCsv([])).toBe(stringify(neutralizeRows(campaignPicklistCells([]))));
+    expect(campaignPicklistChunks(transfers).join('')).toBe(expected);
+    expect(campaignPicklistChunks([]).join('')).toBe(
+      stringify(neutralizeRows(campaignPicklistCells([]))),
+    );
+  });
+
+  it('writes thousands of rows in chunks, plates changing between and within chunks', () => {
+    const transfers = Array.from({ length: 5000 }, (_, k) =>
+      transfer({
+        source_plate: `LIB-${Math.floor(k / 700)}`,
+        source_barcode: `LIB-${Math.floor(k / 700)}`,
+        source_well: `A${(k % 24) + 1}`,
+        destination_plate: `PS${k % 3}`,
+        destination_barcode: `PS${k % 3}`,
+        volume_nL: k % 7 === 0 ? 5 : 2.5,
+        compound_id: k % 11 === 0 ? null : `CMP-${k}`,
+        stock_nM: k % 5 === 0 ? null : 1e7,
+      }),
+    );
+    const chunks = campaignPicklistChunks(transfers);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.join('')).toBe(stringify(neutralizeRows(campaignPicklistCells(transfers))));
   });
 });
