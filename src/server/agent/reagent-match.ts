@@ -51,7 +51,7 @@ export interface ReagentMention {
 // Words that are requests, units or plate vocabulary, never reagent names on their own
 // (the catalog has a buffer called CAPS and a medium called MEM).
 const NOT_NAMES = new Set(
-  'add put set fill to in into of the a an and or with from across down row rows column columns col cols well wells plate controls control positive negative vehicle media medium buffer points point fold dilution serial series clear remove delete empty tag label sample what which how much many show undo each per all caps mem dup dups trip trips quad quads top up at for as final volume stock um nm mm ul nl ml'.split(
+  'add put set fill to in into of the a an and or with from across down row rows column columns col cols well wells plate controls control positive negative vehicle media medium buffer points point fold dilution serial series clear remove delete empty tag label sample what which how much many show undo each per all caps mem dup dups trip trips quad quads top up at for as final volume stock um nm mm ul nl ml them then they these those'.split(
     ' ',
   ),
 );

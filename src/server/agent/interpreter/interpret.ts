@@ -245,6 +245,19 @@ function oneReagentEach(
   );
 }
 
+// "dup 3 uM X in J10 & K10": the wells named one by one are the replicates themselves.
+function namesReplicates(f: ClauseFacts, replicates: number): boolean {
+  const m = f.ranges.matches;
+  return (
+    m.length === replicates &&
+    m.every((x) => x.kind === 'wells' && x.indices.length === 1) &&
+    f.ranges.indices.length === replicates
+  );
+}
+
+// "then tag them HIT": the wells of the clause before.
+const THEM = /\b(?:them|those(?:\s+wells)?|these(?:\s+wells)?|the\s+same\s+wells)\b/i;
+
 function clauseCalls(
   intent: Intent,
   f: ClauseFacts,
@@ -297,7 +310,7 @@ function clauseCalls(
       // "DMSO controls col 1 trip": the replicates are not wells; written as named they would
       // be dropped
       const reps = findReplicates(f.rest);
-      if (reps)
+      if (reps && !namesReplicates(f, reps.replicates))
         return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every control well, e.g. "negative controls in columns 1-3".`;
       const args: Record<string, unknown> = { wells: ids, kind: intent.control };
       const amt = amountArgs(f);
@@ -380,7 +393,7 @@ function clauseCalls(
       if (molar.length > 1)
         return `"${f.text}" gives ${r.ref.name} ${molar.length} amounts (${molar.map((c) => f.text.slice(c.start, c.end)).join(', ')}): which one? Give one amount per reagent.`;
       const reps = findReplicates(f.rest);
-      if (reps)
+      if (reps && !namesReplicates(f, reps.replicates))
         return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every well, e.g. "add 1 uM ${r.ref.name} to A1-A3".`;
       const amt = amountArgs(f);
       if (!amt)
@@ -415,6 +428,14 @@ export function interpret(text: string, ctx: InterpretContext): Interpretation {
     let intent = classify(f);
     if (intent.kind === 'unknown' && lastIntent?.kind === 'add' && f.concs.length > 0)
       intent = lastIntent;
+    const prev = parts[i - 1];
+    if (
+      f.ranges.matches.length === 0 &&
+      prev &&
+      prev.ranges.indices.length > 0 &&
+      THEM.test(f.rest)
+    )
+      f.ranges = prev.ranges;
     if (f.ranges.matches.length === 0 && intent.kind === 'add') {
       const next = parts.slice(i + 1).find((p) => p.ranges.matches.length > 0);
       if (next && next.concs.length > 0) f.ranges = next.ranges;
