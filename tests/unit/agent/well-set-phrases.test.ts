@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { plateDefn, type PlateFormat } from '../../../src/domain/plate-format';
 import { idsOf } from '../../../src/domain/layout/well-list';
 import { findExcept } from '../../../src/server/agent/parse/named-wells';
-import { findPhrase, type PhraseContext } from '../../../src/server/agent/parse/well-set-phrases';
+import { findPhrase, type PhraseContext } from '../../../src/domain/plate/well-set-sentence';
 
 function ctx(format: PlateFormat, wells: PhraseContext['wells'] = {}): PhraseContext {
   return {

@@ -1,11 +1,15 @@
 /**
  * The wells a piece of a request names, phrases and plain ranges together: every screening
  * phrase of it ("even columns and odd rows" is both), and "all wells except X" / "<wells>
- * except X" with the wells left. Built on findPhrase (well-set-phrases.ts) and the plain
+ * except X" with the wells left. Built on findPhrase (domain/plate/well-set-sentence.ts) and the plain
  * range reader. Pure.
  */
 import { parseWellRanges } from '../well-ranges';
-import { findPhrase, type PhraseContext, type PhraseMatch } from './well-set-phrases';
+import {
+  findPhrase,
+  type PhraseContext,
+  type PhraseMatch,
+} from '../../../domain/plate/well-set-sentence';
 
 const EXCEPT =
   /\s*,?\s*\b(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|excluding|without|save)\s+/i;
