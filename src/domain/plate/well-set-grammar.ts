@@ -18,9 +18,7 @@ import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
 import { parseWellId, rowIndex } from '../well-id';
 import { WellSet } from './well-set';
-import { readTerm, rowLabel } from './well-set-terms';
-
-type Shape = Pick<PlateDefn, 'format' | 'rows' | 'cols'>;
+import { readTerm, rowLabel, where, type Shape } from './well-set-terms';
 
 /** What the plate holds, for "wells tagged POS" and "the staurosporine wells". */
 export interface WellLookup {
@@ -184,10 +182,7 @@ function intersection(
 const size = (defn: Shape) => defn.rows * defn.cols;
 
 function fromCells(defn: Shape, keep: (row: number, col: number) => boolean): WellSet {
-  const out: number[] = [];
-  for (let r = 0; r < defn.rows; r++)
-    for (let c = 0; c < defn.cols; c++) if (keep(r, c)) out.push(r * defn.cols + c);
-  return WellSet.of(size(defn), out);
+  return WellSet.of(size(defn), where(defn, keep));
 }
 
 const one = (text: string, set: WellSet) => [{ text, set }];

@@ -9,7 +9,7 @@ import type { BenchReagentInfo, WireWells } from '../../../domain/plate-wire';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
 import { buildCandidates, closestName, findReagents, type ReagentMention } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
-import { parseWellRanges } from '../well-ranges';
+import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { idsOf } from '../../../domain/layout/well-list';
 import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
 import type { ClauseFacts } from './clause-facts';

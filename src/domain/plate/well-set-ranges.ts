@@ -3,9 +3,9 @@
  * "row C", "rows AA to AF", "columns 1-2", "outer wells", "the selection", "empty wells".
  * Pure: no I/O, no node: modules, so the browser can run it too.
  */
-import type { PlateDefn } from '../../domain/plate-format';
-import type { WireWells } from '../../domain/plate-wire';
-import { indexOfWellId, rowIndex, rowLetter } from '../../domain/well-id';
+import type { PlateDefn } from '../plate-format';
+import type { WireWells } from '../plate-wire';
+import { indexOfWellId, rowIndex, rowLetter } from '../well-id';
 
 /** How a range was named; the dilution series reads its direction from it. */
 export type RangeKind = 'wells' | 'rect' | 'rows' | 'cols' | 'block' | 'set';
