@@ -9,6 +9,7 @@
  */
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
+import { MOLAR_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../units';
 import { indexOfWellId } from '../well-id';
 import { parseWellRanges } from './well-set-ranges';
 import { findTerm, rowLabel, type TermPlate, type TermReading } from './well-set-terms';
@@ -88,8 +89,10 @@ const EXCEPT =
   /\s*,?\s*\b(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|excluding|without|save)\s+/i;
 // Where the excluded wells end: the next verb-like word of the request. A "to" between a
 // column number or a row or well and another is a range ("except columns 12 to 21").
-const EXCLUDED_END =
-  /\s+(?:with|as|to(?!\s+(?:[A-Za-z]{1,2}\d{0,3}|\d{1,3})(?![\w.]|\s*(?:[nuµμmp]?M|%|[nuµμm]L)\b))|at|using|in\s+(?:duplicate|triplicate))\b|\s*[,;.]|$/i;
+const EXCLUDED_END = new RegExp(
+  String.raw`\s+(?:with|as|to(?!\s+(?:[A-Za-z]{1,2}\d{0,3}|\d{1,3})(?![\w.]|\s*(?:${MOLAR_UNIT_SPELLING}|%|${VOLUME_UNIT_SPELLING})\b))|at|using|in\s+(?:duplicate|triplicate))\b|\s*[,;.]|$`,
+  'i',
+);
 const ALL =
   /\b(?:all(?:\s+the)?\s+wells?|every\s*where|every\s+well|each\s+well|the\s+(?:whole|entire)\s+plate|all)\s*$/i;
 

@@ -4,15 +4,8 @@
  */
 import { canonicalStock } from '../../domain/units';
 import type { BenchReagentInfo } from '../../domain/plate-wire';
-import { editDistance } from '../../domain/edit-distance';
+import { allowedTypos, editDistance } from '../../domain/edit-distance';
 import type { CatalogReagent } from '../catalog/catalog-seed';
-
-/** Typos allowed in a word of this length: none up to 3 letters, 1 up to 6, then 2. */
-export function allowedTypos(length: number): number {
-  if (length <= 3) return 0;
-  if (length <= 6) return 1;
-  return 2;
-}
 
 /** Lower case, micro signs and punctuation to spaces: "Tris-HCl" -> "tris hcl". */
 export function normalizeName(text: string): string {

@@ -5,6 +5,7 @@
  * (clear and remove need wells the request names). Pure.
  */
 import type { PlateDefn } from '../../../domain/plate-format';
+import { MOLAR_UNIT_SPELLING } from '../../../domain/units';
 import type { BenchReagentInfo, WireWells } from '../../../domain/plate-wire';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
 import { buildCandidates, closestName, findReagents, type ReagentMention } from '../reagent-match';
@@ -71,6 +72,10 @@ function refuse(reply: string): Interpretation {
   return { calls: [], reply };
 }
 
+const AND_AMOUNT = new RegExp(
+  String.raw`\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
+);
+
 // Clauses: sentences, "then", "and" before a new amount ("10 uM X to A1 and 5 uM Y to A2")
 // and "and" before a new action ("add X to row F and add Y to row P").
 function clauses(text: string): string[] {
@@ -78,9 +83,7 @@ function clauses(text: string): string[] {
     .split(
       /[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+|,?\s+and\s+(?=(?:please\s+)?(?:add|put|dispense|pipette|place|set|fill|clear|remove|empty|label|tag|make|copy|move)\s)/i,
     )
-    .flatMap((c) =>
-      c.split(/\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:nM|uM|µM|μM|mM|M|%)(?![A-Za-z]))/),
-    )
+    .flatMap((c) => c.split(AND_AMOUNT))
     .map((c) => c.trim().replace(/[.!]+$/, ''))
     .filter((c) => c.length > 0);
 }
@@ -127,7 +130,10 @@ function readClause(
   };
 }
 
-const AMOUNT_AFTER_COMMA = /,\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:[pnuµμm]?M|%)(?![A-Za-z]))/g;
+const AMOUNT_AFTER_COMMA = new RegExp(
+  String.raw`,\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
+  'g',
+);
 
 // "1 uM X in column 3, 2 uM Y in column 5": two requests, each with its amount, reagent and
 // wells, parted by a comma only. Split where both sides are complete; "DMSO controls in

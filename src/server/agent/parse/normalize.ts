@@ -7,6 +7,7 @@
  */
 import type { PlateDefn } from '../../../domain/plate-format';
 import { controlWords } from '../../../domain/plate/control-words';
+import { AMOUNT_UNIT_SPELLING } from '../../../domain/units';
 import { rowIndex, wellId } from '../../../domain/well-id';
 import {
   NUMBER_WORDS,
@@ -25,7 +26,7 @@ export interface Normalized {
 }
 
 // The units an amount ends with, spelt out too ("10,000 nanomolar").
-const UNIT = String.raw`(?:[pnuµμm]?M|%|percent|(?:pico|nano|micro|milli)?molar|[nuµμm]L|(?:nano|micro|milli)lit(?:re|er)s?)(?![A-Za-z])`;
+const UNIT = AMOUNT_UNIT_SPELLING;
 // "1,5 uM": a decimal comma, which "1,500 uM" (a thousands separator) is not.
 const DECIMAL_COMMA = new RegExp(String.raw`(?<![\w.,])(\d+),(\d{1,2}|\d{4,})(?=\s*${UNIT})`);
 
