@@ -1,9 +1,16 @@
 /**
  * The one typo distance of the product: optimal string alignment (insertions, deletions,
  * substitutions and swaps of two neighbouring letters), bounded, since typo tolerance only
- * asks "within 1 or 2". The assistant's reading of names and words and the catalog search
- * both use it. Pure.
+ * asks "within 1 or 2", and the one rule of how many typos a word may carry. The assistant's
+ * reading of names and words and the catalog search both use them. Pure.
  */
+
+/** Typos allowed in a word of this length: none up to 3 letters, 1 up to 6, then 2. */
+export function allowedTypos(length: number): number {
+  if (length <= 3) return 0;
+  if (length <= 6) return 1;
+  return 2;
+}
 
 let rows = [0, 1, 2].map(() => new Int32Array(64));
 

@@ -118,3 +118,19 @@ export function ionicStrengthToMillimolar(
   if (value == null || !Number.isFinite(value)) return null;
   return unit === 'M' ? value * 1000 : value;
 }
+
+/**
+ * Unit words as requests spell them, the one list the readers of requests use: an amount
+ * ends with one ("10,000 nanomolar", "2 uL"), and a number followed by one is an amount,
+ * never a column ("columns 1 and 2, 0.1 %").
+ */
+export const MOLAR_UNIT_SPELLING = String.raw`[pnuµμm]?M`;
+export const VOLUME_UNIT_SPELLING = String.raw`[nuµμm]L`;
+/** Any unit an amount may end with, spelt out too ("nanomolar", "microlitres"). */
+export const AMOUNT_UNIT_SPELLING = String.raw`(?:${MOLAR_UNIT_SPELLING}|%|percent|(?:pico|nano|micro|milli)?molar|${VOLUME_UNIT_SPELLING}|(?:nano|micro|milli)lit(?:re|er)s?)(?![A-Za-z])`;
+
+/** The unit words, lower case, for a reader that checks every word of a request. */
+export const UNIT_WORDS: readonly string[] =
+  'nm um mm m pm nl ul ml l nanomolar micromolar millimolar molar picomolar microlitre microliter microlitres microliters nanolitre nanoliter nanolitres nanoliters millilitre milliliter millilitres milliliters ng ug mg g mol umol nmol mmol pmol'.split(
+    ' ',
+  );

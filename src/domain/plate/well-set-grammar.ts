@@ -14,13 +14,11 @@
  * Quadrants are those of 96 -> 384 and 384 -> 1536 (domain/layout/reformat.ts), and the
  * reading names its convention.
  */
-import { toSmall } from '../layout/reformat';
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
 import { parseWellId, rowIndex } from '../well-id';
 import { WellSet } from './well-set';
-
-type Shape = Pick<PlateDefn, 'format' | 'rows' | 'cols'>;
+import { readTerm, rowLabel, where, type Shape } from './well-set-terms';
 
 /** What the plate holds, for "wells tagged POS" and "the staurosporine wells". */
 export interface WellLookup {
@@ -184,17 +182,10 @@ function intersection(
 const size = (defn: Shape) => defn.rows * defn.cols;
 
 function fromCells(defn: Shape, keep: (row: number, col: number) => boolean): WellSet {
-  const out: number[] = [];
-  for (let r = 0; r < defn.rows; r++)
-    for (let c = 0; c < defn.cols; c++) if (keep(r, c)) out.push(r * defn.cols + c);
-  return WellSet.of(size(defn), out);
+  return WellSet.of(size(defn), where(defn, keep));
 }
 
 const one = (text: string, set: WellSet) => [{ text, set }];
-
-function rowLabel(r: number): string {
-  return r < 26 ? String.fromCharCode(65 + r) : 'A' + String.fromCharCode(39 + r);
-}
 
 /** "b", "e-h", "e to h", "aa-af", or row numbers "1-4" -> [from, to] (0-based), checked. */
 function rowSpan(text: string, defn: Shape, numbers: boolean): [number, number] | undefined {
@@ -219,19 +210,6 @@ function colSpan(text: string, defn: Shape): [number, number] | undefined {
   return [Math.min(a, b), Math.max(a, b)];
 }
 
-const TAG_WORDS: Record<string, string[]> = {
-  controls: ['POS', 'NEG', 'ZERO'],
-  'control wells': ['POS', 'NEG', 'ZERO'],
-  'positive controls': ['POS'],
-  'positive control': ['POS'],
-  positives: ['POS'],
-  'negative controls': ['NEG'],
-  'negative control': ['NEG'],
-  negatives: ['NEG'],
-  blanks: ['ZERO'],
-  blank: ['ZERO'],
-};
-
 function term(
   raw: string,
   defn: Shape,
@@ -248,14 +226,6 @@ function term(
     )
   )
     return plain(one('all wells', all));
-  if (/^(?:edges?|edge wells|outer ring|outer wells|outer edge|perimeter|border|rim)$/.test(t)) {
-    return plain(
-      one(
-        'the outer ring',
-        fromCells(defn, (r, c) => r === 0 || c === 0 || r === defn.rows - 1 || c === defn.cols - 1),
-      ),
-    );
-  }
   if (
     /^(?:inner|inner wells|interior|interior wells|inside wells|non-edge wells|centre|center|inner region)$/.test(
       t,
@@ -269,36 +239,18 @@ function term(
     );
   }
 
-  const quadrant =
-    /^(?:quadrant|quad|q)\s*([1-4])(?:\s+of\s+(?:the\s+|a\s+)?(\d+)(?:[- ]?wells?)?(?:\s+plate)?)?(?:\s*[(,]?\s*(interleaved|by block|block|blocked)\s*\)?)?$/.exec(
-      t,
-    );
-  if (quadrant) return plain(quadrantReadings(Number(quadrant[1]), quadrant[2], quadrant[3], defn));
-
-  const stride =
-    /^(every other|every second|alternate|alternating|odd|even|every (\d+)(?:st|nd|rd|th)?)\s+(rows?|columns?|cols?)$/.exec(
-      t,
-    );
-  if (stride) {
-    const byRow = stride[3].startsWith('row');
-    const step = stride[2] ? Number(stride[2]) : 2;
-    if (!(step >= 1)) throw new GrammarError(`"${raw}": a step of at least 1`);
-    const offset = stride[1] === 'even' ? 1 : 0;
-    const name = byRow ? 'rows' : 'columns';
-    const what =
-      stride[1] === 'even' || stride[1] === 'odd'
-        ? `${stride[1]} ${name}`
-        : step === 2
-          ? `every other ${name.slice(0, -1)} from the first`
-          : `every ${step}th ${name.slice(0, -1)} from the first`;
+  // the screening terms (edges, quadrants, every other column, wells tagged X, controls...)
+  const screening = readTerm(t, {
+    defn,
+    tagged: (tags) =>
+      [...new Set(tags.flatMap((x) => lookup.tag(x) ?? []))].toSorted((a, b) => a - b),
+  });
+  if (screening) {
+    if (screening.error) throw new GrammarError(screening.error);
+    if (screening.readings.length === 0)
+      throw new GrammarError(`"${raw.trim()}" is not on this ${defn.format}-well plate`);
     return plain(
-      one(
-        what,
-        fromCells(
-          defn,
-          (r, c) => ((byRow ? r : c) - offset) % step === 0 && (byRow ? r : c) >= offset,
-        ),
-      ),
+      screening.readings.map((r) => ({ text: r.label, set: WellSet.of(size(defn), r.indices) })),
     );
   }
 
@@ -307,14 +259,6 @@ function term(
   const cols = /^(?:columns?|cols?)\s+(.+)$/.exec(t);
   if (cols) return { readings: colReadings(cols[1], defn, raw), mode: 'columns' };
 
-  const tagged =
-    /^(?:wells?\s+)?(?:tagged|with tag|with the tag|marked|labelled)\s+(.+)$/.exec(t) ??
-    /^tag\s+(.+)$/.exec(t);
-  if (tagged) {
-    const hit = lookup.tag(tagged[1].toUpperCase()) ?? lookup.tag(tagged[1]);
-    if (!hit) throw new GrammarError(`No well is tagged ${tagged[1].toUpperCase()}`);
-    return plain(one(`wells tagged ${tagged[1].toUpperCase()}`, WellSet.of(size(defn), hit)));
-  }
   const holding = /^(?:wells?\s+)?(?:with|containing|holding|that (?:hold|contain))\s+(.+)$/.exec(
     t,
   );
@@ -345,12 +289,6 @@ function term(
   }
 
   const named = /^(.+?)\s+wells?$/.exec(t)?.[1] ?? t;
-  if (TAG_WORDS[named]) {
-    const hit = TAG_WORDS[named].flatMap((tag) => lookup.tag(tag) ?? []);
-    if (hit.length === 0)
-      throw new GrammarError(`No well is tagged ${TAG_WORDS[named].join(' or ')}`);
-    return plain(one(`wells tagged ${TAG_WORDS[named].join(' or ')}`, WellSet.of(size(defn), hit)));
-  }
   const byTag = lookup.tag(named.toUpperCase()) ?? lookup.tag(named);
   const byReagent = lookup.reagent(named);
   const readings: Reading[] = [];
@@ -429,40 +367,4 @@ function wellRange(a: string, b: string, colon: boolean, defn: Shape, raw: strin
     ),
   };
   return distinct([rect, run]);
-}
-
-/**
- * Quadrant q of a 384 (of 96-well plates) or 1536 (of 384-well plates): interleaved, every
- * other row and column starting at ((q-1) >> 1, (q-1) & 1); by block, the q-th block left to
- * right, top to bottom.
- */
-function quadrantReadings(
-  q: number,
-  format: string | undefined,
-  convention: string | undefined,
-  defn: Shape,
-): Reading[] {
-  if (format !== undefined && Number(format) !== defn.format) {
-    throw new GrammarError(`This plate has ${defn.format} wells, not ${format}`);
-  }
-  if (defn.rows % 2 !== 0 || defn.cols % 2 !== 0 || defn.format < 24) {
-    throw new GrammarError(`A ${defn.format}-well plate has no quadrants`);
-  }
-  const qr = (q - 1) >> 1;
-  const qc = (q - 1) & 1;
-  const hr = defn.rows / 2;
-  const hc = defn.cols / 2;
-  // the wells the reformat tool fills from quadrant q (its toSmall mapping), one rule
-  const small = { rows: hr, cols: hc };
-  const interleaved = {
-    text: `quadrant ${q}, interleaved (rows from ${rowLabel(qr)}, columns from ${qc + 1}, every other)`,
-    set: fromCells(defn, (r, c) => toSmall(small, 'interleaved', r, c).q === q),
-  };
-  const block = {
-    text: `quadrant ${q}, by block (rows ${rowLabel(qr * hr)}-${rowLabel(qr * hr + hr - 1)}, columns ${qc * hc + 1}-${qc * hc + hc})`,
-    set: fromCells(defn, (r, c) => toSmall(small, 'block', r, c).q === q),
-  };
-  if (convention === 'interleaved') return [interleaved];
-  if (convention !== undefined) return [block];
-  return distinct([interleaved, block]);
 }

@@ -4,15 +4,8 @@
  */
 import { canonicalStock } from '../../domain/units';
 import type { BenchReagentInfo } from '../../domain/plate-wire';
-import { editDistance } from '../../domain/edit-distance';
+import { allowedTypos, editDistance } from '../../domain/edit-distance';
 import type { CatalogReagent } from '../catalog/catalog-seed';
-
-/** Typos allowed in a word of this length: none up to 3 letters, 1 up to 6, then 2. */
-export function allowedTypos(length: number): number {
-  if (length <= 3) return 0;
-  if (length <= 6) return 1;
-  return 2;
-}
 
 /** Lower case, micro signs and punctuation to spaces: "Tris-HCl" -> "tris hcl". */
 export function normalizeName(text: string): string {
@@ -51,7 +44,7 @@ export interface ReagentMention {
 // Words that are requests, units or plate vocabulary, never reagent names on their own
 // (the catalog has a buffer called CAPS and a medium called MEM).
 const NOT_NAMES = new Set(
-  'add put set fill to in into of the a an and or with from across down row rows column columns col cols well wells plate controls control positive negative vehicle media medium buffer points point fold dilution serial series clear remove delete empty tag label sample what which how much many show undo each per all caps mem dup dups trip trips quad quads top up at for as final volume stock um nm mm ul nl ml'.split(
+  'add put set fill to in into of the a an and or with from across down row rows column columns col cols well wells plate controls control positive negative vehicle media medium buffer points point fold dilution serial series clear remove delete empty tag label sample what which how much many show undo each per all caps mem dup dups trip trips quad quads top up at for as final volume stock um nm mm ul nl ml them then they these those'.split(
     ' ',
   ),
 );

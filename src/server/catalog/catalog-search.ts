@@ -1,6 +1,6 @@
 // Catalog search: an index of lower-cased names, aliases and words built once, and a ranking
 // people expect from a picker: exact > prefix > word prefix > substring > a near spelling.
-import { editDistance } from '../../domain/edit-distance';
+import { allowedTypos, editDistance } from '../../domain/edit-distance';
 import type { ServerReagentType } from '../../domain/reagent-types';
 import type { ConcentrationUnit } from '../../domain/units';
 
@@ -119,7 +119,7 @@ export function searchCatalog(index: CatalogIndex, query: CatalogQuery): Catalog
     ? index.items.filter((e) => e.item.reagent_type === query.reagentType)
     : index.items;
   if (q === '') return pool.slice(0, limit).map((e) => e.item);
-  const maxTypos = q.length < 3 ? 0 : q.length <= 5 ? 1 : 2;
+  const maxTypos = allowedTypos(q.length);
   const hits: { entry: IndexedItem; rank: number }[] = [];
   for (const entry of pool) {
     const rank = rankOf(entry, q, maxTypos);

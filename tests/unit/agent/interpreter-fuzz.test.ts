@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { interpret } from '../../../src/server/agent/interpreter/interpret';
 import { runCalls } from '../../../src/server/agent/run-calls';
-import { parseWellRanges } from '../../../src/server/agent/well-ranges';
+import { parseWellRanges } from '../../../src/domain/plate/well-set-ranges';
 import { context } from './agent-fixtures';
 
 const WORDS = [

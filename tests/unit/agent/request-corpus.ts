@@ -780,4 +780,20 @@ export const CORPUS: CorpusCase[] = [
     changed: col(1536, 1),
     cleared: true,
   },
+  {
+    // the two wells named are the duplicate: 3 uM of the 1 mM stock in 40 uL is 0.12 uL
+    // (48 droplets of 2.5 nL, 0.3 % DMSO), the medium 39.88 uL, dispensed as 39.9; "them"
+    // is the wells of the clause before
+    format: 384,
+    request: 'dup 3 uM cmpd B in J10 & K10, then tag them HIT',
+    changed: ['J10', 'K10'],
+    holds: withDmem('compound-b', 3000, 0.12, 40),
+    tags: ['HIT'],
+  },
+  {
+    // three wells for a duplicate: which two?
+    format: 384,
+    request: 'dup 3 uM cmpd B in J10, K10 and L10',
+    refused: /Which wells hold the dup\?/,
+  },
 ];

@@ -1,6 +1,6 @@
 /** What the interpreter read from one clause of a request. */
 import type { ReagentMention } from '../reagent-match';
-import type { ParsedRanges } from '../well-ranges';
+import type { ParsedRanges } from '../../../domain/plate/well-set-ranges';
 import type { Concentration, Volume } from './quantities';
 
 /** Everything read from one clause. */

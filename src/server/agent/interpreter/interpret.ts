@@ -5,11 +5,12 @@
  * (clear and remove need wells the request names). Pure.
  */
 import type { PlateDefn } from '../../../domain/plate-format';
+import { MOLAR_UNIT_SPELLING } from '../../../domain/units';
 import type { BenchReagentInfo, WireWells } from '../../../domain/plate-wire';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
 import { buildCandidates, closestName, findReagents, type ReagentMention } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
-import { parseWellRanges } from '../well-ranges';
+import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { idsOf } from '../../../domain/layout/well-list';
 import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
 import type { ClauseFacts } from './clause-facts';
@@ -71,6 +72,10 @@ function refuse(reply: string): Interpretation {
   return { calls: [], reply };
 }
 
+const AND_AMOUNT = new RegExp(
+  String.raw`\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
+);
+
 // Clauses: sentences, "then", "and" before a new amount ("10 uM X to A1 and 5 uM Y to A2")
 // and "and" before a new action ("add X to row F and add Y to row P").
 function clauses(text: string): string[] {
@@ -78,9 +83,7 @@ function clauses(text: string): string[] {
     .split(
       /[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+|,?\s+and\s+(?=(?:please\s+)?(?:add|put|dispense|pipette|place|set|fill|clear|remove|empty|label|tag|make|copy|move)\s)/i,
     )
-    .flatMap((c) =>
-      c.split(/\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:nM|uM|µM|μM|mM|M|%)(?![A-Za-z]))/),
-    )
+    .flatMap((c) => c.split(AND_AMOUNT))
     .map((c) => c.trim().replace(/[.!]+$/, ''))
     .filter((c) => c.length > 0);
 }
@@ -127,7 +130,10 @@ function readClause(
   };
 }
 
-const AMOUNT_AFTER_COMMA = /,\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:[pnuµμm]?M|%)(?![A-Za-z]))/g;
+const AMOUNT_AFTER_COMMA = new RegExp(
+  String.raw`,\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
+  'g',
+);
 
 // "1 uM X in column 3, 2 uM Y in column 5": two requests, each with its amount, reagent and
 // wells, parted by a comma only. Split where both sides are complete; "DMSO controls in
@@ -245,6 +251,19 @@ function oneReagentEach(
   );
 }
 
+// "dup 3 uM X in J10 & K10": the wells named one by one are the replicates themselves.
+function namesReplicates(f: ClauseFacts, replicates: number): boolean {
+  const m = f.ranges.matches;
+  return (
+    m.length === replicates &&
+    m.every((x) => x.kind === 'wells' && x.indices.length === 1) &&
+    f.ranges.indices.length === replicates
+  );
+}
+
+// "then tag them HIT": the wells of the clause before.
+const THEM = /\b(?:them|those(?:\s+wells)?|these(?:\s+wells)?|the\s+same\s+wells)\b/i;
+
 function clauseCalls(
   intent: Intent,
   f: ClauseFacts,
@@ -297,7 +316,7 @@ function clauseCalls(
       // "DMSO controls col 1 trip": the replicates are not wells; written as named they would
       // be dropped
       const reps = findReplicates(f.rest);
-      if (reps)
+      if (reps && !namesReplicates(f, reps.replicates))
         return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every control well, e.g. "negative controls in columns 1-3".`;
       const args: Record<string, unknown> = { wells: ids, kind: intent.control };
       const amt = amountArgs(f);
@@ -380,7 +399,7 @@ function clauseCalls(
       if (molar.length > 1)
         return `"${f.text}" gives ${r.ref.name} ${molar.length} amounts (${molar.map((c) => f.text.slice(c.start, c.end)).join(', ')}): which one? Give one amount per reagent.`;
       const reps = findReplicates(f.rest);
-      if (reps)
+      if (reps && !namesReplicates(f, reps.replicates))
         return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every well, e.g. "add 1 uM ${r.ref.name} to A1-A3".`;
       const amt = amountArgs(f);
       if (!amt)
@@ -415,6 +434,14 @@ export function interpret(text: string, ctx: InterpretContext): Interpretation {
     let intent = classify(f);
     if (intent.kind === 'unknown' && lastIntent?.kind === 'add' && f.concs.length > 0)
       intent = lastIntent;
+    const prev = parts[i - 1];
+    if (
+      f.ranges.matches.length === 0 &&
+      prev &&
+      prev.ranges.indices.length > 0 &&
+      THEM.test(f.rest)
+    )
+      f.ranges = prev.ranges;
     if (f.ranges.matches.length === 0 && intent.kind === 'add') {
       const next = parts.slice(i + 1).find((p) => p.ranges.matches.length > 0);
       if (next && next.concs.length > 0) f.ranges = next.ranges;

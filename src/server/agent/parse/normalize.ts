@@ -6,6 +6,8 @@
  * out and returned. Pure.
  */
 import type { PlateDefn } from '../../../domain/plate-format';
+import { controlWords } from '../../../domain/plate/control-words';
+import { AMOUNT_UNIT_SPELLING } from '../../../domain/units';
 import { rowIndex, wellId } from '../../../domain/well-id';
 import {
   NUMBER_WORDS,
@@ -24,7 +26,7 @@ export interface Normalized {
 }
 
 // The units an amount ends with, spelt out too ("10,000 nanomolar").
-const UNIT = String.raw`(?:[pnuµμm]?M|%|percent|(?:pico|nano|micro|milli)?molar|[nuµμm]L|(?:nano|micro|milli)lit(?:re|er)s?)(?![A-Za-z])`;
+const UNIT = AMOUNT_UNIT_SPELLING;
 // "1,5 uM": a decimal comma, which "1,500 uM" (a thousands separator) is not.
 const DECIMAL_COMMA = new RegExp(String.raw`(?<![\w.,])(\d+),(\d{1,2}|\d{4,})(?=\s*${UNIT})`);
 
@@ -39,10 +41,28 @@ const WORDS: [RegExp, string][] = [
   // Screening shorthand for controls: hi/lo, ZPE (zero percent effect: the vehicle alone),
   // HPE (hundred percent effect: the reference inhibitor), neutral, inhibitor.
   [/\bctrls?\b/gi, 'controls'],
-  [/\b(?:hi|inhibitor)\s+(?=controls?\b)/gi, 'positive '],
-  [/\b(?:lo|neutral)\s+(?=controls?\b)/gi, 'negative '],
-  [/\bZPEs?(?:\s+(?:controls?|wells))?\b/gi, 'negative controls'],
-  [/\bHPEs?(?:\s+(?:controls?|wells))?\b/gi, 'positive controls'],
+  [
+    new RegExp(String.raw`\b(?:${controlWords('positive', 'shorthand')})\s+(?=controls?\b)`, 'gi'),
+    'positive ',
+  ],
+  [
+    new RegExp(String.raw`\b(?:${controlWords('negative', 'shorthand')})\s+(?=controls?\b)`, 'gi'),
+    'negative ',
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:${controlWords('negative', 'effect')})s?(?:\s+(?:controls?|wells))?\b`,
+      'gi',
+    ),
+    'negative controls',
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:${controlWords('positive', 'effect')})s?(?:\s+(?:controls?|wells))?\b`,
+      'gi',
+    ),
+    'positive controls',
+  ],
   // Quadrants in shorthand: "quad 3", "3rd quadrant", "the second quadrant".
   [/\bquad(?:rant)?\s*([1-4])\b/gi, 'quadrant $1'],
   [/\b([1-4])(?:st|nd|rd|th)\s+quadrant\b/gi, 'quadrant $1'],
@@ -62,11 +82,21 @@ const WORDS: [RegExp, string][] = [
   ],
   [/\bnuke\b/gi, 'clear'],
   [/\bshift\b(.+?)\bover\s+(?=to\b)/gi, 'move$1'],
-  [/\b(?:neg(?:ative)?)\s+(?:ctrls?|controls?)\b/gi, 'negative controls'],
-  [/\b(?:pos(?:itive)?)\s+(?:ctrls?|controls?)\b/gi, 'positive controls'],
-  [/\b(?:high|max(?:imum)?)\s+(?:ctrls?|controls?)\b/gi, 'positive controls'],
-  [/\b(?:low|min(?:imum)?)\s+(?:ctrls?|controls?)\b/gi, 'negative controls'],
-  [/\buntreated\s+(?:ctrls?|controls?|wells)\b/gi, 'negative controls'],
+  [
+    new RegExp(
+      String.raw`\b(?:${controlWords('negative', 'words')})\s+(?:ctrls?|controls?)\b`,
+      'gi',
+    ),
+    'negative controls',
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:${controlWords('positive', 'words')})\s+(?:ctrls?|controls?)\b`,
+      'gi',
+    ),
+    'positive controls',
+  ],
+  [/\buntreated\s+wells\b/gi, 'negative controls'],
   [/\bmax(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'positive controls'],
   [/\bmin(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'negative controls'],
   [/\bblanks\b(?!\s+wells)/gi, 'blank wells'],

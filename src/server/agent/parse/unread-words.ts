@@ -6,14 +6,10 @@
  * as if the word were absent. Pure.
  */
 import type { PlateDefn } from '../../../domain/plate-format';
-import { editDistance } from '../../../domain/edit-distance';
-import {
-  allowedTypos,
-  findReagents,
-  normalizeName,
-  type Candidate,
-  type ReagentMention,
-} from '../reagent-match';
+import { allowedTypos, editDistance } from '../../../domain/edit-distance';
+import { CONTROL_VOCABULARY } from '../../../domain/plate/control-words';
+import { UNIT_WORDS } from '../../../domain/units';
+import { findReagents, normalizeName, type Candidate, type ReagentMention } from '../reagent-match';
 
 // Every word the reader acts on or may pass over, lower case. Words that carry meaning are
 // here only when the reader reads them: a word listed but ignored would let a wrong write
@@ -22,10 +18,8 @@ const VERBS =
   'compound compounds add adds added adding put puts set dispense dispensed apply pipette pipet treat treated dose dosed load place placed give spike spiked transfer fill filled top topped back backfill bring make made create want need like clear cleared remove removed delete deleted empty emptied wipe wiped erase erased reset discard take nuke nuked replace replaced change changed swap copy copied move moved label labelled labeled tag tagged untag mark marked name named sample samples undo revert scratch dilute diluted titrate titrated titration run do reserve reserved keep use used using';
 const FILLERS =
   'the a an of to in into on onto at for from with by as and or but also then please pls kindly ok okay now hey hi so can could would will you i me my we our us let lets it its them this that these those there each every all any some everything anything contents content stuff is are be should out up off over just only same both other again new here well wells plate plates per final total volume volumes amount working assay conc concentration concentrations stock stocks solution starting start begin beginning going moving running via within tolerance tol percent v w dose response curve curves series serial dilution dilutions dil fold step steps point points pts pt doses replicate replicates reps rep repeats copies singlicate duplicate duplicates triplicate triplicates quadruplicate quadruplicates dup dups trip trips quad quads n by factor log half logarithmic halving direction across down downwards up upwards along left right leftwards rightwards vertical vertically horizontal horizontally top bottom high low reversed reverse going except excluding but without apart save than everywhere through thru cmpd cpd cmpnd comp whole entire full rest unused empty inner interior inside central outer outermost edge edges outside perimeter border corner corners ring rings half quadrant quadrants interleaved block blocked contiguous convention first last second third fourth one two three four five six seven eight nine ten eleven twelve sixteen twenty odd even numbered alternate alternating row rows column columns col cols selection selected current upper lower leftmost rightmost most wells tagged';
-const CONTROLS =
-  'control controls ctrl ctrls positive pos negative neg vehicle vehicles media medium only blank blanks zero zeros max maximum min minimum signal untreated buffer';
-const UNITS =
-  'nm um mm m pm nl ul ml l nanomolar micromolar millimolar molar picomolar microlitre microliter microlitres microliters nanolitre nanoliter nanolitres nanoliters millilitre milliliter millilitres milliliters ng ug mg g mol umol nmol mmol pmol';
+const CONTROLS = CONTROL_VOCABULARY.join(' ');
+const UNITS = UNIT_WORDS.join(' ');
 const QUESTIONS =
   'what whats which how much many where show list does do tell describe check summary summarise summarize overview unmet met';
 

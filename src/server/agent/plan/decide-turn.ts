@@ -7,9 +7,9 @@
 import { interpret } from '../interpreter/interpret';
 import { readAmounts } from '../parse/amounts';
 import { normalize } from '../parse/normalize';
-import { findExcept, findPhrases } from '../parse/named-wells';
-import type { PhraseContext, PhraseMatch } from '../parse/well-set-phrases';
-import { SELECTION_WORDS } from '../well-ranges';
+import { findExcept, findPhrases } from '../../../domain/plate/well-set-sentence';
+import type { PhraseContext, PhraseMatch } from '../../../domain/plate/well-set-sentence';
+import { SELECTION_WORDS } from '../../../domain/plate/well-set-ranges';
 import { buildCandidates, catalogToBench } from '../reagent-match';
 import { runCalls, type CallsResult } from '../run-calls';
 import type { ToolCall } from '../tools/tool-registry';

@@ -8,8 +8,8 @@ import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';
 import { idsOf } from '../../../domain/layout/well-list';
-import { blank, namedWells } from '../parse/named-wells';
-import type { PhraseContext } from '../parse/well-set-phrases';
+import { blank, namedWells } from '../../../domain/plate/well-set-sentence';
+import type { PhraseContext } from '../../../domain/plate/well-set-sentence';
 
 export type EditReading =
   | { kind: 'calls'; calls: ToolCall[] }

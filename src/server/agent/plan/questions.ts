@@ -12,7 +12,7 @@ import { toDisplayType } from '../../../domain/reagent-types';
 import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolContext } from '../tools/tool-types';
 import { summarizeIds } from '../tools/well-list';
-import { parseWellRanges } from '../well-ranges';
+import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { idsOf } from '../../../domain/layout/well-list';
 import { solventName } from './check';
 

@@ -101,9 +101,10 @@ describe('well-set grammar', () => {
     const q4 = parseWellSet('quadrant 4 of the 384 block', p384);
     expect(ids(q4, p384)[0]).toBe('I13');
     const ask = parseWellSet('quadrant 3', p1536);
-    expect(
-      'ambiguous' in ask && ask.ambiguous.map((r) => r.reading.split(',')[1].trim().split(' ')[0]),
-    ).toEqual(['interleaved', 'by']);
+    expect('ambiguous' in ask && ask.ambiguous.map((r) => r.reading)).toEqual([
+      'interleaved quadrant 3 (B1, B3, ...)',
+      'block quadrant 3 (Q1 to AF24)',
+    ]);
     expect(parseWellSet('quadrant 1 of the 384', p1536)).toEqual({
       error: 'This plate has 1536 wells, not 384',
     });
@@ -134,7 +135,12 @@ describe('well-set grammar', () => {
     expect(ids(parseWellSet('the staurosporine wells', p96, lookup))).toEqual(['A1', 'C1']);
     expect(ids(parseWellSet('wells with Staurosporine (STS)', p96, lookup))).toEqual(['A1', 'C1']);
     expect(ids(parseWellSet('wells tagged POS', p96, lookup))).toEqual(['A1']);
-    expect(ids(parseWellSet('controls', p96, lookup))).toEqual(['A1', 'B1']);
+    // every control kind, the vehicle (DMSO) controls included
+    expect(ids(parseWellSet('controls', p96, lookup))).toEqual(['A1', 'B1', 'D1']);
+    expect(ids(parseWellSet('the hi ctrls', p96, lookup))).toEqual(['A1']);
+    expect(ids(parseWellSet('ZPE controls', p96, lookup))).toEqual(['B1']);
+    expect(ids(parseWellSet('the corner wells', p96))).toEqual(['A1', 'A12', 'H1', 'H12']);
+    expect(ids(parseWellSet('the last two columns', p96))).toHaveLength(16);
     expect(ids(parseWellSet('column 1 except the staurosporine wells', p96, lookup))).toEqual([
       'B1',
       'D1',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { plateDefn } from '../../../src/domain/plate-format';
-import { parseWellRanges } from '../../../src/server/agent/well-ranges';
-import { idsOf } from '../../../src/domain/layout/well-list';
+import { plateDefn } from '../../../../src/domain/plate-format';
+import { parseWellRanges } from '../../../../src/domain/plate/well-set-ranges';
+import { idsOf } from '../../../../src/domain/layout/well-list';
 
 const d96 = plateDefn(96);
 const d384 = plateDefn(384);

@@ -3,9 +3,10 @@
  * "row C", "rows AA to AF", "columns 1-2", "outer wells", "the selection", "empty wells".
  * Pure: no I/O, no node: modules, so the browser can run it too.
  */
-import type { PlateDefn } from '../../domain/plate-format';
-import type { WireWells } from '../../domain/plate-wire';
-import { indexOfWellId, rowIndex, rowLetter } from '../../domain/well-id';
+import type { PlateDefn } from '../plate-format';
+import type { WireWells } from '../plate-wire';
+import { MOLAR_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../units';
+import { indexOfWellId, rowIndex, rowLetter } from '../well-id';
 
 /** How a range was named; the dilution series reads its direction from it. */
 export type RangeKind = 'wells' | 'rect' | 'rows' | 'cols' | 'block' | 'set';
@@ -40,7 +41,7 @@ const LIST_SEP = String.raw`\s*(?:,|&|\band\b|\bor\b)\s*`;
 const ROW = '[A-Za-z]{1,2}';
 const COL = String.raw`\d{1,3}`;
 // A column number is not an amount: "columns 1 and 2, 0.1 %" names columns 1 and 2 only.
-const COL_NUM = String.raw`\d{1,3}(?![\d.]|\s*-?\s*(?:[nuµμmp]?M|%|[nuµμm]L|percent|-?fold|x|points?|pts?|replicates?|reps?)(?![A-Za-z]))`;
+const COL_NUM = String.raw`\d{1,3}(?![\d.]|\s*-?\s*(?:${MOLAR_UNIT_SPELLING}|%|${VOLUME_UNIT_SPELLING}|percent|-?fold|x|points?|pts?|replicates?|reps?)(?![A-Za-z]))`;
 const RECT = new RegExp(String.raw`\b(${ROW})0*(${COL})${RANGE_SEP}(${ROW})0*(${COL})\b`, 'gi');
 // Row letters after the first must be capitals: in "row B and a 3-fold series" the "a" is
 // an article, not row A.

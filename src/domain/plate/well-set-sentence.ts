@@ -1,18 +1,98 @@
 /**
- * The wells a piece of a request names, phrases and plain ranges together: every screening
- * phrase of it ("even columns and odd rows" is both), and "all wells except X" / "<wells>
- * except X" with the wells left. Built on findPhrase (well-set-phrases.ts) and the plain
- * range reader. Pure.
+ * The well-set grammar inside a sentence: the well phrases a request holds, found where they
+ * stand ("add 1 uM X to every other column of row B"), joined ("even columns and odd rows"
+ * is both), and "all wells except X" / "<wells> except X" with the wells left. The screening
+ * terms are the grammar's own (well-set-terms.ts), the plain references its ranges
+ * (well-set-ranges.ts); the regions named by a reagent ("the staurosporine wells") are read
+ * here, against the names of the bench. A phrase that reads two ways gives both readings, so
+ * that the assistant asks instead of guessing. Pure.
  */
-import { parseWellRanges } from '../well-ranges';
-import { findPhrase, type PhraseContext, type PhraseMatch } from './well-set-phrases';
+import type { PlateDefn } from '../plate-format';
+import type { WireWells } from '../plate-wire';
+import { MOLAR_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../units';
+import { indexOfWellId } from '../well-id';
+import { parseWellRanges } from './well-set-ranges';
+import { findTerm, rowLabel, type TermPlate, type TermReading } from './well-set-terms';
+
+/** One reading of a phrase: its wells and a short description to offer as a choice. */
+export type Reading = TermReading;
+
+/** A phrase found in the text, with one reading or (ambiguous) several. */
+export interface PhraseMatch {
+  start: number;
+  end: number;
+  readings: Reading[];
+  /** a sentence when the phrase names wells off the plate or none at all */
+  error?: string;
+}
+
+export interface PhraseContext {
+  defn: PlateDefn;
+  wells: WireWells;
+  /** reagent names (lower case) -> slug, to read "the staurosporine wells" */
+  reagentSlugs: Map<string, string>;
+  selection?: readonly number[];
+}
+
+function matching(ctx: PhraseContext, keep: (w: WireWells[string]) => boolean): number[] {
+  const out: number[] = [];
+  for (const [id, w] of Object.entries(ctx.wells))
+    if (keep(w)) out.push(indexOfWellId(id, ctx.defn));
+  return out.toSorted((a, b) => a - b);
+}
+
+const termPlate = (ctx: PhraseContext): TermPlate => ({
+  defn: ctx.defn,
+  tagged: (tags) => matching(ctx, (w) => (w.tags ?? []).some((t) => tags.includes(t))),
+});
+
+const idOf = (defn: PlateDefn, i: number) =>
+  `${rowLabel(Math.floor(i / defn.cols))}${(i % defn.cols) + 1}`;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "the staurosporine wells", "the compound A wells", "wells with staurosporine". */
+function reagentRegion(text: string, ctx: PhraseContext): PhraseMatch | null {
+  for (const [name, slug] of ctx.reagentSlugs) {
+    const esc = escape(name);
+    const re = new RegExp(
+      String.raw`\b(?:the\s+)?(?:${esc})\s+wells?\b|\b(?:the\s+)?wells\s+(?:with|holding|containing)\s+(?:${esc})\b`,
+      'i',
+    );
+    const m = re.exec(text);
+    if (!m) continue;
+    const ids = matching(ctx, (w) => Boolean(w.targets[slug]));
+    const at = { start: m.index, end: m.index + m[0].length };
+    // "the staurosporine well" when several hold it: which one?
+    if (/\bwell\b/i.test(m[0]) && ids.length > 1 && ids.length <= 6)
+      return { ...at, readings: ids.map((i) => ({ label: idOf(ctx.defn, i), indices: [i] })) };
+    return {
+      ...at,
+      readings: [{ label: m[0], indices: ids }],
+      error: ids.length === 0 ? `No wells hold ${name}` : undefined,
+    };
+  }
+  return null;
+}
+
+/** The first screening well-set phrase of the text, or null. */
+export function findPhrase(text: string, ctx: PhraseContext): PhraseMatch | null {
+  const term = findTerm(text, termPlate(ctx));
+  const best: PhraseMatch | null = term
+    ? { start: term.start, end: term.end, readings: term.readings, error: term.error }
+    : null;
+  const region = reagentRegion(text, ctx);
+  return region && (!best || region.start < best.start) ? region : best;
+}
 
 const EXCEPT =
   /\s*,?\s*\b(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|apart\s+from|excluding|without|save)\s+/i;
 // Where the excluded wells end: the next verb-like word of the request. A "to" between a
 // column number or a row or well and another is a range ("except columns 12 to 21").
-const EXCLUDED_END =
-  /\s+(?:with|as|to(?!\s+(?:[A-Za-z]{1,2}\d{0,3}|\d{1,3})(?![\w.]|\s*(?:[nuµμmp]?M|%|[nuµμm]L)\b))|at|using|in\s+(?:duplicate|triplicate))\b|\s*[,;.]|$/i;
+const EXCLUDED_END = new RegExp(
+  String.raw`\s+(?:with|as|to(?!\s+(?:[A-Za-z]{1,2}\d{0,3}|\d{1,3})(?![\w.]|\s*(?:${MOLAR_UNIT_SPELLING}|%|${VOLUME_UNIT_SPELLING})\b))|at|using|in\s+(?:duplicate|triplicate))\b|\s*[,;.]|$`,
+  'i',
+);
 const ALL =
   /\b(?:all(?:\s+the)?\s+wells?|every\s*where|every\s+well|each\s+well|the\s+(?:whole|entire)\s+plate|all)\s*$/i;
 

@@ -1,9 +1,12 @@
 // Screening well-set phrases: the wells are counted by hand on the plate.
 import { describe, expect, it } from 'vitest';
-import { plateDefn, type PlateFormat } from '../../../src/domain/plate-format';
-import { idsOf } from '../../../src/domain/layout/well-list';
-import { findExcept } from '../../../src/server/agent/parse/named-wells';
-import { findPhrase, type PhraseContext } from '../../../src/server/agent/parse/well-set-phrases';
+import { plateDefn, type PlateFormat } from '../../../../src/domain/plate-format';
+import { idsOf } from '../../../../src/domain/layout/well-list';
+import {
+  findExcept,
+  findPhrase,
+  type PhraseContext,
+} from '../../../../src/domain/plate/well-set-sentence';
 
 function ctx(format: PlateFormat, wells: PhraseContext['wells'] = {}): PhraseContext {
   return {

@@ -1,0 +1,82 @@
+/**
+ * The words screening staff use for controls, each kind with its variants and the tags its
+ * wells carry on the plate: the one list the well-set grammar, the request reader and its
+ * check of unread words all read.
+ */
+
+/** A kind of control as people name it. */
+export interface ControlWords {
+  /** the words that name the kind before "control(s)" ("positive ctrls", "max signal") */
+  words: readonly string[];
+  /** shorthand the request reader spells out as the first word ("hi ctrls") */
+  shorthand: readonly string[];
+  /** the assay's name of the kind, a control on its own ("ZPE", "HPE wells") */
+  effect: readonly string[];
+  /** the tags the wells of the kind carry */
+  tags: readonly string[];
+}
+
+// HPE and ZPE: hundred and zero percent effect (the reference inhibitor; the vehicle alone).
+export const CONTROL_KINDS = {
+  positive: {
+    words: ['positive', 'pos', 'high', 'max', 'maximum'],
+    shorthand: ['hi', 'inhibitor'],
+    effect: ['hpe'],
+    tags: ['POS'],
+  },
+  negative: {
+    words: ['negative', 'neg', 'low', 'min', 'minimum', 'untreated'],
+    shorthand: ['lo', 'neutral'],
+    effect: ['zpe'],
+    tags: ['NEG'],
+  },
+  vehicle: { words: ['dmso', 'vehicle'], shorthand: [], effect: [], tags: ['DMSO', 'vehicle'] },
+  zero: { words: ['blank', 'blanks', 'zero', 'zeros'], shorthand: [], effect: [], tags: ['ZERO'] },
+} as const satisfies Record<string, ControlWords>;
+
+type Kind = keyof typeof CONTROL_KINDS;
+
+/** The nouns: "controls", "ctrl". */
+export const CONTROL_NOUNS = ['control', 'controls', 'ctrl', 'ctrls'] as const;
+
+/** Words that go with a kind: "max signal", "vehicle only", "media controls". */
+const CONTROL_QUALIFIERS = ['signal', 'only', 'media', 'medium', 'buffer', 'vehicles'];
+
+/**
+ * The control words a request keeps once read (its shorthand is spelt out before), for the
+ * reader's list of the words it knows.
+ */
+export const CONTROL_VOCABULARY: readonly string[] = [
+  ...Object.values(CONTROL_KINDS).flatMap((k) => k.words),
+  ...CONTROL_NOUNS,
+  ...CONTROL_QUALIFIERS,
+];
+
+const byLength = (words: readonly string[]) =>
+  words.toSorted((a, b) => b.length - a.length).join('|');
+
+/** A regular-expression alternation of the words, shorthand and effect names of some kinds. */
+export function controlAlternation(...kinds: Kind[]): string {
+  return byLength(
+    kinds.flatMap((k) => [
+      ...CONTROL_KINDS[k].words,
+      ...CONTROL_KINDS[k].shorthand,
+      ...CONTROL_KINDS[k].effect,
+    ]),
+  );
+}
+
+/** An alternation of one part of a kind's words ("hi|inhibitor"). */
+export function controlWords(kind: Kind, part: 'words' | 'shorthand' | 'effect'): string {
+  return byLength(CONTROL_KINDS[kind][part]);
+}
+
+/** The tags of the control kind a word names; every control tag for no word. */
+export function controlTags(word: string | undefined): readonly string[] {
+  const w = word?.toLowerCase().replace(/\s+signal$/, '');
+  if (!w) return Object.values(CONTROL_KINDS).flatMap((k) => k.tags);
+  const kind = Object.values(CONTROL_KINDS).find((k) =>
+    ([...k.words, ...k.shorthand, ...k.effect] as readonly string[]).includes(w),
+  );
+  return kind?.tags ?? [];
+}
