@@ -17,7 +17,7 @@ const bench: BenchFactsLike = {
 };
 
 function turn(live: LivePlate, request: string) {
-  const ctx: ToolContext = { ...context('1536', live.wire), wells: live.wire };
+  const ctx: ToolContext = { ...context(1536, live.wire), wells: live.wire };
   const d = decideTurn(request, ctx);
   const r = d.result;
   if (!r?.wells || r.error || !r.expanded) throw new Error(`"${request}": ${d.reply ?? r?.error}`);
@@ -43,7 +43,7 @@ function turn(live: LivePlate, request: string) {
 
 describe('a turn written from its own application', () => {
   it('stores what applying its ops again stores', () => {
-    let live = buildLivePlate(context('1536').defn, {}, 1, BENCH, 'bench');
+    let live = buildLivePlate(context(1536).defn, {}, 1, BENCH, 'bench');
     const requests = [
       'add 1 uM compound B to A1:AF48',
       'positive controls in column 48: 1 uM staurosporine',
@@ -73,9 +73,9 @@ describe('a turn written from its own application', () => {
   }, 60_000);
 
   it('applies the ops itself on another base', () => {
-    const live = buildLivePlate(context('1536').defn, {}, 1, BENCH, 'bench');
-    const other = buildLivePlate(context('1536').defn, {}, 1, BENCH, 'bench');
-    const ctx: ToolContext = { ...context('1536', live.wire), wells: live.wire };
+    const live = buildLivePlate(context(1536).defn, {}, 1, BENCH, 'bench');
+    const other = buildLivePlate(context(1536).defn, {}, 1, BENCH, 'bench');
+    const ctx: ToolContext = { ...context(1536, live.wire), wells: live.wire };
     const r = decideTurn('add 1 uM compound B to column 2', ctx).result!;
     // wells that claim to be the ops' result but are not: used only on their own base
     const applied = {

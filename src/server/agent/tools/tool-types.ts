@@ -46,7 +46,7 @@ export interface ToolChange {
   ops: ProtocolOp[];
   /** catalog reagents this change puts on the bench */
   benchAdds: CatalogReagent[];
-  /** targets that cannot be met as asked (the change is still made, the wells show unmet) */
+  /** the layout tools' warnings (an edge well, a layout replaced): the change is still made */
   warnings: string[];
 }
 
