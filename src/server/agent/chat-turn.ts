@@ -4,6 +4,7 @@
  * the plan as a new plate version with an optimistic version check, store the messages and
  * report activity on the experiment's event stream.
  */
+import { fillLiquid } from '../../domain/dispensing/fill-liquid';
 import type { ProtocolOp } from '../../domain/plate-wire';
 import { indexOfWellId } from '../../domain/well-id';
 import { CATALOG_SEED } from '../catalog/catalog-seed';
@@ -178,7 +179,18 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
         break;
       }
       const summary = result.summaries.join('; ').slice(0, 1900);
-      const w = await writeChange(deps, input, plate, result, summary, bench);
+      // the wells the checks saw are the wells written: the writer need not apply the ops again
+      const applied =
+        result.expanded && result.benchAdds.length === 0
+          ? {
+              base: live,
+              vehicle: fillLiquid(ctx.bench, ctx.vehicleSlug).slug,
+              ops: result.expanded,
+              wells: result.wells,
+              touched: result.changed,
+            }
+          : undefined;
+      const w = await writeChange(deps, input, plate, result, summary, bench, applied);
       written = w;
       ops = result.ops;
       text = [replyText(result, w.state), decision.source === 'model' ? decision.reply : undefined]

@@ -2,6 +2,7 @@
  * Runs a list of tool calls as one change: each call sees the wells the previous ones left;
  * the first refusal stops everything and nothing of the turn is applied. Pure.
  */
+import type { PrimitiveOp } from '../../domain/plate/ops';
 import type { PlateOpInput } from '../../domain/schemas/plate-ops';
 import type { ProtocolOp, WireWells } from '../../domain/plate-wire';
 import type { CatalogReagent } from '../catalog/catalog-seed';
@@ -20,6 +21,8 @@ export interface CallsResult {
   changed: string[];
   /** the plate ops of every change in order: what the turn writes */
   plateOps: PlateOpInput[];
+  /** plateOps expanded, when every change gave its own (the write then applies none again) */
+  expanded?: PrimitiveOp[];
   ops: ProtocolOp[];
   benchAdds: CatalogReagent[];
   warnings: string[];
@@ -36,6 +39,7 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
     answers: [],
     changed: [],
     plateOps: [],
+    expanded: [],
     ops: [],
     benchAdds: [],
     warnings: [],
@@ -56,6 +60,7 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
         summaries: [],
         changed: [],
         plateOps: [],
+        expanded: undefined,
         ops: [],
         benchAdds: [],
         error: r.message,
@@ -80,6 +85,7 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
       out.changed.push(id);
     }
     out.plateOps.push(...r.plateOps);
+    out.expanded = out.expanded && r.expanded ? [...out.expanded, ...r.expanded] : undefined;
     out.ops.push(...r.ops);
     out.warnings.push(...r.warnings);
   }

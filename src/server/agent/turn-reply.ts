@@ -1,6 +1,6 @@
 /**
- * The assistant's message for a turn: what changed, what cannot be met, the answers, or the
- * refusal. Pure.
+ * The assistant's message for a turn: what changed, notes on it, the wells left unmet, the
+ * answers, or the refusal. Pure.
  */
 import type { PlateState } from '../../domain/plate-state';
 import type { CallsResult } from './run-calls';
@@ -22,13 +22,11 @@ export function replyText(result: CallsResult, state: PlateState | null): string
   }
   const lines: string[] = [];
   for (const s of result.summaries) lines.push(`${s}.`);
-  if (result.warnings.length > 0) {
-    const shown = [...new Set(result.warnings)].slice(0, MAX_WARNINGS);
-    const more =
-      result.warnings.length > MAX_WARNINGS
-        ? ` (and ${result.warnings.length - MAX_WARNINGS} more)`
-        : '';
-    lines.push(`Cannot be met as asked: ${shown.join('; ')}${more}.`);
+  // the layout tools' warnings (an edge well, a layout replaced) never stop a write: notes
+  const notes = [...new Set(result.warnings.map((w) => w.trim().replace(/\.$/, '')))];
+  if (notes.length > 0) {
+    const more = notes.length > MAX_WARNINGS ? ` (and ${notes.length - MAX_WARNINGS} more)` : '';
+    lines.push(`Note: ${notes.slice(0, MAX_WARNINGS).join('; ')}${more}.`);
   }
   if (state && result.changed.length > 0) {
     const unmet = unmetAmong(state, result.changed);

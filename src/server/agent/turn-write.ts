@@ -8,6 +8,7 @@ import { reagentCreateSchema } from '../../domain/schemas/reagent';
 import type { CatalogReagent } from '../catalog/catalog-seed';
 import type { Db } from '../db/connect';
 import type {
+  AppliedOps,
   PlateEdit,
   WriteRequest,
   WriteResult as PlateWriteResult,
@@ -96,6 +97,8 @@ export async function writeChange(
   result: CallsResult,
   summary: string,
   benchRead: BenchFacts,
+  /** the turn's own application of the ops (see AppliedOps), when it has one */
+  applied?: AppliedOps,
 ): Promise<Written & { beforeId: number }> {
   const experimentId = input.experiment.id;
   return deps.plates.write(async (tx, store) => {
@@ -121,7 +124,7 @@ export async function writeChange(
       store,
       input,
       plate,
-      { ops: result.plateOps },
+      { ops: result.plateOps, applied },
       summary,
       bench,
     );

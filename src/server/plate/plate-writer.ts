@@ -6,14 +6,13 @@
 // one and listeners (the events stream) are told, with the changed wells.
 import { applyOpsDelta } from '../../domain/plate/apply-ops';
 import { vehicleLoadOf } from '../../domain/dispensing/vehicle-load';
-import { opExpander } from '../../domain/plate/expanders';
-import { solventLoadsForOps } from '../../domain/layout/vehicle-control';
+import { expandOps } from '../../domain/plate/expand-ops';
 import type { PrimitiveOp } from '../../domain/plate/ops';
 import type { PlateDefn } from '../../domain/plate-format';
 import type { WireWell, WireWells } from '../../domain/plate-wire';
 import { canonicalizeWells } from '../../domain/plate-wells';
 import { canonicalJson } from '../../domain/canonical-json';
-import { indexOfWellId } from '../../domain/well-id';
+import { idOfIndex, indexOfWellId } from '../../domain/well-id';
 import type { PlateOpInput } from '../../domain/schemas/plate-ops';
 import { experimentNotFound } from '../errors';
 import type { DbOrTx } from '../repositories/bench';
@@ -49,8 +48,25 @@ export interface PlateChange {
 
 export type PlateChangedListener = (change: PlateChange) => void;
 
+/**
+ * Ops a caller already applied to a computed plate (the assistant's turn, with the context the
+ * writer applies them with): the wells they gave, so the writer does not apply them again when
+ * that plate is its base (the same version and bench) and the vehicle is its own.
+ */
+export interface AppliedOps {
+  base: LivePlate;
+  vehicle: string | null;
+  /** the expanded ops in order, as the log keeps them */
+  ops: readonly PrimitiveOp[];
+  /** every well after the ops */
+  wells: WireWells;
+  /** the wells the ops changed or emptied, in any order */
+  touched: readonly string[];
+}
+
 /** What a writer asks for: ops, or whole wells (PUT, restore, the assistant). */
-export type PlateEdit = { ops: readonly PlateOpInput[] } | { defn: PlateDefn; wells: WireWells };
+export type PlateEdit =
+  { ops: readonly PlateOpInput[]; applied?: AppliedOps } | { defn: PlateDefn; wells: WireWells };
 
 export interface WriteRequest {
   ownerId: string;
@@ -112,43 +128,34 @@ class LiveCache {
   }
 }
 
-function expandOps(
-  live: LivePlate,
-  ops: readonly PlateOpInput[],
-  benchSlugs: ReadonlySet<string>,
-  bench: BenchFactsLike,
-):
-  | { ok: true; ops: PrimitiveOp[] }
-  | { ok: false; opIndex: number; op: string; well?: string; message: string } {
-  const out: PrimitiveOp[] = [];
-  // the bench's solvents and their loads, which a vehicle control is judged by
-  const solventLoads = solventLoadsForOps(
-    ops,
-    live.defn,
-    live.wire,
-    bench.infos,
-    bench.dispensing ?? null,
-  );
-  for (let i = 0; i < ops.length; i++) {
-    const op = ops[i];
-    if (['set', 'clear', 'tag', 'label', 'sample', 'put'].includes(op.op)) {
-      out.push(op as PrimitiveOp);
+/**
+ * The delta of ops already applied (see AppliedOps): the touched wells that differ from the
+ * base, each well object written as canonical JSON once (a change shares one object among the
+ * wells of the same contents), and the emptied ones, row-major.
+ */
+function appliedDelta(base: LivePlate, applied: AppliedOps) {
+  const updated: Record<string, WireWell> = {};
+  const updatedJson: Record<string, string> = {};
+  const changed: number[] = [];
+  const removed: number[] = [];
+  const written = new Map<WireWell, string>();
+  for (const i of new Set(applied.touched.map((id) => indexOfWellId(id, base.defn)))) {
+    const id = idOfIndex(base.defn, i);
+    const w = applied.wells[id];
+    if (!w) {
+      if (base.wellJson[i] !== undefined) removed.push(i);
       continue;
     }
-    const expander = opExpander(op.op);
-    if (!expander) return { ok: false, opIndex: i, op: op.op, message: `Unknown op "${op.op}"` };
-    const expanded = expander(op as Record<string, unknown>, {
-      defn: live.defn,
-      wells: live.wire,
-      benchSlugs,
-      solventLoads,
-    });
-    if (!expanded.ok) {
-      return { ok: false, opIndex: i, op: op.op, well: expanded.well, message: expanded.message };
-    }
-    out.push(...expanded.ops);
+    let json = written.get(w);
+    if (json === undefined) written.set(w, (json = canonicalJson(w)));
+    if (base.wellJson[i] === json) continue;
+    updated[id] = w;
+    updatedJson[id] = json;
+    changed.push(i);
   }
-  return { ok: true, ops: out };
+  const ids = (list: number[]) =>
+    list.toSorted((a, b) => a - b).map((i) => idOfIndex(base.defn, i));
+  return { updated, updatedJson, changed: ids(changed), removed: ids(removed) };
 }
 
 /** A plate edit worked out on a computed plate, nothing stored: what write() stores. */
@@ -173,8 +180,28 @@ export function editLivePlate(
   let ops: unknown[];
   let changedIds: string[];
   let removed: string[];
-  if ('ops' in edit) {
-    const expanded = expandOps(base, edit.ops, slugs, bench);
+  const given = 'ops' in edit ? edit.applied : undefined;
+  if (given && given.base === base && given.vehicle === (bench.vehicle ?? null)) {
+    const delta = appliedDelta(base, given);
+    next = advanceLivePlate(
+      base,
+      delta.updated,
+      delta.changed,
+      delta.removed,
+      version + 1,
+      delta.updatedJson,
+    );
+    ops = logOps(given.ops);
+    changedIds = delta.changed;
+    removed = delta.removed;
+  } else if ('ops' in edit) {
+    const expanded = expandOps(edit.ops, {
+      defn: base.defn,
+      wells: base.wire,
+      bench: bench.infos,
+      benchSlugs: slugs,
+      dispensing: bench.dispensing ?? null,
+    });
     if (!expanded.ok) return { ...expanded, stale: false };
     const applied = applyOpsDelta(
       base.defn,
@@ -199,10 +226,7 @@ export function editLivePlate(
       version + 1,
       applied.updatedJson,
     );
-    // a put's wells are the log's `changed` already: the op names them, not twice
-    ops = expanded.ops.map((op) =>
-      op.op === 'put' ? { op: 'put', wells: Object.keys(op.wells) } : op,
-    );
+    ops = logOps(expanded.ops);
     changedIds = applied.changed;
     removed = applied.removed;
   } else if (edit.defn.format === base.defn.format) {
@@ -230,6 +254,11 @@ export function editLivePlate(
   }
 
   return { ok: true, next, ops, changed: changedIds, removed };
+}
+
+/** Ops as the log keeps them: a put's wells are the log's `changed` already, named once. */
+function logOps(ops: readonly PrimitiveOp[]): unknown[] {
+  return ops.map((op) => (op.op === 'put' ? { op: 'put', wells: Object.keys(op.wells) } : op));
 }
 
 /** The plate writer of one database, with its cache of computed plates. */

@@ -6,7 +6,7 @@
 import { fillLiquid } from '../../../domain/dispensing/fill-liquid';
 import { vehicleLoadOf } from '../../../domain/dispensing/vehicle-load';
 import { applyOps, type ApplyContext } from '../../../domain/plate/apply-ops';
-import { opExpander } from '../../../domain/plate/expanders';
+import { expandOps } from '../../../domain/plate/expand-ops';
 import type { PrimitiveOp } from '../../../domain/plate/ops';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
 import {
@@ -18,7 +18,6 @@ import type { ProtocolOp, WireWell, WireWells } from '../../../domain/plate-wire
 import { planPreparations } from '../../../domain/dispensing/plan';
 import { preparationOps } from '../../../domain/dispensing/protocol-steps';
 import { resolveSettings } from '../../../domain/dispensing/settings';
-import { solventLoadsForOps } from '../../../domain/layout/vehicle-control';
 import type { ToolContext } from './tool-types';
 
 /**
@@ -47,30 +46,17 @@ export function applyPlan(
   ctx: ToolContext,
   ops: readonly PlateOpInput[],
   finalVolumeUL?: number,
-): { wells: WireWells; changed: string[]; warnings: string[] } | string {
-  const primitive: PrimitiveOp[] = [];
-  const warnings: string[] = [];
+): { wells: WireWells; changed: string[]; warnings: string[]; expanded: PrimitiveOp[] } | string {
   const apply = applyContextOf(ctx, finalVolumeUL);
-  // the bench's solvents and their loads, which a vehicle control is judged by, as the plate
-  // writer judges a controls op
-  const base = ctx.baseWells ?? ctx.wells;
-  const solventLoads = solventLoadsForOps(ops, ctx.defn, base, ctx.bench, ctx.dispensing ?? null);
-  for (const op of ops) {
-    const expander = opExpander(op.op);
-    if (!expander) {
-      primitive.push(op as PrimitiveOp);
-      continue;
-    }
-    const expanded = expander(op as Record<string, unknown>, {
-      defn: ctx.defn,
-      wells: base,
-      benchSlugs: apply.benchSlugs,
-      solventLoads,
-    });
-    if (!expanded.ok) return `${expanded.well ? `${expanded.well}: ` : ''}${expanded.message}`;
-    primitive.push(...expanded.ops);
-    warnings.push(...(expanded.warnings ?? []));
-  }
+  const expanded = expandOps(ops, {
+    defn: ctx.defn,
+    wells: ctx.baseWells ?? ctx.wells,
+    bench: ctx.bench,
+    benchSlugs: apply.benchSlugs,
+    dispensing: ctx.dispensing ?? null,
+  });
+  if (!expanded.ok) return `${expanded.well ? `${expanded.well}: ` : ''}${expanded.message}`;
+  const { ops: primitive, warnings } = expanded;
   const r = applyOps(ctx.defn, ctx.wells, primitive, apply);
   if (!r.ok) return `${r.well ? `${r.well}: ` : ''}${r.message}`;
   // Changed wells of the same contents share one object (r.wells is the result's own record):
@@ -83,11 +69,11 @@ export function applyPlan(
     if (same) r.wells[id] = same;
     else shared.set(key, w);
   }
-  return { wells: r.wells, changed: [...r.changed, ...r.removed], warnings };
+  return { wells: r.wells, changed: [...r.changed, ...r.removed], warnings, expanded: primitive };
 }
 
 /** A change made elsewhere as ops: the wells it changed, put as they became. */
-export function putOf(wells: WireWells, changed: readonly string[]): PlateOpInput[] {
+export function putOf(wells: WireWells, changed: readonly string[]): PrimitiveOp[] {
   const put: Record<string, WireWells[string] | null> = {};
   for (const id of changed) put[id] = wells[id] ?? null;
   return changed.length > 0 ? [{ op: 'put', wells: put }] : [];
@@ -108,8 +94,10 @@ export function pickVehicle(ctx: Pick<ToolContext, 'bench' | 'vehicleSlug'>): st
  */
 function entriesOf(wells: WireWells, slugs: ReadonlySet<string>): WireWells {
   const out: WireWells = {};
-  // wells that share an object share their entries (the plan then works them once)
+  // wells of the same entries share one object, so the plan works each once without writing
+  // every well out (the plate's own wells are each their own object)
   const made = new Map<WireWell, WireWell | null>();
+  const byText = new Map<string, WireWell>();
   for (const [id, w] of Object.entries(wells)) {
     let entry = made.get(w);
     if (entry === undefined) {
@@ -118,7 +106,9 @@ function entriesOf(wells: WireWells, slugs: ReadonlySet<string>): WireWells {
         const targets: WireWell['targets'] = {};
         for (const [slug, t] of Object.entries(w.targets))
           if (slugs.has(slug) || t.target_nM == null) targets[slug] = t;
-        entry = { targets };
+        const text = JSON.stringify(targets);
+        entry = byText.get(text) ?? { targets };
+        byText.set(text, entry);
       }
       made.set(w, entry);
     }

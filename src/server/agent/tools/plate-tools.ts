@@ -82,6 +82,8 @@ export function opsChange(
 ): ToolOutcome {
   const r = applyPlan(ctx, plateOps, finalVolumeUL);
   if (typeof r === 'string') return toolError(`I could not do that: ${r}. Nothing changed.`);
+  // with a final volume of the edit's own, the wells are written as they became
+  const put = finalVolumeUL == null ? undefined : putOf(r.wells, r.changed);
   return {
     kind: 'change',
     wells: r.wells,
@@ -90,7 +92,8 @@ export function opsChange(
         ? `${summary} (${adds.map((a) => a.name).join(', ')} added to the bench)`
         : summary,
     changed: r.changed,
-    plateOps: finalVolumeUL == null ? plateOps : putOf(r.wells, r.changed),
+    plateOps: put ?? plateOps,
+    expanded: put ?? r.expanded,
     ops: preparationsOf(ctx, r.wells, r.changed),
     benchAdds: adds,
     warnings: r.warnings,

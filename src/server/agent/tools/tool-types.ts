@@ -4,6 +4,7 @@
  * reads or writes storage; the chat route applies plans.
  */
 import type { DispenseSettings } from '../../../domain/dispensing/settings';
+import type { PrimitiveOp } from '../../../domain/plate/ops';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
 import type { PlateDefn } from '../../../domain/plate-format';
 import type { BenchReagentInfo, ProtocolOp, WireWells } from '../../../domain/plate-wire';
@@ -39,11 +40,13 @@ export interface ToolChange {
   changed: string[];
   /** the plate ops that make this change, as the designer sends them (what is written) */
   plateOps: PlateOpInput[];
+  /** plateOps expanded as the writer expands them, when `wells` is their applyOps result */
+  expanded?: PrimitiveOp[];
   /** working-stock preparations this change needs */
   ops: ProtocolOp[];
   /** catalog reagents this change puts on the bench */
   benchAdds: CatalogReagent[];
-  /** targets that cannot be met as asked (the change is still made, the wells show unmet) */
+  /** the layout tools' warnings (an edge well, a layout replaced): the change is still made */
   warnings: string[];
 }
 
