@@ -73,17 +73,20 @@ export const ROLE = {
 } as const;
 export type Role = keyof typeof ROLE;
 
+// Which role a well's tags make it when it has several: the highest.
+const ROLE_RANK: Record<Role, number> = {
+  sample: 0,
+  vehicle: 1,
+  negative: 2,
+  positive: 3,
+  reserved: 4,
+};
+
 /** The role of a well, or null for an empty well. */
 export function roleOfWell(well: WireWell | undefined): Role | null {
   if (!well) return null;
   let role: Role | null = null;
-  const rank: Record<Role, number> = {
-    sample: 0,
-    vehicle: 1,
-    negative: 2,
-    positive: 3,
-    reserved: 4,
-  };
+  const rank = ROLE_RANK;
   for (const raw of well.tags ?? []) {
     const tag = raw.trim().toUpperCase();
     const r: Role | null =
@@ -212,7 +215,8 @@ export function reagentRanks(reagents: readonly ColourReagent[]): Map<string, nu
 export function keyReagent(well: WireWell, rank: ReadonlyMap<string, number>): string | null {
   let best: string | null = null;
   let bestRank = Infinity;
-  for (const slug of Object.keys(well.targets ?? {})) {
+  // for-in: no array per well (every well of a 1536 plate is read at each edit)
+  for (const slug in well.targets) {
     const r = rank.get(slug) ?? 1e9;
     if (r < bestRank || (r === bestRank && best !== null && slug < best)) {
       best = slug;
@@ -242,7 +246,8 @@ function eachWell(
   wells: WireWells,
   fn: (index: number, well: WireWell) => void,
 ): void {
-  for (const [id, well] of Object.entries(wells)) {
+  for (const id in wells) {
+    const well = wells[id];
     if (!well) continue;
     const i = indexOfWellId(id, defn);
     if (i >= 0) fn(i, well);
@@ -297,21 +302,24 @@ export function colourWells(input: ColouringInput): Colouring {
     // Colours follow the reagents that are on the plate, tested ones first, so that a bench
     // of 200 entries does not use up the distinct colours on reagents no well holds.
     const used = new Set<string>();
-    eachWell(defn, wells, (_i, well) => {
+    // each well's key reagent read once, for the colours' order and then the fills
+    const keyOf: (string | null)[] = Array.from({ length: W }, () => null);
+    eachWell(defn, wells, (i, well) => {
       const key = keyReagent(well, rank);
+      keyOf[i] = key;
       if (key) used.add(key);
     });
     const ranked = [...used].toSorted(
       (a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9) || (a < b ? -1 : 1),
     );
     const colourOf = new Map(ranked.map((slug, k) => [slug, reagentColour(k)]));
-    eachWell(defn, wells, (i, well) => {
-      const key = keyReagent(well, rank);
-      if (!key) return;
+    for (let i = 0; i < W; i++) {
+      const key = keyOf[i];
+      if (!key) continue;
       const colour = colourOf.get(key) ?? OTHER_FILL;
       fill[i] = colour;
       count(key, byslug.get(key)?.name ?? key, colour);
-    });
+    }
     return { fill, legend: sortedLegend(counts, ranked) };
   }
 
@@ -319,25 +327,31 @@ export function colourWells(input: ColouringInput): Colouring {
     // Controls by role (tags), tested wells by their compound (one colour each, in the
     // order the compounds first appear on the plate), anything else as other contents.
     const first = new Map<string, number>();
+    // each well's role and key reagent read once, for the colours' order and then the fills
+    const roleOf: (Role | null)[] = Array.from({ length: W }, () => null);
+    const keyOf: (string | null)[] = Array.from({ length: W }, () => null);
     eachWell(defn, wells, (i, well) => {
-      if (roleOfWell(well) !== 'sample') return;
+      const role = roleOfWell(well);
+      roleOf[i] = role;
+      if (role !== 'sample') return;
       const key = keyReagent(well, rank);
+      keyOf[i] = key;
       if (key && TESTED.has(typeOf(byslug.get(key))) && !(i >= (first.get(key) ?? Infinity))) {
         first.set(key, i);
       }
     });
     const order = [...first.keys()].toSorted((a, b) => (first.get(a) ?? 0) - (first.get(b) ?? 0));
     const colourOf = new Map(order.map((slug, k) => [slug, compoundColour(k)]));
-    eachWell(defn, wells, (i, well) => {
-      const role = roleOfWell(well);
-      if (!role) return;
+    for (let i = 0; i < W; i++) {
+      const role = roleOf[i];
+      if (!role) continue;
       if (role !== 'sample') {
         const look = LAYOUT_ROLE_FILL[role];
         fill[i] = look.colour;
         count(role, look.label, look.colour);
-        return;
+        continue;
       }
-      const key = keyReagent(well, rank);
+      const key = keyOf[i];
       const colour = key ? colourOf.get(key) : undefined;
       if (key && colour !== undefined) {
         fill[i] = colour;
@@ -346,7 +360,7 @@ export function colourWells(input: ColouringInput): Colouring {
         fill[i] = LAYOUT_ROLE_FILL.other.colour;
         count('other', LAYOUT_ROLE_FILL.other.label, LAYOUT_ROLE_FILL.other.colour);
       }
-    });
+    }
     return {
       fill,
       legend: sortedLegend(counts, [

@@ -19,6 +19,88 @@ import { plateIds } from '../domain/layout/well-list';
 
 const EMPTY: WireWell = { targets: {} };
 
+// A number's bits, read as two 32-bit words for the hash.
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+
+/**
+ * Wells' targets found again by their contents: a hash of every field of every target, and
+ * on a hash's match a field-by-field comparison. Contents that differ only in the order of
+ * their keys are taken as different (computed twice, which costs time, never a wrong number).
+ * A JSON text per well did the same at several times the cost: the numbers' text is the most
+ * of it.
+ */
+class TargetsIndex {
+  /** each slug's and field name's number in the hash */
+  private readonly names = new Map<string, number>();
+  /** the first source of each hash; later ones with the same hash follow in `next` */
+  private readonly first = new Map<number, number>();
+  private readonly next: number[] = [];
+  /** the hash `find` was last asked about */
+  private last = 0;
+
+  private nameCode(name: string): number {
+    let code = this.names.get(name);
+    if (code === undefined) {
+      code = this.names.size + 1;
+      this.names.set(name, code);
+    }
+    return code;
+  }
+
+  private hash(targets: WireWell['targets']): number {
+    let h = 0x811c9dc5;
+    for (const slug in targets) {
+      h = Math.imul(h ^ this.nameCode(slug), 0x01000193);
+      const t = targets[slug] as unknown as Record<string, unknown>;
+      for (const field in t) {
+        h = Math.imul(h ^ this.nameCode(field), 0x01000193);
+        const v = t[field];
+        bits[0] = typeof v === 'number' ? v : v == null ? -0.5 : this.nameCode(String(v));
+        h = Math.imul(h ^ words[0], 0x01000193);
+        h = Math.imul(h ^ words[1], 0x01000193);
+      }
+    }
+    return h;
+  }
+
+  /** The source holding the same targets, or -1. */
+  find(targets: WireWell['targets'], sources: readonly WireWell[]): number {
+    const h = this.hash(targets);
+    this.last = h;
+    for (let s = this.first.get(h) ?? -1; s >= 0; s = this.next[s]) {
+      if (sameTargets(targets, sources[s].targets)) return s;
+    }
+    return -1;
+  }
+
+  /** Records the targets `find` was last asked about as source `s`. */
+  add(s: number): void {
+    this.next[s] = this.first.get(this.last) ?? -1;
+    this.first.set(this.last, s);
+  }
+}
+
+/** Whether two wells' targets hold the same fields with the same values. */
+function sameTargets(a: WireWell['targets'], b: WireWell['targets']): boolean {
+  let count = 0;
+  for (const slug in a) {
+    const ta = a[slug] as unknown as Record<string, unknown>;
+    const tb = b[slug] as unknown as Record<string, unknown> | undefined;
+    if (!tb) return false;
+    let fields = 0;
+    for (const field in ta) {
+      if (!(field in tb) || !Object.is(ta[field], tb[field])) return false;
+      fields++;
+    }
+    for (const _ in tb) fields--;
+    if (fields !== 0) return false;
+    count++;
+  }
+  for (const _ in b) count--;
+  return count === 0;
+}
+
 /** What changed between two states of a plate's wells. */
 export interface WellDelta {
   /** row-major indices of the wells that are not the same object in both */
@@ -62,9 +144,9 @@ export function wellDelta(defn: PlateDefn, before: WireWells, after: WireWells):
       const w = before[ids[i]];
       if (w && !at.has(w)) at.set(w, i);
     }
-    // new contents keyed by their targets' JSON (a well's numbers depend on nothing else):
+    // new contents found again by their targets (a well's numbers depend on nothing else):
     // an import or a reformat writes a few hundred distinct wells over the whole plate
-    const bySource = new Map<string, number>();
+    const found = new TargetsIndex();
     for (let k = 0; k < n; k++) {
       const w = after[ids[indices[k]]];
       const j = w ? at.get(w) : undefined;
@@ -72,11 +154,11 @@ export function wellDelta(defn: PlateDefn, before: WireWells, after: WireWells):
         from[k] = j;
         continue;
       }
-      const key = w ? JSON.stringify(w.targets) : '';
-      let s = bySource.get(key);
-      if (s === undefined) {
-        s = sources.push(w ?? EMPTY) - 1;
-        bySource.set(key, s);
+      const well = w ?? EMPTY;
+      let s = found.find(well.targets, sources);
+      if (s < 0) {
+        s = sources.push(well) - 1;
+        found.add(s);
       }
       slot[k] = s;
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics, metricsInputFromPlate } from '../../../src/domain/metrics-kernel';
 import { plateDefn } from '../../../src/domain/plate-format';
-import type { BenchReagentInfo, WireWells } from '../../../src/domain/plate-wire';
+import type { BenchReagentInfo, WireWell, WireWells } from '../../../src/domain/plate-wire';
 import { idOfIndex } from '../../../src/domain/well-id';
 import { deltaInput, mergeMetrics, wellDelta } from '../../../src/workers/metrics-delta';
 
@@ -103,6 +103,26 @@ describe('metrics of a plate change as a delta', () => {
     expect(same.computed).toBe(1);
     const once = computeMetrics(deltaInput(defn, same, bench, null));
     expectSameMetrics(mergeMetrics(full(before), same, once), full(copies));
+
+    // the same numbers are one source; another field, value or reagent is another
+    const cpd = { target_nM: 100, volume_uL: 0.0025 };
+    const variants: WireWell[] = [
+      { targets: { cpd: { ...cpd } } },
+      { targets: { cpd: { ...cpd } }, tags: ['POS'] },
+      { targets: { cpd: { ...cpd, tol_pct: 10 } } },
+      { targets: { cpd: { ...cpd, target_nM: 1000 } } },
+      { targets: { cpd: { ...cpd }, dmso: { target_nM: null, volume_uL: 0.01 } } },
+      { targets: { media: { ...cpd } } },
+      { targets: { cpd: { ...cpd, target_nM: null } } },
+    ];
+    const mixed: WireWells = { ...before };
+    variants.forEach((w, i) => (mixed[idOfIndex(defn, i)] = w));
+    const kinds = wellDelta(defn, before, mixed);
+    // the first two differ only in their tags, which the kernel does not read
+    expect(kinds.computed).toBe(variants.length - 1);
+    expect(Array.from(kinds.slot)).toEqual([0, 0, 1, 2, 3, 4, 5]);
+    const each = computeMetrics(deltaInput(defn, kinds, bench, null));
+    expectSameMetrics(mergeMetrics(full(before), kinds, each), full(mixed));
 
     // moves alone: answered with no computation
     const moved: WireWells = { ...before };
