@@ -142,8 +142,8 @@ function SceneBinder({
 }
 
 /**
- * One field of the store, for rendering: React hears of every write (a drag makes two per
- * pointer move) but compares one number and renders only when that field changed; no
+ * One field of the store, for rendering: React hears of every write (hover moves, keys, a
+ * drag's end) but compares one number and renders only when that field changed; no
  * snapshot of the store is taken.
  */
 function useStoreField<K extends 'format' | 'subsection' | 'focus'>(
@@ -259,6 +259,7 @@ export function PlateView(props: PlateViewProps) {
       onWellContextMenu: (i) => callbacks.current.onWellContextMenu?.(i),
       onShowShortcuts: () => callbacks.current.onShowShortcuts?.(),
       onClearWells: () => callbacks.current.onClearWells?.(),
+      onBrush: (selection, rect) => bridge.current.scene?.setBrush(selection, rect),
       onHover: (index, x, y) => {
         const t = tooltip.current;
         if (!t) return;

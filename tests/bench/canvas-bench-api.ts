@@ -18,5 +18,9 @@ export interface BenchPageApi {
   dragCanvas(sweeps: number, steps: number): Promise<StepSample[]>;
   dragDom(sweeps: number, steps: number): Promise<StepSample[]>;
   fullRedraw(times: number): Promise<StepSample[]>;
+  /** The harness alone: steps measured as the DOM grid's are, with an input that does nothing. */
+  idleSteps(times: number): Promise<StepSample[]>;
+  /** Whether performance.now() has its fine (cross-origin isolated) resolution. */
+  isolated(): boolean;
   workerRoundTrips(times: number): Promise<number[]>;
 }

@@ -201,6 +201,16 @@ window.bench = {
     return out;
   },
 
+  async idleSteps(times) {
+    const out: StepSample[] = [];
+    for (let i = 0; i < times; i++) out.push(await measureDom(() => {}));
+    return out;
+  },
+
+  isolated() {
+    return crossOriginIsolated;
+  },
+
   async workerRoundTrips(times) {
     const client = createMetricsClient();
     const input = metricsInput(W, 16);
