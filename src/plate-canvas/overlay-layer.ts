@@ -77,7 +77,7 @@ export class OverlayLayer {
   /** `reportPainted`: whether update() answers when the state is painted (else at once). */
   constructor(
     private readonly el: OverlayElements,
-    private readonly reportPainted = true,
+    private reportPainted = true,
   ) {
     if (canPaintOffThread()) {
       this.worker = new Worker(new URL('../workers/overlay-worker.ts', import.meta.url), {
@@ -90,6 +90,14 @@ export class OverlayLayer {
       this.worker = null;
       this.local = new BatchedPainter();
     }
+  }
+
+  /** Whether update() answers when its state is painted: only while a frame listener waits. */
+  setReportPainted(on: boolean): void {
+    this.reportPainted = on;
+    if (on) return;
+    for (const w of this.waiting) w.done();
+    this.waiting = [];
   }
 
   /** New canvases for a new layout; everything is painted again on the next update. */

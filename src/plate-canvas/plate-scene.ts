@@ -217,6 +217,11 @@ export class PlateScene {
     if (!this.damage.layout) this.queueOverlay();
   }
 
+  /** Whether FrameStats.painted waits for the overlay's paint (a frame listener's choice). */
+  setReportPainted(on: boolean): void {
+    this.overlay.setReportPainted(on);
+  }
+
   /** Focus ring shown only while the plate has keyboard focus. */
   setFocusVisible(visible: boolean): void {
     if (visible === this.focusVisible) return;

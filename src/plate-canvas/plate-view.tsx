@@ -170,8 +170,10 @@ export function PlateView(props: PlateViewProps) {
   const storeSubsection = useStoreField(store, 'subsection');
   const storeFocus = useStoreField(store, 'focus');
   const callbacks = useRef(props);
-  // Only a host that listens for frames (benchmarks) waits for the overlay's paint.
-  const reportPainted = useRef(props.onFrame !== undefined);
+  // Only a host that listens for frames (benchmarks) waits for the overlay's paint; the
+  // worker then answers each painted frame, which costs the main thread a task per frame.
+  const listening = props.onFrame !== undefined;
+  const reportPainted = useRef(listening);
   const appearance = props.appearance ?? emptyAppearanceFor(format);
   const appearanceRef = useRef(appearance);
   const showZoom = props.showZoom ?? true;
@@ -194,6 +196,8 @@ export function PlateView(props: PlateViewProps) {
   // Straight to the scene during commit: new well codes never wait for another React pass.
   useLayoutEffect(() => {
     callbacks.current = props;
+    reportPainted.current = listening;
+    bridge.current.scene?.setReportPainted(listening);
     appearanceRef.current = appearance;
     showZoomRef.current = showZoom;
     zoomDockRef.current = zoomDock;
