@@ -1,12 +1,12 @@
 // The session overlay above the WebGL wells, main-thread side. It owns the elements (mark
 // tiles and the drag-rectangle canvas, stacked over the pixi canvas; the zoomed subsection's
 // frame) and hands the painting to the overlay worker through OffscreenCanvas when the
-// browser can, so a drag step costs the main thread one small message (the selection's 48
-// words, transferred), and at most one per animation frame: a state that arrives in a frame
+// browser can, so a drag step costs the main thread one small message (a Float64Array of
+// 58 numbers, copied), and at most one per animation frame: a state that arrives in a frame
 // which already sent one waits for the next frame, where only the newest is sent. Without
 // OffscreenCanvas the same painter (overlay-painter.ts) runs here.
 import { subsectionBounds, type PlateFormat } from '../domain/plate-format';
-import type { OverlayLayoutMessage, OverlayMessage } from './overlay-api';
+import { encodeOverlayState, type OverlayLayoutMessage } from './overlay-api';
 import { BatchedPainter, tileRects, type Ctx2D } from './overlay-painter';
 import type { PlateLayout, Rect } from './plate-geometry';
 import type { WellSet } from '../domain/plate/well-set';
@@ -71,11 +71,13 @@ export class OverlayLayer {
   private sentAt = Number.NaN;
   private held: OverlayState | null = null;
   private heldFrame = 0;
+  /** The state message, reused: postMessage copies it. */
+  private message: Float64Array | undefined;
 
   /** `reportPainted`: whether update() answers when the state is painted (else at once). */
   constructor(
     private readonly el: OverlayElements,
-    private readonly reportPainted = true,
+    private reportPainted = true,
   ) {
     if (canPaintOffThread()) {
       this.worker = new Worker(new URL('../workers/overlay-worker.ts', import.meta.url), {
@@ -88,6 +90,14 @@ export class OverlayLayer {
       this.worker = null;
       this.local = new BatchedPainter();
     }
+  }
+
+  /** Whether update() answers when its state is painted: only while a frame listener waits. */
+  setReportPainted(on: boolean): void {
+    this.reportPainted = on;
+    if (on) return;
+    for (const w of this.waiting) w.done();
+    this.waiting = [];
   }
 
   /** New canvases for a new layout; everything is painted again on the next update. */
@@ -151,18 +161,19 @@ export class OverlayLayer {
   };
 
   private send(s: OverlayState, seq: number): void {
-    const words = s.selection.toWords();
-    const u: OverlayMessage = {
-      kind: 'state',
-      seq,
-      answer: this.reportPainted,
-      size: s.selection.size,
-      words,
-      focus: s.showFocus ? s.focus : -1,
-      hover: s.hover,
-      dragRect: s.dragRect,
-    };
-    this.worker?.postMessage(u, [words.buffer]);
+    this.message = encodeOverlayState(
+      {
+        seq,
+        answer: this.reportPainted,
+        selection: s.selection,
+        focus: s.showFocus ? s.focus : -1,
+        hover: s.hover,
+        dragRect: s.dragRect,
+      },
+      this.message,
+    );
+    // Copied by postMessage, so the same array is filled again for the next state.
+    this.worker?.postMessage(this.message);
   }
 
   /** The worker painted every state up to `seq`. */

@@ -1,10 +1,12 @@
 // Pointer and keyboard input of the plate: DOM events in, pure steps (drag machine, click
 // and key rules) in the middle, store writes out. No pixi object listens to anything; the
 // point under the pointer is resolved by plate-geometry against the layout drawn now.
+// While a drag brushes, its selection and rectangle go straight to the overlay (`onBrush`)
+// and the store hears the brushed selection once, when the drag ends or is cancelled: a
+// pointer move then wakes no store subscriber (status line, screen-reader grid, panels).
 import { plateDefn } from '../domain/plate-format';
 import {
   applyKeyboardState,
-  setDragRect,
   setFocus,
   setHover,
   setSelection,
@@ -21,7 +23,8 @@ import {
 } from './drag-machine';
 import { applyPlateAction } from './key-actions';
 import { matchKeyBinding } from './keybindings';
-import { hitTest, type PlateHit, type PlateLayout } from './plate-geometry';
+import { hitTest, type PlateHit, type PlateLayout, type Rect } from './plate-geometry';
+import type { WellSet } from '../domain/plate/well-set';
 import { focusAfterClick, modifiersOf } from './pointer-selection';
 
 export interface PlateInputOptions {
@@ -36,6 +39,8 @@ export interface PlateInputOptions {
   onClearWells?: () => void;
   /** Hover moved to another well (-1: none) at a point relative to the element. */
   onHover?: (index: number, x: number, y: number) => void;
+  /** A brushing drag's selection and rectangle to show; (null, null) when it ends. */
+  onBrush: (selection: WellSet | null, rect: Rect | null) => void;
 }
 
 /** Attaches plate input to an element (the canvas host); returns the function that detaches it. */
@@ -53,10 +58,21 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
     y: e.clientY - origin.top,
   });
 
+  /** The brushed selection while a drag brushes (the store keeps the one it started from). */
+  let brushed: WellSet | null = null;
+  const selection = () => brushed ?? store.selection;
+
   const apply = (step: DragStep) => {
     drag = step.state;
+    if (drag.kind === 'brushing') {
+      brushed = step.selection;
+      o.onBrush(step.selection, step.rect);
+      return;
+    }
+    const ended = brushed !== null;
+    brushed = null;
     setSelection(store, step.selection);
-    setDragRect(store, step.rect);
+    if (ended) o.onBrush(null, null);
   };
 
   const hover = (hit: PlateHit, x: number, y: number) => {
@@ -89,14 +105,17 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
       return;
     }
     if (e.pointerId !== pointerId) return;
-    apply(pointerMove(drag, store.selection, p, o.layout()));
+    // The moves of a drag pressed on the plate are the plate's alone: they stop here, so no
+    // listener further up (React's root, pixi's document listener) handles them per move.
+    e.stopPropagation();
+    apply(pointerMove(drag, selection(), p, o.layout()));
   };
 
   const finish = (e: PointerEvent) => {
     if (e.pointerId !== pointerId) return;
     pointerId = -1;
     const was = drag;
-    apply(pointerUp(drag, store.selection, o.layout()));
+    apply(pointerUp(drag, selection(), o.layout()));
     if (was.kind === 'pointing') {
       const f = focusAfterClick(was.hit, o.layout());
       if (f >= 0) setFocus(store, f);
@@ -108,7 +127,7 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
   const cancel = (e: PointerEvent) => {
     if (e.pointerId !== pointerId) return;
     pointerId = -1;
-    apply(cancelDrag(drag, store.selection));
+    apply(cancelDrag(drag, selection()));
   };
 
   const onLeave = () => {
@@ -131,7 +150,7 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
     if (e.key === 'Escape' && drag.kind !== 'idle') {
       e.preventDefault();
       pointerId = -1;
-      apply(cancelDrag(drag, store.selection));
+      apply(cancelDrag(drag, selection()));
       return;
     }
     const action = matchKeyBinding(e);

@@ -5,10 +5,11 @@
 //   browser never paints a frame of the old layout and no pointer event lands between the
 //   change and its drawing (the geometry hit-tested is always the geometry drawn);
 // - wells: one requestAnimationFrame re-tints what changed and renders the WebGL stage once;
-// - selection, focus, hover, drag rectangle: the overlay gets the latest state once per task
-//   (a microtask coalesces the task's changes) and paints it once per animation frame, in its
-//   worker when it has one. Such changes never render the 1536 wells again and cost the main
-//   thread no frame of its own.
+// - selection, focus, hover, and a drag's brush (its live selection and rectangle, handed
+//   over by the input without a store write, setBrush): the overlay gets the latest state
+//   once per task (a microtask coalesces the task's changes) and paints it once per
+//   animation frame, in its worker when it has one. Such changes never render the 1536 wells
+//   again and cost the main thread no frame of its own.
 // The ticker never runs, so an idle plate costs nothing (pixi's shared system ticker
 // included: see holdSystemTicker). Session state is read from the valtio store through a
 // synchronous subscription, outside React renders.
@@ -17,7 +18,8 @@ import { subscribe } from 'valtio/vanilla';
 import { wellCount, type PlateFormat } from '../domain/plate-format';
 import type { SelectionStore } from '../state/selection-store';
 import { OverlayLayer, type OverlayElements } from './overlay-layer';
-import type { PlateLayout, ZoomDock } from './plate-geometry';
+import type { PlateLayout, Rect, ZoomDock } from './plate-geometry';
+import type { WellSet } from '../domain/plate/well-set';
 import { SceneGeometry } from './scene-geometry';
 import { emptyAppearance, type WellAppearance } from './well-appearance';
 import { ViewLayer } from './view-layer';
@@ -39,7 +41,6 @@ interface Seen {
   selection: unknown;
   focus: number;
   hover: number;
-  dragRect: unknown;
   subsection: number;
   format: PlateFormat;
 }
@@ -74,6 +75,9 @@ export class PlateScene {
   private views: ViewLayer[] = [];
   private appearance: WellAppearance;
   private focusVisible = false;
+  /** A brushing drag's selection and rectangle (shown instead of the store's selection). */
+  private brushSelection: WellSet | null = null;
+  private brushRect: Rect | null = null;
   private damage = { layout: true, wells: true, overlay: true };
   private frame = 0;
   private layoutQueued = false;
@@ -118,13 +122,12 @@ export class PlateScene {
       selection: s.selection,
       focus: s.focus,
       hover: s.hover,
-      dragRect: s.dragRect,
       subsection: s.subsection,
       format: s.format,
     };
   }
 
-  /** Runs on every store write (a drag makes two per move): compares fields, allocates nothing. */
+  /** Runs on every store write (hover, focus, keys, a drag's end): compares, allocates nothing. */
   private onStoreChange(): void {
     const s = this.store;
     const was = this.seen;
@@ -137,16 +140,10 @@ export class PlateScene {
       // Without the zoomed block a subsection change only moves the overview's block frame.
       if (!this.relayout({ format, subsection })) this.damage.overlay = true;
     }
-    if (
-      s.selection !== was.selection ||
-      s.focus !== was.focus ||
-      s.hover !== was.hover ||
-      s.dragRect !== was.dragRect
-    ) {
+    if (s.selection !== was.selection || s.focus !== was.focus || s.hover !== was.hover) {
       was.selection = s.selection;
       was.focus = s.focus;
       was.hover = s.hover;
-      was.dragRect = s.dragRect;
       this.damage.overlay = true;
     }
     if (!this.damage.layout && this.damage.overlay) this.queueOverlay();
@@ -209,6 +206,20 @@ export class PlateScene {
   /** Docks the zoomed block beside or below the plate (or wherever the wells are larger). */
   setZoomDock(dock: ZoomDock): void {
     this.relayout({ dock });
+  }
+
+  /** A drag's brush to show, or (null, null) when it ended (the store has its result). */
+  setBrush(selection: WellSet | null, rect: Rect | null): void {
+    if (selection === this.brushSelection && rect === this.brushRect) return;
+    this.brushSelection = selection;
+    this.brushRect = rect;
+    this.damage.overlay = true;
+    if (!this.damage.layout) this.queueOverlay();
+  }
+
+  /** Whether FrameStats.painted waits for the overlay's paint (a frame listener's choice). */
+  setReportPainted(on: boolean): void {
+    this.overlay.setReportPainted(on);
   }
 
   /** Focus ring shown only while the plate has keyboard focus. */
@@ -294,12 +305,12 @@ export class PlateScene {
     const s = this.store;
     return this.overlay.update({
       format: s.format,
-      selection: s.selection,
+      selection: this.brushSelection ?? s.selection,
       focus: s.focus,
       showFocus: this.focusVisible,
       hover: s.hover,
       subsection: s.subsection,
-      dragRect: s.dragRect,
+      dragRect: this.brushRect,
     });
   }
 

@@ -142,8 +142,8 @@ function SceneBinder({
 }
 
 /**
- * One field of the store, for rendering: React hears of every write (a drag makes two per
- * pointer move) but compares one number and renders only when that field changed; no
+ * One field of the store, for rendering: React hears of every write (hover moves, keys, a
+ * drag's end) but compares one number and renders only when that field changed; no
  * snapshot of the store is taken.
  */
 function useStoreField<K extends 'format' | 'subsection' | 'focus'>(
@@ -170,8 +170,10 @@ export function PlateView(props: PlateViewProps) {
   const storeSubsection = useStoreField(store, 'subsection');
   const storeFocus = useStoreField(store, 'focus');
   const callbacks = useRef(props);
-  // Only a host that listens for frames (benchmarks) waits for the overlay's paint.
-  const reportPainted = useRef(props.onFrame !== undefined);
+  // Only a host that listens for frames (benchmarks) waits for the overlay's paint; the
+  // worker then answers each painted frame, which costs the main thread a task per frame.
+  const listening = props.onFrame !== undefined;
+  const reportPainted = useRef(listening);
   const appearance = props.appearance ?? emptyAppearanceFor(format);
   const appearanceRef = useRef(appearance);
   const showZoom = props.showZoom ?? true;
@@ -194,6 +196,8 @@ export function PlateView(props: PlateViewProps) {
   // Straight to the scene during commit: new well codes never wait for another React pass.
   useLayoutEffect(() => {
     callbacks.current = props;
+    reportPainted.current = listening;
+    bridge.current.scene?.setReportPainted(listening);
     appearanceRef.current = appearance;
     showZoomRef.current = showZoom;
     zoomDockRef.current = zoomDock;
@@ -259,6 +263,7 @@ export function PlateView(props: PlateViewProps) {
       onWellContextMenu: (i) => callbacks.current.onWellContextMenu?.(i),
       onShowShortcuts: () => callbacks.current.onShowShortcuts?.(),
       onClearWells: () => callbacks.current.onClearWells?.(),
+      onBrush: (selection, rect) => bridge.current.scene?.setBrush(selection, rect),
       onHover: (index, x, y) => {
         const t = tooltip.current;
         if (!t) return;

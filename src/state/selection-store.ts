@@ -1,5 +1,5 @@
-// Session state of the plate canvas: selection, keyboard focus, the focused subsection, hover
-// and the drag rectangle. It is kept apart from the plate document (never saved, never undone):
+// Session state of the plate canvas: selection, keyboard focus, the focused subsection and
+// hover (a drag's rectangle and live selection go from the input to the canvas directly). It is kept apart from the plate document (never saved, never undone):
 // the designer reads which wells are selected from here. Well sets are immutable values held
 // with valtio's `ref`, so a write is a replacement and `prev === next` means unchanged.
 import { proxy, ref } from 'valtio/vanilla';
@@ -11,7 +11,6 @@ import {
   type PlateFormat,
 } from '../domain/plate-format';
 import { idOfIndex } from '../domain/well-id';
-import type { Rect } from '../domain/plate/rect';
 import { WellSet } from '../domain/plate/well-set';
 
 type Held<T extends object> = T & { $$valtioSnapshot: T };
@@ -28,8 +27,6 @@ export interface SelectionState {
   subsection: number;
   /** Well under the pointer, or -1. */
   hover: number;
-  /** Drag-select rectangle in canvas CSS pixels while brushing, else null. */
-  dragRect: Held<Rect> | null;
 }
 
 export type SelectionStore = SelectionState;
@@ -45,7 +42,6 @@ export function createSelectionStore(format: PlateFormat = 96): SelectionStore {
     base: empty,
     subsection: 0,
     hover: -1,
-    dragRect: null,
   });
 }
 
@@ -63,7 +59,6 @@ export function resetSelection(store: SelectionStore, format: PlateFormat, subse
   store.anchor = store.focus;
   store.subsection = subsection;
   store.hover = -1;
-  store.dragRect = null;
 }
 
 /** Replaces the selection; a no-op when it is the same instance. */
@@ -107,10 +102,6 @@ export function setSubsection(store: SelectionStore, s: number): void {
 
 export function setHover(store: SelectionStore, index: number): void {
   if (index !== store.hover) store.hover = index;
-}
-
-export function setDragRect(store: SelectionStore, rect: Rect | null): void {
-  if (rect !== store.dragRect) store.dragRect = rect && ref(rect);
 }
 
 /** Canonical ids of the selected wells in plate order (A1, A2, ..., B1, ...). */

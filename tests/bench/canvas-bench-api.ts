@@ -16,7 +16,17 @@ export interface BenchPageApi {
   /** Resolves when the plate has drawn its first frame. */
   ready(): Promise<{ renderer: string; firstFrame: number; firstPresented: number }>;
   dragCanvas(sweeps: number, steps: number): Promise<StepSample[]>;
+  /**
+   * The canvas drag timed exactly as the DOM grid's (measureDom), with no frame listener on
+   * the plate, so its overlay worker sends no answers: main-thread figures of the plate as
+   * shipped. Its `frame` is the main thread's frame, not the worker's paint.
+   */
+  dragCanvasAsDom(sweeps: number, steps: number): Promise<StepSample[]>;
   dragDom(sweeps: number, steps: number): Promise<StepSample[]>;
   fullRedraw(times: number): Promise<StepSample[]>;
+  /** The harness alone: steps measured as the DOM grid's are, with an input that does nothing. */
+  idleSteps(times: number): Promise<StepSample[]>;
+  /** Whether performance.now() has its fine (cross-origin isolated) resolution. */
+  isolated(): boolean;
   workerRoundTrips(times: number): Promise<number[]>;
 }

@@ -30,5 +30,14 @@ export default defineConfig({
       },
     },
   },
-  preview: { host: '127.0.0.1', strictPort: true },
+  // Cross-origin isolated, so performance.now() ticks in 5 us steps instead of 100 us: a
+  // step of the canvas lasts under 1 ms, and both sides of a ratio are read with one clock.
+  preview: {
+    host: '127.0.0.1',
+    strictPort: true,
+    headers: {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    },
+  },
 });

@@ -53,8 +53,14 @@ const B: WellAppearance = {
   marker: A.marker,
 };
 
-/** Lets the benchmark swap the plate's appearance through React, as the designer would. */
-const control: { setAppearance: (a: WellAppearance) => void } = { setAppearance: () => {} };
+/**
+ * Lets the benchmark swap the plate's appearance through React, as the designer would, and
+ * take the frame listener off (the plate as shipped: its overlay worker answers nothing).
+ */
+const control: {
+  setAppearance: (a: WellAppearance) => void;
+  setListening: (on: boolean) => void;
+} = { setAppearance: () => {}, setListening: () => {} };
 let firstFrame: Promise<{ end: number; presented: number }>;
 let firstFrameDone: (v: { end: number; presented: number }) => void;
 firstFrame = new Promise((resolve) => {
@@ -73,13 +79,20 @@ function onFrame(stats: FrameStats) {
 
 function App() {
   const [a, set] = useState(A);
+  const [listening, setListening] = useState(true);
   useEffect(() => {
     control.setAppearance = set;
+    control.setListening = setListening;
   }, []);
   return (
     <>
       <div id="plate-host">
-        <PlateView format={1536} appearance={a} store={store} onFrame={onFrame} />
+        <PlateView
+          format={1536}
+          appearance={a}
+          store={store}
+          onFrame={listening ? onFrame : undefined}
+        />
       </div>
       <div id="dom-host" />
     </>
@@ -172,6 +185,26 @@ window.bench = {
     return out;
   },
 
+  async dragCanvasAsDom(sweeps, steps) {
+    const host = plateHost();
+    const plate = computeLayout(1536, host.clientWidth, host.clientHeight, store.subsection)
+      .views[0];
+    const a = wellCenter(plate, 0);
+    const b = wellCenter(plate, W - 1);
+    flushSync(() => control.setListening(false));
+    const out: StepSample[] = [];
+    try {
+      for (let s = 0; s < sweeps; s++) {
+        const [from, to] = s % 2 === 0 ? [a, b] : [b, a];
+        out.push(...(await drag(host, from, sweep(from, to, steps), measureDom)));
+      }
+    } finally {
+      flushSync(() => control.setListening(true));
+      await settle();
+    }
+    return out;
+  },
+
   async dragDom(sweeps, steps) {
     if (!dom) throw new Error('call ready() first');
     const { el, view } = dom;
@@ -199,6 +232,16 @@ window.bench = {
       );
     }
     return out;
+  },
+
+  async idleSteps(times) {
+    const out: StepSample[] = [];
+    for (let i = 0; i < times; i++) out.push(await measureDom(() => {}));
+    return out;
+  },
+
+  isolated() {
+    return crossOriginIsolated;
   },
 
   async workerRoundTrips(times) {

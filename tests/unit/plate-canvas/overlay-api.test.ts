@@ -2,20 +2,23 @@
 // port: states are numbered, the painter paints the newest once per frame, and the answer
 // (the newest seq painted) comes once per painted frame, and only when asked for.
 import { describe, expect, it } from 'vitest';
-import { exposeOverlay, type OverlayUpdate } from '../../../src/plate-canvas/overlay-api';
+import {
+  decodeOverlayState,
+  encodeOverlayState,
+  exposeOverlay,
+  type OverlayUpdate,
+} from '../../../src/plate-canvas/overlay-api';
 import { WellSet } from '../../../src/domain/plate/well-set';
 
 function state(seq: number, answer: boolean, wells: number[]): OverlayUpdate {
-  return {
-    kind: 'state',
+  return encodeOverlayState({
     seq,
     answer,
-    size: 96,
-    words: WellSet.of(96, wells).toWords(),
+    selection: WellSet.of(96, wells),
     focus: -1,
     hover: -1,
     dragRect: { x: 0, y: 0, width: seq, height: seq },
-  };
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,6 +49,47 @@ function channel() {
     close: () => port1.close(),
   };
 }
+
+describe('overlay state message', () => {
+  it('carries a 1536 selection, focus, hover and a fractional rectangle unchanged', () => {
+    const selection = WellSet.of(1536, [0, 31, 32, 777, 1535]);
+    const fields = {
+      seq: 41,
+      answer: true,
+      selection,
+      focus: 1535,
+      hover: -1,
+      dragRect: { x: 10.25, y: 3.5, width: 200.75, height: 0.5 },
+    };
+    const m = encodeOverlayState(fields);
+    expect(m.length).toBe(10 + 48);
+    const back = decodeOverlayState(m);
+    expect(back.selection.indices()).toEqual([0, 31, 32, 777, 1535]);
+    expect(back.selection.size).toBe(1536);
+    expect({ ...back, selection: null }).toEqual({ ...fields, selection: null });
+  });
+
+  it('says "no rectangle" and reuses the array it is given', () => {
+    const into = new Float64Array(10 + 3);
+    const m = encodeOverlayState(
+      {
+        seq: 1,
+        answer: false,
+        selection: WellSet.of(96, [95]),
+        focus: 4,
+        hover: 7,
+        dragRect: null,
+      },
+      into,
+    );
+    expect(m).toBe(into);
+    const back = decodeOverlayState(m);
+    expect(back.dragRect).toBeNull();
+    expect(back.answer).toBe(false);
+    expect(back.selection.indices()).toEqual([95]);
+    expect([back.focus, back.hover]).toEqual([4, 7]);
+  });
+});
 
 describe('overlay worker protocol', () => {
   it('answers once for states that arrive within one frame: the newest seq', async () => {
