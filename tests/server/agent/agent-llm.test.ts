@@ -131,27 +131,29 @@ describe('assistant driven by a language model', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.messages[1].content).toBe(
-      // 1 uL of the 1:10 working stock (100 uM) in 100 uL. A pipette plan dilutes the
-      // intermediate in the assay medium, so the well holds 0.1 % DMSO (1 uL x 1/10), within
-      // DMSO's 0.5 % limit: met, as the dispense plan below says.
-      'Added 1.00 µM Staurosporine to A1, A2.\nWorking stocks to prepare: Staurosporine working stock 1:10.\nPut 1 µM staurosporine in A1 and A2.',
+      // 10 uL of the 1:100 working stock (10 uM) in 100 uL, the pipette's good band (1 uL of
+      // the 1:10 is poor). A pipette plan dilutes the intermediate in the assay medium, so the
+      // well holds 0.1 % DMSO (10 uL x 1/100), within DMSO's 0.5 % limit: met, as the
+      // dispense plan below says.
+      'Added 1.00 µM Staurosporine to A1, A2.\nWorking stocks to prepare: Staurosporine working stock 1:100.\nPut 1 µM staurosporine in A1 and A2.',
     );
     const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, headers)).json();
     expect(plan.unmet).toEqual([]);
     expect(plan.intermediates).toEqual([
       expect.objectContaining({
         reagent: 'staurosporine',
-        concentration: 100_000,
+        concentration: 10_000,
         diluent: 'dmem',
       }),
     ]);
     expect(body.plate_v2.wells.A1.targets.staurosporine).toMatchObject({
       target_nM: 1000,
-      volume_uL: 1,
-      dilution: 10,
-      // met, and dispensed; but 1 uL pipetted is in the pipette's poor band (10 %, past the 5 %
-      // tolerance): the plan's point, and so the plate, says warning
-      status: 'warning',
+      volume_uL: 10,
+      dilution: 100,
+      // met, and dispensed in the pipette's good band: the 1:100 made as 10 uL to 990 uL
+      // (0.99 x sqrt(1^2 + 1^2) = 1.40 %), the 10 uL transfer 1 %: 1.72 %, within 5 % (1 uL
+      // of the 1:10 was the poor band, 10 %: a warning)
+      status: 'good',
     });
 
     expect(model.requests).toHaveLength(2);
@@ -216,8 +218,12 @@ describe('assistant driven by a language model', () => {
     const retry = await call(t.app, 'POST', `/api/experiments/${id}/chat`, headers, {
       message: 'add 5 uM staurosporine to B2',
     });
-    // 0.5 uL of the stock: the pipette's minimum, 0.5 % DMSO
-    expect(retry.json().plate_v2.wells.B2.targets.staurosporine.volume_uL).toBe(0.5);
+    // 50 uL of the 1:100 (10 uM), the pipette's good band: 0.5 % DMSO, as 0.5 uL of the
+    // stock (the pipette's minimum, poor) would bring
+    expect(retry.json().plate_v2.wells.B2.targets.staurosporine).toMatchObject({
+      volume_uL: 50,
+      dilution: 100,
+    });
   });
 });
 

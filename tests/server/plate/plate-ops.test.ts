@@ -3,7 +3,15 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCompactPlate, type CompactPlate } from '../../../src/domain/plate/compact';
-import { computePlateState, wireWellsOf } from '../../../src/domain/plate-state';
+import { planAccuracyOf, withPlanStatus } from '../../../src/domain/dispensing/plan-status';
+import {
+  computePlateState,
+  wireWellsOf,
+  type BenchReagentInfo,
+  type PlateState,
+  type StateWell,
+  type WireWells,
+} from '../../../src/domain/plate-state';
 import { plateLog, plateRows } from '../../../src/server/db/schema';
 import { readStoredWells } from '../../../src/server/repositories/packed-wells';
 import { loadPlate } from '../../../src/server/repositories/plates';
@@ -11,6 +19,14 @@ import { sha256HexNode } from '../../../src/server/plate/sha256-hex';
 import { benchFacts } from '../../../src/server/plate/plate-service';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
 import { call, experimentWithBench } from '../plate-fixtures';
+
+/** A computed plate with the plan's statuses and unmet reasons, as the server answers it. */
+function withPlan(state: PlateState, wells: WireWells, bench: readonly BenchReagentInfo[]) {
+  const acc = planAccuracyOf(state.defn, wells, bench, null);
+  const out: Record<string, StateWell> = {};
+  for (const [id, w] of Object.entries(state.wells)) out[id] = withPlanStatus(w, acc);
+  return { ...state, wells: out };
+}
 
 const plateUrl = (id: number) => `/api/experiments/${id}/plate`;
 
@@ -264,7 +280,10 @@ describe.each(DB_KINDS)('plate ops on %s', (kind) => {
       bench: bench.infos,
       hasher: sha256HexNode,
     });
-    expect(JSON.parse(JSON.stringify(recomputed))).toEqual(full);
+    // and the well editor says the plan's statuses and reasons (withPlanStatus)
+    expect(JSON.parse(JSON.stringify(withPlan(recomputed, decoded.wells, bench.infos)))).toEqual(
+      full,
+    );
   });
 
   it('stores wells by plate row: a one-well edit rewrites its row, an emptied row goes, a new format rewrites all', async () => {

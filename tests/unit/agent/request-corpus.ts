@@ -2,12 +2,14 @@
 // make to the plate (or the answer or refusal it must give). Volumes are worked out by hand
 // from the bench of agent-fixtures.ts and the dispensing engine's rules (the format's default
 // settings): default well volume 100 uL (96, pipette: 0.1 uL steps, at least 0.5 uL) / 40 uL
-// (384) / 5 uL (1536) (acoustic: 2.5 nL droplets). A target comes from the most concentrated
-// source - the stock, then 1:10, 1:100, 1:1000, 1:10000 working stocks - whose volume, rounded
-// to the step, is at least the minimum, within 5 % of the target and within the DMSO limit
-// (1 % of the well); when none is, from a source made for it (its concentration to 3
-// significant figures, 1 uL on a pipette, 25 nL acoustically). DMEM (the default vehicle)
-// fills the rest. Stocks: compound A 10 mM, compound B 1 mM, staurosporine 1 mM, HEPES buffer
+// (384) / 5 uL (1536) (acoustic: 2.5 nL droplets). A target's source is one of the stock and
+// the 1:10, 1:100, 1:1000, 1:10000 working stocks whose volume, rounded to the step, is at
+// least the minimum, within 5 % of the target and within the DMSO limit (1 % of the well):
+// acoustically the most concentrated; on a pipette the one whose volume is in its good band
+// (10 uL and more), then the one made in the fewest steps (1:10 and 1:100 one, 1:1000 and
+// 1:10000 two), then the most concentrated. When none is, or the one that is lands past 4 %,
+// a source made for it (its factor to 2 significant figures; 10 uL on a pipette, 25 nL
+// acoustically). DMEM (the default vehicle) fills the rest. Stocks: compound A 10 mM, compound B 1 mM, staurosporine 1 mM, HEPES buffer
 // 1 M, DMSO 100 %.
 import { plateDefn, type PlateFormat } from '../../../src/domain/plate-format';
 import { rowIndex, wellId } from '../../../src/domain/well-id';
@@ -124,26 +126,27 @@ export const CORPUS: CorpusCase[] = [
     format: 96,
     request: 'add 10 uM staurosporine to column 11',
     changed: col(96, 11),
-    holds: withDmem('staurosporine', 10_000, 1, 100),
+    // 10 uL of the 1:10 (100 uM x 10 uL = 10 uM x 100 uL), not 1 uL of the stock (poor)
+    holds: withDmem('staurosporine', 10_000, 10, 100, 10),
   },
   {
     format: 96,
     request: 'put 1 uM staurosporine in B3',
     changed: ['B3'],
-    holds: withDmem('staurosporine', 1000, 1, 100, 10),
+    holds: withDmem('staurosporine', 1000, 10, 100, 100),
   },
   {
     format: 96,
     request: 'add 5 uM compound B to wells A1-A6',
     changed: rect(96, 'A1', 'A6'),
     // 5 uM * 100 uL / 1 mM = 0.5 uL: the pipette's minimum, 0.5 % DMSO
-    holds: withDmem('compound-b', 5000, 0.5, 100),
+    holds: withDmem('compound-b', 5000, 50, 100, 100),
   },
   {
     format: 96,
     request: 'Add 30 µM Compound A to row C please',
     changed: row(96, 'C'),
-    holds: withDmem('compound-a', 30_000, 3, 100, 10),
+    holds: withDmem('compound-a', 30_000, 30, 100, 100),
   },
   {
     format: 96,
@@ -161,7 +164,7 @@ export const CORPUS: CorpusCase[] = [
     format: 96,
     request: 'positive controls in column 12: 1 uM staurosporine',
     changed: col(96, 12),
-    holds: withDmem('staurosporine', 1000, 1, 100, 10),
+    holds: withDmem('staurosporine', 1000, 10, 100, 100),
     tags: ['POS'],
   },
   {
@@ -186,20 +189,24 @@ export const CORPUS: CorpusCase[] = [
       'compound-a',
       30_000,
       3,
+      // each point in the pipette's good band (10 uL and more) where a round source allows:
+      // 30 and 10 uM from the 1:100 (100 uM), 3.33 and 1.11 uM from the 1:1000 (10 uM),
+      // 370 and 123 nM from the 1:10000 (1 uM); 41.2 and 13.7 nM from it only in 4.1 and 1.4
+      // uL (-0.4 %, +2.1 %: kept, within 4 %)
       [
-        [3, 10],
-        [1, 10],
-        [3.3, 100],
-        [1.1, 100],
-        [3.7, 1000],
-        [1.2, 1000],
+        [30, 100],
+        [10, 100],
+        [33.3, 1000],
+        [11.1, 1000],
+        [37, 10000],
+        [12.3, 10000],
         [4.1, 10000],
         [1.4, 10000],
         // 4.57 and 1.52 nM: 0.5 uL of the 1 uM stock is +9 % and 0.2 uL under the minimum;
-        // 1 uL of sources made for them, 1:21900 and 1:65600 of 10 mM (457 and 152 nM: -0.14
-        // and -0.02 %; 1:22000 and 1:66000 would be -0.6 %)
-        [1, 21_900],
-        [1, 65_600],
+        // 10 uL of sources made for them: 4.57 x 100 / 10 = 45.7 nM, 1:218800 -> 1:220000 (2
+        // figures; 10 mM / 220000 = 45.45 nM, 10.1 uL: 4.591 nM, +0.4 %), and 1:660000
+        [10.1, 220_000],
+        [10.1, 660_000],
       ],
       100,
     ),
@@ -213,7 +220,18 @@ export const CORPUS: CorpusCase[] = [
       'staurosporine',
       10_000,
       Math.sqrt(10),
-      [[1], [3.2, 10], [1, 10], [3.2, 100], [1, 100], [3.2, 1000], [1, 1000], [3.2, 10000]],
+      // 10 and 31.6 uL of the 1:10 ... 1:10000 in turn (the good band); 3.16 nM only from
+      // 3.2 uL of the 1:10000 (100 nM x 3.2 / 100 = 3.2 nM, +1.2 %)
+      [
+        [10, 10],
+        [31.6, 100],
+        [10, 100],
+        [31.6, 1000],
+        [10, 1000],
+        [31.6, 10000],
+        [10, 10000],
+        [3.2, 10000],
+      ],
       100,
     ),
   },
@@ -229,7 +247,7 @@ export const CORPUS: CorpusCase[] = [
     setup: ['add 10 uM compound A to B3', 'add 5 uM compound B to B3'],
     request: 'remove compound A from B3',
     changed: ['B3'],
-    holds: withDmem('compound-b', 5000, 0.5, 100),
+    holds: withDmem('compound-b', 5000, 50, 100, 100),
   },
   {
     format: 96,
@@ -237,9 +255,10 @@ export const CORPUS: CorpusCase[] = [
     request: 'also put 5 uM compound B in B3',
     changed: ['B3'],
     holds: {
-      'compound-a': { target_nM: 10_000, volume_uL: 1, dilution: 10 },
-      'compound-b': { target_nM: 5000, volume_uL: 0.5 },
-      dmem: { target_nM: null, volume_uL: 98.5 },
+      // 10 uL of compound A's 1:100, 50 uL of compound B's 1:100, the medium the 40 uL left
+      'compound-a': { target_nM: 10_000, volume_uL: 10, dilution: 100 },
+      'compound-b': { target_nM: 5000, volume_uL: 50, dilution: 100 },
+      dmem: { target_nM: null, volume_uL: 40 },
     },
   },
   {
@@ -272,7 +291,7 @@ export const CORPUS: CorpusCase[] = [
     setup: ['add 10 uM staurosporine to B3'],
     request: 'what is in B3?',
     answer:
-      /B3: Staurosporine 10\.0 µM \(1\.00 µL; predicted 10\.0 µM, good\); DMEM 99 µL; total 100 µL; solvent 1 % v\/v\./,
+      /B3: Staurosporine 10\.0 µM \(10 µL of the Staurosporine working stock 1:10; predicted 10\.0 µM, good\); DMEM 90 µL; total 100 µL; solvent 1 % v\/v\./,
   },
   {
     format: 96,
@@ -308,7 +327,7 @@ export const CORPUS: CorpusCase[] = [
     format: 96,
     request: 'add 10 uM tamoxifen to C3',
     changed: ['C3'],
-    holds: withDmem('tamoxifen', 10_000, 1, 100, 10),
+    holds: withDmem('tamoxifen', 10_000, 10, 100, 100),
     benchAdds: ['tamoxifen'],
   },
   {
@@ -323,8 +342,8 @@ export const CORPUS: CorpusCase[] = [
     changed: ['B3', 'B4'],
     holds: (id) =>
       id === 'B3'
-        ? withDmem('compound-a', 10_000, 1, 100, 10)
-        : withDmem('compound-b', 5000, 0.5, 100),
+        ? withDmem('compound-a', 10_000, 10, 100, 100)
+        : withDmem('compound-b', 5000, 50, 100, 100),
   },
   {
     format: 96,
@@ -358,7 +377,7 @@ export const CORPUS: CorpusCase[] = [
     format: 96,
     request: 'could you put 2 uM compound B into rows G to H, columns 1-3',
     changed: ['G1', 'G2', 'G3', 'H1', 'H2', 'H3'],
-    holds: withDmem('compound-b', 2000, 2, 100, 10),
+    holds: withDmem('compound-b', 2000, 20, 100, 100),
   },
   {
     format: 96,
@@ -369,8 +388,16 @@ export const CORPUS: CorpusCase[] = [
       'compound-b',
       10_000,
       2,
-      // 0.25 uL of stock is under the minimum from 2.5 uM; 0.3 uL of 1:10 from 312 nM
-      [[1], [0.5], [2.5, 10], [1.3, 10], [0.6, 10], [3.1, 100]],
+      // 10 uM: 10 uL of the 1:10 (100 uM); 5, 2.5 and 1.25 uM: 50, 25 and 12.5 uL of the
+      // 1:100 (10 uM); 625 and 312.5 nM: 62.5 and 31.3 uL of the 1:1000 (1 uM)
+      [
+        [10, 10],
+        [50, 100],
+        [25, 100],
+        [12.5, 100],
+        [62.5, 1000],
+        [31.3, 1000],
+      ],
       100,
     ),
   },
@@ -382,15 +409,16 @@ export const CORPUS: CorpusCase[] = [
       'compound-a',
       10_000,
       3,
+      // as the 30 uM series above from its second point
       [
-        [1, 10],
-        [3.3, 100],
-        [1.1, 100],
-        [3.7, 1000],
-        [1.2, 1000],
+        [10, 100],
+        [33.3, 1000],
+        [11.1, 1000],
+        [37, 10000],
+        [12.3, 10000],
         [4.1, 10000],
         [1.4, 10000],
-        [1, 21_900],
+        [10.1, 220_000],
       ],
       100,
     ),
