@@ -90,12 +90,15 @@ export interface CampaignPlan {
 
 /**
  * A plate as the plan reads it: its wells without their samples (plates of one layout share
- * one object, which the engine plans once) and each well's sample (the compound id).
+ * one object, which the engine plans once), the wells that hold a sample (plates of one
+ * layout may share one list: the plan then finds each well in it once) and each one's sample
+ * (the compound id), in the same order.
  */
 export interface CampaignPlanPlate {
   barcode: string;
   shape: WireWells;
-  samples: ReadonlyMap<string, string>;
+  sampleWells: readonly string[];
+  samples: readonly string[];
 }
 
 export interface CampaignPlanInput {
@@ -124,11 +127,15 @@ export function campaignPlanPlates(
   const shapes = new Map<string, WireWells>();
   return plates.map((plate) => {
     const shape: WireWells = {};
-    const samples = new Map<string, string>();
+    const sampleWells: string[] = [];
+    const samples: string[] = [];
     let key = '';
     for (const [id, w] of Object.entries(plate.wells)) {
       const { sample, ...rest } = w;
-      if (sample !== undefined) samples.set(id, sample);
+      if (sample !== undefined) {
+        sampleWells.push(id);
+        samples.push(sample);
+      }
       const text = JSON.stringify(rest);
       let shared = distinct.get(text);
       if (!shared) distinct.set(text, (shared = { well: rest, n: distinct.size }));
@@ -137,7 +144,7 @@ export function campaignPlanPlates(
     }
     let known = shapes.get(key);
     if (!known) shapes.set(key, (known = shape));
-    return { barcode: plate.barcode, shape: known, samples };
+    return { barcode: plate.barcode, shape: known, sampleWells, samples };
   });
 }
 
@@ -168,28 +175,35 @@ function sourceIndexOf(library: readonly LibrarySource[]): SourceIndex {
     heads: [],
     dead: new Float64Array(n),
   };
-  const last = new Map<number, Map<string, number>>();
+  // each group's last well so far, at its first well's index
+  const tail = new Int32Array(n);
   const deadOf = new Map<string, number>();
-  library.forEach((s, i) => {
+  let firstOf: Map<string, number> | undefined;
+  let conc = NaN;
+  for (let i = 0; i < n; i++) {
+    const s = library[i];
     let dead = deadOf.get(s.plate_type);
     if (dead === undefined) {
       dead = sourcePlateTypeById(s.plate_type)?.dead_uL ?? 0;
       deadOf.set(s.plate_type, dead);
     }
     index.dead[i] = dead;
-    let firstOf = index.first.get(s.concentration_nM);
-    let lastOf = last.get(s.concentration_nM);
-    if (!firstOf || !lastOf) {
-      index.first.set(s.concentration_nM, (firstOf = new Map()));
-      last.set(s.concentration_nM, (lastOf = new Map()));
+    // a library is a few concentrations, mostly in runs
+    if (s.concentration_nM !== conc || !firstOf) {
+      conc = s.concentration_nM;
+      firstOf = index.first.get(conc);
+      if (!firstOf) index.first.set(conc, (firstOf = new Map()));
     }
-    const before = lastOf.get(s.compound_id);
-    if (before === undefined) {
+    const head = firstOf.get(s.compound_id);
+    if (head === undefined) {
       firstOf.set(s.compound_id, i);
       index.heads.push(i);
-    } else index.next[before] = i;
-    lastOf.set(s.compound_id, i);
-  });
+      tail[i] = i;
+    } else {
+      index.next[tail[head]] = i;
+      tail[head] = i;
+    }
+  }
   indexes.set(library, index);
   return index;
 }
@@ -281,6 +295,19 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
   // plates of one layout (the same wells but for their samples) have one plan: the engine
   // plans each layout once
   const byLayout = new Map<WireWells, LayoutSteps>();
+  // [layout] -> [a list of sample wells] -> each step's place in that list, or -1
+  const placesOf = new Map<LayoutSteps, Map<readonly string[], Int32Array>>();
+  const placesIn = (layout: LayoutSteps, wells: readonly string[]): Int32Array => {
+    let known = placesOf.get(layout);
+    if (!known) placesOf.set(layout, (known = new Map()));
+    let places = known.get(wells);
+    if (!places) {
+      const at = new Map(wells.map((id, k) => [id, k]));
+      places = Int32Array.from(layout.steps, (step) => at.get(step.id) ?? -1);
+      known.set(wells, places);
+    }
+    return places;
+  };
   // controls and backfill: placed on source wells after the loop, as a plate's plan does
   const other: (PendingTransfer & { plate: number; well: string; reagent: string })[] = [];
   // intermediates: per compound and factor, the transfers they feed
@@ -292,10 +319,17 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
     factor: number;
   })[] = [];
 
+  // the list of the last source pushed to: a plate's compounds come from a few library plates
+  let lastSource = '';
+  let lastList: CampaignTransfer[] | undefined;
   const push = (t: CampaignTransfer) => {
-    const list = transfersBySource.get(t.source_barcode || t.source_plate);
-    if (list) list.push(t);
-    else transfersBySource.set(t.source_barcode || t.source_plate, [t]);
+    const source = t.source_barcode || t.source_plate;
+    if (source !== lastSource || !lastList) {
+      lastSource = source;
+      lastList = transfersBySource.get(source);
+      if (!lastList) transfersBySource.set(source, (lastList = []));
+    }
+    lastList.push(t);
   };
 
   /**
@@ -355,7 +389,9 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
       ),
     };
     const shortBefore = shortfalls.length;
-    for (const { id, unmet: wellUnmet, transfers } of layout.steps) {
+    const places = placesIn(layout, plate.sampleWells);
+    for (let k = 0; k < layout.steps.length; k++) {
+      const { id, unmet: wellUnmet, transfers } = layout.steps[k];
       for (const u of wellUnmet) unmet.push({ plate: barcode, well: id, ...u });
       summary.unmet += wellUnmet.length;
       for (const { t, conc, nL, v6 } of transfers) {
@@ -363,7 +399,7 @@ export function planCampaign(input: CampaignPlanInput): CampaignPlan {
           other.push({ ...t, plate: plateIndex, well: id });
           continue;
         }
-        const compound = plate.samples.get(id) ?? '';
+        const compound = places[k] < 0 ? '' : plate.samples[places[k]];
         if (!compound) {
           unmet.push({
             plate: barcode,

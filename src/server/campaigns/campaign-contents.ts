@@ -19,8 +19,10 @@ interface ReadLayout {
   withSample: WireWells;
   /** its wells without their samples (what the plan reads), one object for every plate */
   shape: WireWells;
-  /** the wells that hold a sample of their own (not a plate's compound) */
-  fixed: readonly (readonly [string, string])[];
+  /** the wells that hold a sample of their own (not a plate's compound), then the marked ones */
+  sampleWells: readonly string[];
+  /** the samples of the wells that hold one of their own */
+  fixed: readonly string[];
 }
 
 /** A plate not written yet: its layout and its compounds in the order of the marked wells. */
@@ -53,10 +55,16 @@ export async function pendingPlatesOf(
     .where(eq(campaignLayouts.campaignId, campaignId))) {
     const read = readLayout(defn, row);
     const { shape, withSample } = layoutWells(read, shared);
-    const fixed = Object.entries(withSample)
-      .filter(([, w]) => w.sample !== undefined && w.sample !== MARK)
-      .map(([id, w]) => [id, w.sample!] as const);
-    layouts.set(row.layout, { marked: read.marked, withSample, shape, fixed });
+    const own = Object.entries(withSample).filter(
+      ([, w]) => w.sample !== undefined && w.sample !== MARK,
+    );
+    layouts.set(row.layout, {
+      marked: read.marked,
+      withSample,
+      shape,
+      sampleWells: [...own.map(([id]) => id), ...read.marked],
+      fixed: own.map(([, w]) => w.sample!),
+    });
   }
   for (const r of rows) {
     out.set(r.experimentId, {
@@ -79,9 +87,8 @@ export function pendingWells(plate: PendingPlate): WireWells {
 
 /** A pending plate as the plan reads it: its layout's shape and its samples. */
 export function pendingPlanPlate(barcode: string, plate: PendingPlate): CampaignPlanPlate {
-  const samples = new Map<string, string>(plate.layout.fixed);
-  plate.layout.marked.forEach((id, k) => samples.set(id, plate.compounds[k]));
-  return { barcode, shape: plate.layout.shape, samples };
+  const { shape, sampleWells, fixed } = plate.layout;
+  return { barcode, shape, sampleWells, samples: [...fixed, ...plate.compounds] };
 }
 
 /** The written plates' stored wells, all in one query, each plate's in row-major order. */

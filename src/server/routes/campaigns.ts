@@ -46,6 +46,16 @@ function fileOf(cells: readonly (readonly SheetCell[])[], format: 'csv' | 'xlsx'
   return write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
+/** Texts as one UTF-8 buffer, allocated once (a picklist is 40 MB in 200 chunks). */
+function bufferOf(chunks: readonly string[]): Buffer {
+  let size = 0;
+  for (const c of chunks) size += Buffer.byteLength(c);
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const c of chunks) at += out.write(c, at);
+  return out;
+}
+
 /** Registers the campaign routes (prefix /api). */
 export async function campaignRoutes(
   fastify: FastifyInstance,
@@ -182,7 +192,7 @@ export async function campaignRoutes(
       // read by the instrument: no BOM, which would glue itself to the first column name
       const body =
         format === 'csv'
-          ? Buffer.concat(campaignPicklistChunks(transfers).map((c) => Buffer.from(c)))
+          ? bufferOf(campaignPicklistChunks(transfers))
           : fileOf(campaignPicklistCells(transfers), format, false);
       return download(reply, format === 'csv' ? CSV_DOWNLOAD_TYPE : XLSX_TYPE, name, body);
     },
