@@ -9,7 +9,7 @@
 import { toLarge, type QuadrantConvention } from '../layout/reformat';
 import type { PlateDefn } from '../plate-format';
 import { idOfIndex, rowIndex, rowLetter } from '../well-id';
-import { controlAlternation, controlTags } from './control-words';
+import { controlTags, controlWords } from './control-words';
 
 export type Shape = Pick<PlateDefn, 'format' | 'rows' | 'cols'>;
 
@@ -278,7 +278,7 @@ const TERMS: Term[] = [
     // inside a sentence only a reference to controls already on the plate ("negative controls
     // in column 1" makes controls, and is left to the control reader)
     source: (phrase) =>
-      String.raw`(?:the\s+)?(?:(${controlAlternation('positive', 'negative', 'vehicle', 'zero')})(?:\s+signal)?\s+(?:controls?|ctrls?)|(?:controls?|ctrls?)${phrase ? '|(positives|negatives|blanks?)' : ''})(?:\s+wells)?\b`,
+      String.raw`(?:the\s+)?(?:(${controlWords(['positive', 'negative', 'vehicle', 'zero'], 'names', 'signal', 'shorthand', 'effect')})(?:\s+signal)?\s+(?:controls?|ctrls?)|(?:controls?|ctrls?)${phrase ? '|(positives|negatives|blanks?)' : ''})(?:\s+wells)?\b`,
     read: (m, plate, _after, phrase) => {
       const word = m[1] ?? { positives: 'positive', negatives: 'negative' }[m[2]] ?? m[2];
       const tags = controlTags(word);
