@@ -6,8 +6,10 @@
 
 /** A kind of control as people name it. */
 export interface ControlWords {
-  /** the words that name the kind before "control(s)" ("positive ctrls", "max signal") */
-  words: readonly string[];
+  /** the words that name the kind whatever follows ("positive", "neg", "blank") */
+  names: readonly string[];
+  /** the signal words that name the kind before "control(s)" ("max ctrls", "low controls") */
+  signal: readonly string[];
   /** shorthand the request reader spells out as the first word ("hi ctrls") */
   shorthand: readonly string[];
   /** the assay's name of the kind, a control on its own ("ZPE", "HPE wells") */
@@ -19,19 +21,33 @@ export interface ControlWords {
 // HPE and ZPE: hundred and zero percent effect (the reference inhibitor; the vehicle alone).
 export const CONTROL_KINDS = {
   positive: {
-    words: ['positive', 'pos', 'high', 'max', 'maximum'],
+    names: ['positive', 'pos'],
+    signal: ['high', 'max', 'maximum'],
     shorthand: ['hi', 'inhibitor'],
     effect: ['hpe'],
     tags: ['POS'],
   },
   negative: {
-    words: ['negative', 'neg', 'low', 'min', 'minimum', 'untreated'],
+    names: ['negative', 'neg'],
+    signal: ['low', 'min', 'minimum', 'untreated'],
     shorthand: ['lo', 'neutral'],
     effect: ['zpe'],
     tags: ['NEG'],
   },
-  vehicle: { words: ['dmso', 'vehicle'], shorthand: [], effect: [], tags: ['DMSO', 'vehicle'] },
-  zero: { words: ['blank', 'blanks', 'zero', 'zeros'], shorthand: [], effect: [], tags: ['ZERO'] },
+  vehicle: {
+    names: ['dmso', 'vehicle'],
+    signal: [],
+    shorthand: [],
+    effect: [],
+    tags: ['DMSO', 'vehicle'],
+  },
+  zero: {
+    names: ['blank', 'blanks', 'zero', 'zeros'],
+    signal: [],
+    shorthand: [],
+    effect: [],
+    tags: ['ZERO'],
+  },
 } as const satisfies Record<string, ControlWords>;
 
 type Kind = keyof typeof CONTROL_KINDS;
@@ -47,7 +63,7 @@ const CONTROL_QUALIFIERS = ['signal', 'only', 'media', 'medium', 'buffer', 'vehi
  * reader's list of the words it knows.
  */
 export const CONTROL_VOCABULARY: readonly string[] = [
-  ...Object.values(CONTROL_KINDS).flatMap((k) => k.words),
+  ...Object.values(CONTROL_KINDS).flatMap((k) => [...k.names, ...k.signal]),
   ...CONTROL_NOUNS,
   ...CONTROL_QUALIFIERS,
 ];
@@ -55,20 +71,12 @@ export const CONTROL_VOCABULARY: readonly string[] = [
 const byLength = (words: readonly string[]) =>
   words.toSorted((a, b) => b.length - a.length).join('|');
 
-/** A regular-expression alternation of the words, shorthand and effect names of some kinds. */
-export function controlAlternation(...kinds: Kind[]): string {
-  return byLength(
-    kinds.flatMap((k) => [
-      ...CONTROL_KINDS[k].words,
-      ...CONTROL_KINDS[k].shorthand,
-      ...CONTROL_KINDS[k].effect,
-    ]),
-  );
-}
-
-/** An alternation of one part of a kind's words ("hi|inhibitor"). */
-export function controlWords(kind: Kind, part: 'words' | 'shorthand' | 'effect'): string {
-  return byLength(CONTROL_KINDS[kind][part]);
+/** An alternation of some parts of the words of some kinds ("hi|inhibitor"). */
+export function controlWords(
+  kinds: Kind | Kind[],
+  ...parts: ('names' | 'signal' | 'shorthand' | 'effect')[]
+): string {
+  return byLength([kinds].flat().flatMap((k) => parts.flatMap((part) => CONTROL_KINDS[k][part])));
 }
 
 /** The tags of the control kind a word names; every control tag for no word. */
@@ -76,7 +84,7 @@ export function controlTags(word: string | undefined): readonly string[] {
   const w = word?.toLowerCase().replace(/\s+signal$/, '');
   if (!w) return Object.values(CONTROL_KINDS).flatMap((k) => k.tags);
   const kind = Object.values(CONTROL_KINDS).find((k) =>
-    ([...k.words, ...k.shorthand, ...k.effect] as readonly string[]).includes(w),
+    ([...k.names, ...k.signal, ...k.shorthand, ...k.effect] as readonly string[]).includes(w),
   );
   return kind?.tags ?? [];
 }

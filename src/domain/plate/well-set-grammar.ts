@@ -16,9 +16,9 @@
  */
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
-import { parseWellId, rowIndex } from '../well-id';
+import { parseWellId, rowIndex, rowLetter } from '../well-id';
 import { WellSet } from './well-set';
-import { readTerm, rowLabel, where, type Shape } from './well-set-terms';
+import { readTerm, where, type Shape } from './well-set-terms';
 
 /** What the plate holds, for "wells tagged POS" and "the staurosporine wells". */
 export interface WellLookup {
@@ -196,7 +196,7 @@ function rowSpan(text: string, defn: Shape, numbers: boolean): [number, number] 
   const b = m[2] === undefined ? a : at(m[2]);
   if (a < 0 || b < 0) return undefined;
   if (Math.max(a, b) >= defn.rows)
-    throw new GrammarError(`This ${defn.format}-well plate has rows A-${rowLabel(defn.rows - 1)}`);
+    throw new GrammarError(`This ${defn.format}-well plate has rows A-${rowLetter(defn.rows - 1)}`);
   return [Math.min(a, b), Math.max(a, b)];
 }
 
@@ -314,7 +314,7 @@ function rowReadings(text: string, defn: Shape, numbers: boolean, raw: string): 
     if (!span) throw new GrammarError(`"${raw.trim()}": "${p}" is not a row or a range of rows`);
     set = set.union(fromCells(defn, (r) => r >= span[0] && r <= span[1]));
     names.push(
-      span[0] === span[1] ? rowLabel(span[0]) : `${rowLabel(span[0])}-${rowLabel(span[1])}`,
+      span[0] === span[1] ? rowLetter(span[0]) : `${rowLetter(span[0])}-${rowLetter(span[1])}`,
     );
   }
   return one(

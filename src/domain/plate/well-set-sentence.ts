@@ -10,9 +10,9 @@
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
 import { MOLAR_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../units';
-import { indexOfWellId } from '../well-id';
+import { idOfIndex, indexOfWellId } from '../well-id';
 import { parseWellRanges } from './well-set-ranges';
-import { findTerm, rowLabel, type TermPlate, type TermReading } from './well-set-terms';
+import { findTerm, type TermPlate, type TermReading } from './well-set-terms';
 
 /** One reading of a phrase: its wells and a short description to offer as a choice. */
 export type Reading = TermReading;
@@ -46,9 +46,6 @@ const termPlate = (ctx: PhraseContext): TermPlate => ({
   tagged: (tags) => matching(ctx, (w) => (w.tags ?? []).some((t) => tags.includes(t))),
 });
 
-const idOf = (defn: PlateDefn, i: number) =>
-  `${rowLabel(Math.floor(i / defn.cols))}${(i % defn.cols) + 1}`;
-
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "the staurosporine wells", "the compound A wells", "wells with staurosporine". */
@@ -65,7 +62,7 @@ function reagentRegion(text: string, ctx: PhraseContext): PhraseMatch | null {
     const at = { start: m.index, end: m.index + m[0].length };
     // "the staurosporine well" when several hold it: which one?
     if (/\bwell\b/i.test(m[0]) && ids.length > 1 && ids.length <= 6)
-      return { ...at, readings: ids.map((i) => ({ label: idOf(ctx.defn, i), indices: [i] })) };
+      return { ...at, readings: ids.map((i) => ({ label: idOfIndex(ctx.defn, i), indices: [i] })) };
     return {
       ...at,
       readings: [{ label: m[0], indices: ids }],

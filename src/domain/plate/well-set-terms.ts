@@ -8,8 +8,8 @@
  */
 import { toLarge, type QuadrantConvention } from '../layout/reformat';
 import type { PlateDefn } from '../plate-format';
-import { rowIndex } from '../well-id';
-import { controlAlternation, controlTags } from './control-words';
+import { idOfIndex, rowIndex, rowLetter } from '../well-id';
+import { controlTags, controlWords } from './control-words';
 
 export type Shape = Pick<PlateDefn, 'format' | 'rows' | 'cols'>;
 
@@ -42,14 +42,6 @@ export function where(defn: Pick<PlateDefn, 'rows' | 'cols'>, p: Pred): number[]
     for (let c = 0; c < defn.cols; c++) if (p(r, c)) out.push(r * defn.cols + c);
   return out;
 }
-
-/** Row label of a 0-based row: A..Z, then AA..AF. */
-export function rowLabel(r: number): string {
-  return r < 26 ? String.fromCharCode(65 + r) : 'A' + String.fromCharCode(39 + r);
-}
-
-const idOf = (defn: Shape, i: number) =>
-  `${rowLabel(Math.floor(i / defn.cols))}${(i % defn.cols) + 1}`;
 
 const ORD: Record<string, number> = {
   one: 1,
@@ -204,7 +196,7 @@ const TERMS: Term[] = [
     read: (_m, { defn }) => ({
       readings: [
         {
-          label: `the top half (rows A to ${rowLabel(defn.rows / 2 - 1)})`,
+          label: `the top half (rows A to ${rowLetter(defn.rows / 2 - 1)})`,
           indices: where(defn, (r) => r < defn.rows / 2),
         },
         {
@@ -252,13 +244,13 @@ const TERMS: Term[] = [
       const conv = (m[2] ?? m[6])?.toLowerCase();
       const interleaved = quadrant(defn, q, 'interleaved');
       const block = quadrant(defn, q, 'block');
-      const first = interleaved.slice(0, 2).map((i) => idOf(defn, i));
+      const first = interleaved.slice(0, 2).map((i) => idOfIndex(defn, i));
       const inter = {
         label: `interleaved quadrant ${q} (${first.join(', ')}, ...)`,
         indices: interleaved,
       };
       const byBlock = {
-        label: `block quadrant ${q} (${idOf(defn, block[0])} to ${idOf(defn, block.at(-1)!)})`,
+        label: `block quadrant ${q} (${idOfIndex(defn, block[0])} to ${idOfIndex(defn, block.at(-1)!)})`,
         indices: block,
       };
       if (corner || (conv && conv !== 'interleaved')) return { readings: [byBlock] };
@@ -286,7 +278,7 @@ const TERMS: Term[] = [
     // inside a sentence only a reference to controls already on the plate ("negative controls
     // in column 1" makes controls, and is left to the control reader)
     source: (phrase) =>
-      String.raw`(?:the\s+)?(?:(${controlAlternation('positive', 'negative', 'vehicle', 'zero')})(?:\s+signal)?\s+(?:controls?|ctrls?)|(?:controls?|ctrls?)${phrase ? '|(positives|negatives|blanks?)' : ''})(?:\s+wells)?\b`,
+      String.raw`(?:the\s+)?(?:(${controlWords(['positive', 'negative', 'vehicle', 'zero'], 'names', 'signal', 'shorthand', 'effect')})(?:\s+signal)?\s+(?:controls?|ctrls?)|(?:controls?|ctrls?)${phrase ? '|(positives|negatives|blanks?)' : ''})(?:\s+wells)?\b`,
     read: (m, plate, _after, phrase) => {
       const word = m[1] ?? { positives: 'positive', negatives: 'negative' }[m[2]] ?? m[2];
       const tags = controlTags(word);

@@ -2,6 +2,7 @@
  * What a clause asks for, read from its verbs once reagent names, quotes and wells are
  * blanked out ("fill the empty wells" is a fill, not a clear). Pure.
  */
+import { controlWords } from '../../../domain/plate/control-words';
 import type { ControlKind } from '../tools/plate-tools';
 import type { ClauseFacts } from './clause-facts';
 
@@ -55,17 +56,26 @@ function annotationValue(rest: string, keyword: RegExp): string | undefined {
   return words[0];
 }
 
+const KIND_WORD = (kinds: Parameters<typeof controlWords>[0]) =>
+  new RegExp(String.raw`\b(?:${controlWords(kinds, 'names')})\b`);
+const POSITIVE = KIND_WORD('positive');
+const NEGATIVE = KIND_WORD('negative');
+const ZERO = KIND_WORD('zero');
+const SIGNAL = new RegExp(
+  String.raw`\b(?:${controlWords(['positive', 'negative'], 'signal')})\s+(?:signal|controls?)\b`,
+);
+
 function controlKind(f: ClauseFacts, t: string): ControlKind | null {
   if (/\breserve[ds]?\b/.test(t)) return 'reserved';
-  if (/\b(?:positive|pos)\b/.test(t)) return 'positive';
-  if (/\b(?:negative|neg)\b/.test(t)) return 'negative';
-  if (/\b(?:blanks?|zero|zeros)\b/.test(t)) return 'zero';
+  if (POSITIVE.test(t)) return 'positive';
+  if (NEGATIVE.test(t)) return 'negative';
+  if (ZERO.test(t)) return 'zero';
   if (f.reagents.some((m) => /dmso/i.test(m.ref.name)) || /\bdmso\b/i.test(f.text)) return 'dmso';
   if (/\bvehicle\b/.test(t)) return 'vehicle';
   if (f.reagents.length > 0 && f.concs.length > 0) return 'positive';
   // Which of "max signal" and "min signal" is the treated control depends on the assay: read
   // it from the contents (a reagent makes it POS, above), else vehicle only.
-  if (/\b(?:max|min|high|low)(?:imum)?\s+(?:signal|controls?)\b/.test(t)) return 'negative';
+  if (SIGNAL.test(t)) return 'negative';
   return null;
 }
 

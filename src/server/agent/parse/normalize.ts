@@ -84,14 +84,14 @@ const WORDS: [RegExp, string][] = [
   [/\bshift\b(.+?)\bover\s+(?=to\b)/gi, 'move$1'],
   [
     new RegExp(
-      String.raw`\b(?:${controlWords('negative', 'words')})\s+(?:ctrls?|controls?)\b`,
+      String.raw`\b(?:${controlWords('negative', 'names', 'signal')})\s+(?:ctrls?|controls?)\b`,
       'gi',
     ),
     'negative controls',
   ],
   [
     new RegExp(
-      String.raw`\b(?:${controlWords('positive', 'words')})\s+(?:ctrls?|controls?)\b`,
+      String.raw`\b(?:${controlWords('positive', 'names', 'signal')})\s+(?:ctrls?|controls?)\b`,
       'gi',
     ),
     'positive controls',
