@@ -51,7 +51,7 @@ describe('a turn written from its own application', () => {
       '3-fold dilution of compound A from 30 uM across row B, 10 points',
       'add 1 uM staurosporine to every other column',
       'replace staurosporine with 5 uM compound A',
-      'fill column 3 with DMEM to 6 uL',
+      'fill column 2 with DMEM to 10 uL',
       'clear rows AA to AF',
       'remove compound B from column 5',
       'tag column 24 as REF',

@@ -1,9 +1,15 @@
 // The assistant's check of a planned change against solvent limits, worked by hand: each
-// solvent against its own limit, water never a solvent.
+// solvent against its own limit, water never a solvent. The verdict is the plate's own (the
+// metrics kernel's), so the wells are wells as planned: the stock's volume and the medium
+// filling the rest of 100 uL.
 import { describe, expect, it } from 'vitest';
 import { plateDefn } from '../../../src/domain/plate-format';
 import type { BenchReagentInfo, WireWells } from '../../../src/domain/plate-wire';
+import { computeWellStates } from '../../../src/domain/plate/well-states';
 import { checkChange } from '../../../src/server/agent/plan/check';
+import { decideTurn } from '../../../src/server/agent/plan/decide-turn';
+import { fillVehicle } from '../../../src/server/agent/tools/plate-tools';
+import { context } from './agent-fixtures';
 
 const none = {
   stock_nM: null,
@@ -17,6 +23,7 @@ const bench: BenchReagentInfo[] = [
   { ...none, slug: 'cpd-d', name: 'Cpd D', type: 'chemical', stock_nM: 1e7, solvent: 'DMSO' },
   { ...none, slug: 'cpd-e', name: 'Cpd E', type: 'chemical', stock_nM: 1e7, solvent: 'ethanol' },
   { ...none, slug: 'salt', name: 'Salt', type: 'buffer', stock_nM: 1e9, solvent: 'water' },
+  { ...none, slug: 'medium', name: 'Medium', type: 'media' },
   {
     ...none,
     slug: 'dmso',
@@ -36,7 +43,10 @@ const bench: BenchReagentInfo[] = [
 ];
 const defn = plateDefn(96);
 const well = (slug: string, nM: number, uL: number): WireWells[string] => ({
-  targets: { [slug]: { target_nM: nM, volume_uL: uL } },
+  targets: {
+    [slug]: { target_nM: nM, volume_uL: uL },
+    medium: { target_nM: null, volume_uL: 100 - uL },
+  },
 });
 const check = (after: WireWells) =>
   checkChange({ defn, before: {}, after, changed: Object.keys(after), bench });
@@ -75,6 +85,47 @@ describe('checkChange: wells that share one object', () => {
     expect(said).toBe(check(copies));
     expect(said).toBe(
       'That would put 9 wells (A2 to H1) at 2 % DMSO, over the 1 % limit; nothing written. Scale the concentrations by 0.5 or less (or use a more concentrated stock) to stay within it.',
+    );
+  });
+});
+
+describe("checkChange: the plate's verdict", () => {
+  it('refuses what the plate would mark unmet, and what it marked before is not blamed', () => {
+    // 1 uL of the DMSO stock alone in a well: 100 % DMSO, as the plate's kernel reads it
+    const neat: WireWells = { A1: { targets: { dmso: { target_nM: null, volume_uL: 1 } } } };
+    expect(check(neat)).toMatch(/^That would put A1 at 100 % DMSO, over the 1 % limit/);
+    // the same well when the request gave that volume itself: the user's call, not refused
+    const given = new Set(['dmso']);
+    expect(
+      checkChange({
+        defn,
+        before: {},
+        after: neat,
+        changed: ['A1'],
+        bench,
+        explicitVolumes: given,
+      }),
+    ).toBeNull();
+    // a well already over its limit that the change does not raise
+    expect(checkChange({ defn, before: neat, after: neat, changed: ['A1'], bench })).toBeNull();
+    // 500 uL of medium in a 96-well plate's well, which holds less
+    const full: WireWells = { A1: { targets: { medium: { target_nM: null, volume_uL: 500 } } } };
+    expect(check(full)).toBe('That would over-fill A1; nothing written. Use a smaller volume.');
+  });
+});
+
+describe('a refusal in chat is the plate unmet mark', () => {
+  it('refuses a refill whose working stock takes the well just over the DMSO limit', () => {
+    // 1 uM compound B (1 mM in DMSO) replanned into 6 uL: 60 nL of a 1:10 working stock made
+    // in DMSO, 1.01 % DMSO: the plate marks such a well unmet, so the chat does not write it
+    let ctx = context(1536);
+    ctx = { ...ctx, wells: decideTurn('add 1 uM compound B to column 2', ctx).result!.wells! };
+    const planned = fillVehicle(ctx, { wells: ['A2'], final_volume_uL: 6, reagent: 'DMEM' });
+    if (planned.kind !== 'change') throw new Error('not planned');
+    const states = computeWellStates(ctx.defn, { A2: planned.wells.A2 }, ctx.bench, null);
+    expect(states.A2.broken).toContain('solvent_load');
+    expect(decideTurn('fill A2 with DMEM to 6 uL', ctx).reply).toMatch(
+      /^That would put A2 at 1\.01 % DMSO, over the 1 % limit; nothing written/,
     );
   });
 });

@@ -1,13 +1,18 @@
 /**
- * Checks a planned change before it is written: a target above the reagent's stock, a
- * solvent over its limit, an over-filled well. Only what the change breaks counts (a well
- * that was already over its limit is not blamed on it). Returns the refusal, with what would
- * work, or null. Pure.
+ * Checks a planned change before it is written: a target above the reagent's stock, and the
+ * plate's own verdict on the changed wells (the metrics kernel, whose statuses the plate shows
+ * and whose broken constraints are its unmet marks): a solvent over its limit, an over-filled
+ * well. Only what the change breaks counts (a well that was already over its limit is not
+ * blamed on it). Returns the refusal, with what would work, or null. Pure.
  */
 import { formatConcentration } from '../../../domain/accuracy';
-import { solventOfReagent, solventVolumeUL } from '../../../domain/chemistry';
+import { solventOfReagent } from '../../../domain/chemistry';
+import type { DispenseSettings } from '../../../domain/dispensing/settings';
 import { solventLimitPct } from '../../../domain/dispensing/solvent-budget';
-import { WELL_CAPACITY_UL, type PlateDefn } from '../../../domain/plate-format';
+import { computeMetrics, CONSTRAINT, metricsInputFromPlate } from '../../../domain/metrics-kernel';
+import type { PlateDefn } from '../../../domain/plate-format';
+import { distinctWells, packedPlate } from '../../../domain/plate/distinct-wells';
+import { idOfIndex } from '../../../domain/well-id';
 import { toDisplayType } from '../../../domain/reagent-types';
 import type { BenchReagentInfo, WireWells } from '../../../domain/plate-wire';
 import { summarizeIds } from '../tools/well-list';
@@ -20,6 +25,8 @@ export interface CheckInput {
   bench: readonly BenchReagentInfo[];
   /** solvents added as a volume the request gave (its own call), not as a % target */
   explicitVolumes?: ReadonlySet<string>;
+  /** the experiment's dispensing settings (null: the format's defaults), as the plate reads */
+  dispensing?: Partial<DispenseSettings> | null;
 }
 
 const pct = (x: number) => `${Number(x.toPrecision(2))} %`;
@@ -33,48 +40,51 @@ export function solventName(bench: readonly BenchReagentInfo[], key: string): st
   return r?.name ?? key.toUpperCase();
 }
 
-// A reagent's solvent key, read once per reagent (a 1400-well change asks for it ~6000 times).
-const solventKeys = new WeakMap<BenchReagentInfo, string | null>();
-function solventKeyOf(b: BenchReagentInfo): string | null {
-  let key = solventKeys.get(b);
-  if (key === undefined) {
-    key = solventOfReagent(b.type, b.solvent, b.slug);
-    solventKeys.set(b, key);
-  }
-  return key;
+/** What the plate's kernel says of some wells: by distinct well, its constraints and loads. */
+interface Verdicts {
+  of: (w: Well) => { overLimit: boolean; overfilled: boolean; loads: Map<string, number> };
 }
 
 /**
- * The load of each organic solvent in a well, % v/v, as a scientist works it out: each
- * target over its stock for stocks in that solvent, plus the solvent itself by volume. It
- * does not depend on how the volumes are planned (working stocks, droplets), only on what
- * the wells must reach. Water brings no load.
+ * The kernel's verdict (computeMetrics: the statuses the plate shows, its unmet marks) on
+ * each distinct well of a list, worked once per well object and once per contents.
  */
-export function solventLoads(
-  w: WireWells[string] | undefined,
-  bySlug: ReadonlyMap<string, BenchReagentInfo>,
-  explicitVolumes?: ReadonlySet<string>,
-): Map<string, number> {
-  const loads = new Map<string, number>();
-  if (!w) return loads;
-  const total = Object.values(w.targets).reduce((sum, t) => sum + t.volume_uL, 0);
-  for (const [slug, t] of Object.entries(w.targets)) {
-    const b = bySlug.get(slug);
-    const key = b && solventKeyOf(b);
-    if (!b || !key) continue;
-    let p = 0;
-    if (toDisplayType(b.type) === 'solvent') {
-      if (!explicitVolumes?.has(slug) && total > 0)
-        p = (100 * solventVolumeUL(t.volume_uL, b.stock_pct)) / total;
-    } else if (t.target_nM != null && b.stock_nM) p = (100 * t.target_nM) / b.stock_nM;
-    if (p > 0) loads.set(key, (loads.get(key) ?? 0) + p);
+function verdicts(
+  defn: PlateDefn,
+  wells: readonly Well[],
+  bench: readonly BenchReagentInfo[],
+  dispensing: CheckInput['dispensing'],
+): Verdicts {
+  const slotOf = new Map<Well, number>();
+  const held: WireWells[string][] = [];
+  for (const w of wells) {
+    if (!w || slotOf.has(w)) continue;
+    slotOf.set(w, held.length);
+    held.push(w);
   }
-  return loads;
-}
-
-/** The liquid a well holds as planned, uL. */
-function volume(w: WireWells[string] | undefined): number {
-  return Object.values(w?.targets ?? {}).reduce((sum, t) => sum + t.volume_uL, 0);
+  // each well object once, then each contents once, packed into grids of the plate's format
+  const all = packedPlate(defn, held);
+  const { ids, slots, distinct } = distinctWells(all.defn, all.wells);
+  const packed = packedPlate(defn, distinct);
+  const input = metricsInputFromPlate(packed.defn, packed.wells, bench, dispensing ?? null);
+  const m = computeMetrics(input);
+  const slotOfId = new Map(ids.map((id, n) => [id, slots[n]]));
+  return {
+    of: (w) => {
+      const k = w ? slotOfId.get(idOfIndex(all.defn, slotOf.get(w)!)) : undefined;
+      const loads = new Map<string, number>();
+      if (k === undefined) return { overLimit: false, overfilled: false, loads };
+      for (let s = 0; s < m.solventCount; s++) {
+        const pct = m.solventPct[k * m.solventCount + s];
+        if (pct > 0) loads.set(input.solventKeys[s], pct);
+      }
+      return {
+        overLimit: (m.broken[k] & CONSTRAINT.SOLVENT_LOAD) !== 0,
+        overfilled: (m.broken[k] & CONSTRAINT.OVERFILL) !== 0,
+        loads,
+      };
+    },
+  };
 }
 
 type Well = WireWells[string] | undefined;
@@ -88,13 +98,25 @@ interface WellCheck {
   overfilled: boolean;
 }
 
+/**
+ * A well's entries without the solvents the request added as a volume of its own: the user's
+ * call, which the plate then marks if it breaks a limit.
+ */
+function withoutExplicit(w: Well, explicit: ReadonlySet<string> | undefined): Well {
+  if (!w || !explicit || !Object.keys(w.targets).some((s) => explicit.has(s))) return w;
+  const targets: NonNullable<Well>['targets'] = {};
+  for (const [slug, t] of Object.entries(w.targets)) if (!explicit.has(slug)) targets[slug] = t;
+  return { ...w, targets };
+}
+
 function checkWell(
   before: Well,
   after: Well,
   bench: readonly BenchReagentInfo[],
   bySlug: ReadonlyMap<string, BenchReagentInfo>,
-  capacity: number,
-  explicitVolumes: ReadonlySet<string> | undefined,
+  was: Verdicts,
+  is: Verdicts,
+  judged: Well,
 ): WellCheck {
   let aboveStock: string | null = null;
   // Targets above the stock can never be met.
@@ -106,20 +128,18 @@ function checkWell(
       break;
     }
   }
-  // Each solvent against its own limit (DMSO 1 %, ethanol its own), only where the change
-  // raised it.
+  // The kernel's verdict, only where the change broke it: a solvent over its limit that the
+  // change raised, a well it over-filled.
+  const now = is.of(judged);
+  const then = was.of(before);
   const overLimit: WellCheck['overLimit'] = [];
-  const loads = solventLoads(after, bySlug, explicitVolumes);
-  if (loads.size > 0) {
-    const was = solventLoads(before, bySlug);
-    for (const [key, p] of loads) {
+  if (now.overLimit)
+    for (const [key, p] of now.loads) {
       const limit = solventLimitPct(bench, key);
-      if (p > limit * (1 + 1e-6) && p > (was.get(key) ?? 0) + 1e-9)
+      if (p > limit * (1 + 1e-6) && p > (then.loads.get(key) ?? 0) + 1e-9)
         overLimit.push({ key, pct: p, limit });
     }
-  }
-  // Over-filled: more liquid than the well holds (the volumes as planned).
-  const overfilled = volume(after) > capacity + 1e-9 && volume(before) <= capacity + 1e-9;
+  const overfilled = is.of(after).overfilled && !then.overfilled;
   return { aboveStock, overLimit, overfilled };
 }
 
@@ -129,7 +149,21 @@ function checkWell(
  */
 export function checkChange(c: CheckInput): string | null {
   const bySlug = new Map(c.bench.map((b) => [b.slug, b]));
-  const capacity = WELL_CAPACITY_UL[c.defn.format];
+  const judged = new Map<Well, Well>();
+  const judgedOf = (w: Well) => {
+    let j = judged.get(w);
+    if (j === undefined && !judged.has(w))
+      judged.set(w, (j = withoutExplicit(w, c.explicitVolumes)));
+    return j;
+  };
+  const afters = c.changed.map((id) => c.after[id]);
+  const was = verdicts(
+    c.defn,
+    c.changed.map((id) => c.before[id]),
+    c.bench,
+    c.dispensing,
+  );
+  const is = verdicts(c.defn, [...afters, ...afters.map(judgedOf)], c.bench, c.dispensing);
   const checked = new Map<Well, Map<Well, WellCheck>>();
   const checks = c.changed.map((id) => {
     const before = c.before[id];
@@ -138,7 +172,7 @@ export function checkChange(c: CheckInput): string | null {
     if (!byAfter) checked.set(before, (byAfter = new Map()));
     let one = byAfter.get(after);
     if (!one) {
-      one = checkWell(before, after, c.bench, bySlug, capacity, c.explicitVolumes);
+      one = checkWell(before, after, c.bench, bySlug, was, is, judgedOf(after));
       byAfter.set(after, one);
     }
     return one;
@@ -146,7 +180,8 @@ export function checkChange(c: CheckInput): string | null {
   const stock = checks.find((k) => k.aboveStock !== null);
   if (stock) return stock.aboveStock;
   const solventOver: string[] = [];
-  let worst: { ratio: number; pct: number; limit: number; key: string } | null = null;
+  type Over = { ratio: number; pct: number; limit: number; key: string };
+  let worst = null as Over | null;
   checks.forEach((k, n) => {
     if (k.overLimit.length === 0) return;
     solventOver.push(c.changed[n]);
@@ -156,7 +191,9 @@ export function checkChange(c: CheckInput): string | null {
   if (worst) {
     const { key, pct: p, limit, ratio } = worst;
     const name = solventName(c.bench, key);
-    return `That would put ${summarizeIds(solventOver)} at ${pct(p)} ${name}, over the ${pct(limit)} limit; nothing written. Scale the concentrations by ${Number((1 / ratio).toPrecision(2))} or less (or use a more concentrated stock) to stay within it.`;
+    // a load just over its limit is said with the digits that show it over (1.01 %, not 1 %)
+    const load = Number(p.toPrecision(2)) > limit ? pct(p) : `${Number(p.toPrecision(3))} %`;
+    return `That would put ${summarizeIds(solventOver)} at ${load} ${name}, over the ${pct(limit)} limit; nothing written. Scale the concentrations by ${Number((1 / ratio).toPrecision(2))} or less (or use a more concentrated stock) to stay within it.`;
   }
   const overfilled = c.changed.filter((_, n) => checks[n].overfilled);
   if (overfilled.length > 0)

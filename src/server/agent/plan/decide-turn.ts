@@ -309,6 +309,7 @@ function planAndCheck(
     after: r.wells,
     changed: r.changed,
     bench,
+    dispensing: ctx.dispensing ?? null,
     explicitVolumes: new Set(
       withTol
         .filter((c) => c.args.volume_uL != null && c.args.percent == null)
