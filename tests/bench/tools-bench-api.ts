@@ -12,20 +12,20 @@ export interface ToolSample {
   /**
    * Until the request for the new wells' metrics was posted to the worker (the input, the
    * render that hands the new wells to the plate, the delta's input and its post); NaN
-   * when no request was needed.
+   * when no request was needed (few new wells are computed in the render itself).
    */
   posted: number;
-  /** Until the worker's answer arrived (NaN: no request, the change only moved wells). */
+  /** Until the worker's answer arrived (NaN: no request, the metrics computed at once). */
   message: number;
   /**
-   * Until the new wells' metrics reached the plate: the worker's answer merged into the
-   * previous metrics and handed to the scene, or, for wells that only moved, the previous
-   * metrics moved with them at once.
+   * Until the new wells' metrics reached the plate: computed in the render of the edit and
+   * merged into the previous metrics (a change of few new wells; moved wells take theirs
+   * from where they were), or the worker's answer merged, and handed to the scene.
    */
   answer: number;
   /**
    * Whether a frame of the step rendered the WebGL stage (the fills are drawn at once, the
-   * rings and markers with the worker's answer): false when the result looks as the plate
+   * rings and markers with the new wells' metrics): false when the result looks as the plate
    * did, as a series on a plate of compounds coloured by type does.
    */
   redrawn: boolean;

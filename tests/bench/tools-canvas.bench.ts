@@ -1,20 +1,21 @@
 // tools.apply_canvas_1536: each screening tool applied in the benchmark page as the designer
 // applies it, on a full 1536-well plate, until the canvas has drawn the result: the tool's
 // expansion, the volume planning (planVolumeFor, the format's default dispensing settings),
-// the store update, the metrics worker's answer and the WebGL frame. One figure per tool
+// the store update, the new wells' metrics and the WebGL frame. One figure per tool
 // (field `tool`), goal 50 ms. The plate is coloured by reagent, so that each tool's result
 // changes what the canvas draws (`redrawn`: the share of runs that rendered WebGL).
 // No server runs: the save that follows an Apply 300 ms later is answered by the plate state
 // computed in the page, outside the measured step (browser/tools-main.tsx says what each
 // time covers).
 // p50/p95: from the input until the main thread finished the frame that draws the result
-// (the worker's computation included); frame_p50/frame_p95: until that frame was presented;
+// (the metrics' computation included); frame_p50/frame_p95: until that frame was presented;
 // main_cpu_*: the main thread's own CPU time in the same span, from a Chrome trace;
 // input_*: the synchronous part (expansion, planning, store update); worker_post_*: until
 // the request for the new wells' metrics left for the worker, worker_message_*: until its
 // answer arrived (both over the runs that asked it: `worker_requests`, the share of them;
-// wells that only moved take their metrics from where they were, with no request);
-// worker_answer_*: until the new wells' metrics reached the plate (the answer merged and
+// a change of up to a few hundred distinct new wells is computed in the render that shows
+// it, and wells that only moved take their metrics from where they were, with no request);
+// worker_answer_*: until the new wells' metrics reached the plate (computed or merged, and
 // handed to the scene; goal 16 ms, the apply's whole round trip); save_client_*: the
 // client's part of the later PATCH (the ops and the request body).
 // Headless chromium draws WebGL with SwiftShader and its compositor reads the canvas back in
@@ -64,7 +65,7 @@ export default async function toolsCanvasBench(): Promise<BenchResult[]> {
       const frame = samples.map((s) => s.frame);
       const input = samples.map((s) => s.input);
       const answer = samples.map((s) => s.answer);
-      // NaN where the change only moved wells: no request, no worker message
+      // NaN where the metrics were computed at once: no request, no worker message
       const posted = samples.map((s) => s.posted).filter((ms) => Number.isFinite(ms));
       const message = samples.map((s) => s.message).filter((ms) => Number.isFinite(ms));
       const saved = saveMs.filter((ms) => Number.isFinite(ms));
@@ -82,7 +83,7 @@ export default async function toolsCanvasBench(): Promise<BenchResult[]> {
           frame_p95: p(frame, 95),
           input_p50: p(input, 50),
           input_p95: p(input, 95),
-          // the share of runs that asked the worker (the rest only moved wells)
+          // the share of runs that asked the worker (the rest computed the metrics at once)
           worker_requests: round3(posted.length / samples.length),
           worker_post_p50: p(posted, 50),
           worker_post_p95: p(posted, 95),

@@ -7,9 +7,10 @@
 // one measured step here: the wells the preview computes are the ones Apply commits.
 //
 // A step is timed from the input to the frame that draws the tool's result: the fills are
-// drawn at once, the rings and markers come from the metrics worker, so that is the first
-// wells frame after the React commit that hands the worker's answer for the new wells to the
-// scene (the page counts the worker's messages and watches the scene). The save is not
+// drawn with the rings and markers of the new wells' metrics (computed in the edit's render
+// when the new wells are few, else by the metrics worker), so that is the first wells frame
+// after the React commit that hands them to the scene (the page counts the worker's
+// messages and watches the scene). The save is not
 // on that path: the designer draws the document at once and sends the PATCH 300 ms later.
 // Here no server runs: the save queue's sender does the client's part of a PATCH (the ops
 // against the last sent wells, the request body) and answers with the plate state computed
@@ -155,8 +156,8 @@ createRoot(document.getElementById('root')!).render(
 /**
  * The first wells frame drawn after the metrics of a change made at `since` reached the
  * scene: the plate showing the change with its metrics. The plate hands the scene a new
- * appearance only with an answer (the worker's, merged into the previous metrics, or at once
- * when the change only moved wells), never at the edit itself.
+ * appearance only with the new wells' metrics (computed in the edit's render, or the worker's
+ * answer), never with the fills alone.
  */
 async function resultFrame(since: number): Promise<FrameStats> {
   for (;;) {
