@@ -34,7 +34,7 @@ export interface CallsResult {
 
 /** Applies the calls in order on a copy of the context; stops at the first refusal. */
 export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsResult {
-  const out: CallsResult = {
+  const empty = (): CallsResult => ({
     summaries: [],
     answers: [],
     changed: [],
@@ -44,7 +44,8 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
     benchAdds: [],
     warnings: [],
     undo: false,
-  };
+  });
+  const out = empty();
   let cur: ToolContext = { ...ctx, baseWells: ctx.baseWells ?? ctx.wells };
   const changed = new Set<string>();
   for (const call of calls) {
@@ -54,17 +55,8 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
     }
     const r = runTool(cur, call);
     if (r.kind === 'error') {
-      return {
-        ...out,
-        wells: undefined,
-        summaries: [],
-        changed: [],
-        plateOps: [],
-        expanded: undefined,
-        ops: [],
-        benchAdds: [],
-        error: r.message,
-      };
+      const { answers, warnings, undo } = out;
+      return { ...empty(), answers, warnings, undo, expanded: undefined, error: r.message };
     }
     if (r.kind === 'answer') {
       out.answers.push(r.text);

@@ -9,10 +9,8 @@ import { formatConcentration } from '../../../domain/accuracy';
 import { solventOfReagent } from '../../../domain/chemistry';
 import type { DispenseSettings } from '../../../domain/dispensing/settings';
 import { solventLimitPct } from '../../../domain/dispensing/solvent-budget';
-import { computeMetrics, CONSTRAINT, metricsInputFromPlate } from '../../../domain/metrics-kernel';
 import type { PlateDefn } from '../../../domain/plate-format';
-import { distinctWells, packedPlate } from '../../../domain/plate/distinct-wells';
-import { idOfIndex } from '../../../domain/well-id';
+import { wellVerdicts, type WellVerdict } from '../../../domain/plate/well-verdicts';
 import { toDisplayType } from '../../../domain/reagent-types';
 import type { BenchReagentInfo, WireWells } from '../../../domain/plate-wire';
 import { summarizeIds } from '../tools/well-list';
@@ -38,53 +36,6 @@ export function solventName(bench: readonly BenchReagentInfo[], key: string): st
       toDisplayType(b.type) === 'solvent' && solventOfReagent(b.type, b.solvent, b.slug) === key,
   );
   return r?.name ?? key.toUpperCase();
-}
-
-/** What the plate's kernel says of some wells: by distinct well, its constraints and loads. */
-interface Verdicts {
-  of: (w: Well) => { overLimit: boolean; overfilled: boolean; loads: Map<string, number> };
-}
-
-/**
- * The kernel's verdict (computeMetrics: the statuses the plate shows, its unmet marks) on
- * each distinct well of a list, worked once per well object and once per contents.
- */
-function verdicts(
-  defn: PlateDefn,
-  wells: readonly Well[],
-  bench: readonly BenchReagentInfo[],
-  dispensing: CheckInput['dispensing'],
-): Verdicts {
-  const slotOf = new Map<Well, number>();
-  const held: WireWells[string][] = [];
-  for (const w of wells) {
-    if (!w || slotOf.has(w)) continue;
-    slotOf.set(w, held.length);
-    held.push(w);
-  }
-  // each well object once, then each contents once, packed into grids of the plate's format
-  const all = packedPlate(defn, held);
-  const { ids, slots, distinct } = distinctWells(all.defn, all.wells);
-  const packed = packedPlate(defn, distinct);
-  const input = metricsInputFromPlate(packed.defn, packed.wells, bench, dispensing ?? null);
-  const m = computeMetrics(input);
-  const slotOfId = new Map(ids.map((id, n) => [id, slots[n]]));
-  return {
-    of: (w) => {
-      const k = w ? slotOfId.get(idOfIndex(all.defn, slotOf.get(w)!)) : undefined;
-      const loads = new Map<string, number>();
-      if (k === undefined) return { overLimit: false, overfilled: false, loads };
-      for (let s = 0; s < m.solventCount; s++) {
-        const pct = m.solventPct[k * m.solventCount + s];
-        if (pct > 0) loads.set(input.solventKeys[s], pct);
-      }
-      return {
-        overLimit: (m.broken[k] & CONSTRAINT.SOLVENT_LOAD) !== 0,
-        overfilled: (m.broken[k] & CONSTRAINT.OVERFILL) !== 0,
-        loads,
-      };
-    },
-  };
 }
 
 type Well = WireWells[string] | undefined;
@@ -114,8 +65,8 @@ function checkWell(
   after: Well,
   bench: readonly BenchReagentInfo[],
   bySlug: ReadonlyMap<string, BenchReagentInfo>,
-  was: Verdicts,
-  is: Verdicts,
+  was: (w: Well) => WellVerdict,
+  is: (w: Well) => WellVerdict,
   judged: Well,
 ): WellCheck {
   let aboveStock: string | null = null;
@@ -130,8 +81,8 @@ function checkWell(
   }
   // The kernel's verdict, only where the change broke it: a solvent over its limit that the
   // change raised, a well it over-filled.
-  const now = is.of(judged);
-  const then = was.of(before);
+  const now = is(judged);
+  const then = was(before);
   const overLimit: WellCheck['overLimit'] = [];
   if (now.overLimit)
     for (const [key, p] of now.loads) {
@@ -139,7 +90,7 @@ function checkWell(
       if (p > limit * (1 + 1e-6) && p > (then.loads.get(key) ?? 0) + 1e-9)
         overLimit.push({ key, pct: p, limit });
     }
-  const overfilled = is.of(after).overfilled && !then.overfilled;
+  const overfilled = is(after).overfilled && !then.overfilled;
   return { aboveStock, overLimit, overfilled };
 }
 
@@ -149,21 +100,13 @@ function checkWell(
  */
 export function checkChange(c: CheckInput): string | null {
   const bySlug = new Map(c.bench.map((b) => [b.slug, b]));
-  const judged = new Map<Well, Well>();
-  const judgedOf = (w: Well) => {
-    let j = judged.get(w);
-    if (j === undefined && !judged.has(w))
-      judged.set(w, (j = withoutExplicit(w, c.explicitVolumes)));
-    return j;
-  };
   const afters = c.changed.map((id) => c.after[id]);
-  const was = verdicts(
-    c.defn,
-    c.changed.map((id) => c.before[id]),
-    c.bench,
-    c.dispensing,
-  );
-  const is = verdicts(c.defn, [...afters, ...afters.map(judgedOf)], c.bench, c.dispensing);
+  // each well as it becomes, judged without the solvents the request gave as volumes
+  const judged = new Map(afters.map((w) => [w, withoutExplicit(w, c.explicitVolumes)]));
+  const settings = c.dispensing ?? null;
+  const befores = c.changed.map((id) => c.before[id]);
+  const was = wellVerdicts(c.defn, befores, c.bench, settings);
+  const is = wellVerdicts(c.defn, [...afters, ...judged.values()], c.bench, settings);
   const checked = new Map<Well, Map<Well, WellCheck>>();
   const checks = c.changed.map((id) => {
     const before = c.before[id];
@@ -172,7 +115,7 @@ export function checkChange(c: CheckInput): string | null {
     if (!byAfter) checked.set(before, (byAfter = new Map()));
     let one = byAfter.get(after);
     if (!one) {
-      one = checkWell(before, after, c.bench, bySlug, was, is, judgedOf(after));
+      one = checkWell(before, after, c.bench, bySlug, was, is, judged.get(after));
       byAfter.set(after, one);
     }
     return one;
