@@ -21,6 +21,7 @@ const TABLES = [
   'issue_reports',
   'layout_templates',
   'libraries',
+  'library_columns',
   'library_wells',
   'plate_log',
   'plate_rows',
