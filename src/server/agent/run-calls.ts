@@ -32,9 +32,9 @@ export interface CallsResult {
   undo: boolean;
 }
 
-/** Applies the calls in order on a copy of the context; stops at the first refusal. */
-export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsResult {
-  const empty = (): CallsResult => ({
+/** A result with nothing in it yet. */
+function empty(): CallsResult {
+  return {
     summaries: [],
     answers: [],
     changed: [],
@@ -44,7 +44,11 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
     benchAdds: [],
     warnings: [],
     undo: false,
-  });
+  };
+}
+
+/** Applies the calls in order on a copy of the context; stops at the first refusal. */
+export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsResult {
   const out = empty();
   let cur: ToolContext = { ...ctx, baseWells: ctx.baseWells ?? ctx.wells };
   const changed = new Set<string>();
