@@ -35,8 +35,9 @@ export function replyText(result: CallsResult, state: PlateState | null): string
         `${summarizeIds(unmet)} ${unmet.length === 1 ? 'is' : 'are'} unmet; ask "which wells are unmet" for the reasons.`,
       );
   }
-  if (result.ops.length > 0)
-    lines.push(`Working stocks to prepare: ${result.ops.map((o) => o.label).join('; ')}.`);
+  // a stock two clauses both draw on is prepared once, so it is said once
+  const stocks = [...new Set(result.ops.map((o) => o.label))];
+  if (stocks.length > 0) lines.push(`Working stocks to prepare: ${stocks.join('; ')}.`);
   lines.push(...result.answers);
   return lines.join('\n') || 'Nothing to change.';
 }

@@ -43,4 +43,25 @@ describe('replyText', () => {
       'Added 1.00 µM Staurosporine to B1.\nNote: 1 treatment well on the edge ring (B1).',
     );
   });
+
+  it('names a working stock two clauses both draw on once', () => {
+    // "dup 3 uM cmpd B in J10 & K10": each well's clause lists the 1:2.08 stock it is made from
+    const stock = { op: 'annotate' as const, sel: 'OFF', label: 'Compound B working stock 1:2.08' };
+    const reply = replyText(
+      {
+        summaries: ['Added 3.00 µM Compound B to J10, K10'],
+        answers: [],
+        changed: ['J10', 'K10'],
+        plateOps: [],
+        ops: [stock, { ...stock }],
+        benchAdds: [],
+        warnings: [],
+        undo: false,
+      },
+      null,
+    );
+    expect(reply).toBe(
+      'Added 3.00 µM Compound B to J10, K10.\nWorking stocks to prepare: Compound B working stock 1:2.08.',
+    );
+  });
 });
