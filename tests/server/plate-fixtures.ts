@@ -53,6 +53,23 @@ export async function createExperiment(
   return res.json().id;
 }
 
+/** Puts these reagents on an experiment's bench; the bench's slugs by reagent name. */
+export async function addToBench(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  id: number,
+  reagents: readonly object[],
+): Promise<Record<string, string>> {
+  for (const reagent of reagents) {
+    const res = await call(app, 'POST', `/api/experiments/${id}/bench/reagents`, headers, reagent);
+    if (res.statusCode !== 201) throw new Error(`bench add failed: ${res.body}`);
+  }
+  const bench = (await call(app, 'GET', `/api/experiments/${id}/bench/reagents`, headers)).json();
+  return Object.fromEntries(
+    (bench as { name: string; slug: string }[]).map((r) => [r.name, r.slug]),
+  );
+}
+
 /** Creates an experiment with staurosporine and DMSO on its bench; returns its id. */
 export async function experimentWithBench(
   app: FastifyInstance,
@@ -60,9 +77,6 @@ export async function experimentWithBench(
   plateType = '384',
 ): Promise<number> {
   const id = await createExperiment(app, headers, plateType);
-  for (const reagent of [STAUROSPORINE, DMSO, MEDIUM]) {
-    const res = await call(app, 'POST', `/api/experiments/${id}/bench/reagents`, headers, reagent);
-    if (res.statusCode !== 201) throw new Error(`bench add failed: ${res.body}`);
-  }
+  await addToBench(app, headers, id, [STAUROSPORINE, DMSO, MEDIUM]);
   return id;
 }

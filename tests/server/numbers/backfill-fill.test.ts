@@ -7,26 +7,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
-import { call, createExperiment } from '../plate-fixtures';
-
-const BENCH = [
-  {
-    name: 'Cpd',
-    reagent_type: 'chemical',
-    solvent: 'DMSO',
-    default_concentration_value: 10,
-    default_concentration_units: 'mM',
-    molecular_weight_g_per_mol: 400,
-  },
-  {
-    name: 'DMSO',
-    reagent_type: 'solvent',
-    default_concentration_value: 100,
-    default_concentration_units: '%',
-    max_concentration_percent: 2,
-  },
-  { name: 'Media', reagent_type: 'media' },
-];
+import { addToBench, call, createExperiment } from '../plate-fixtures';
+import { compoundBench } from './numbers-bench';
 
 describe.each(DB_KINDS)('backfill room on %s', (kind) => {
   let t: TestApp;
@@ -39,19 +21,9 @@ describe.each(DB_KINDS)('backfill room on %s', (kind) => {
     t = await createTestApp(kind);
     owner = await userHeaders('backfill-room');
     id = await createExperiment(t.app, owner, '1536');
-    for (const reagent of BENCH) {
-      const res = await call(
-        t.app,
-        'POST',
-        `/api/experiments/${id}/bench/reagents`,
-        owner,
-        reagent,
-      );
-      if (res.statusCode !== 201) throw new Error(`bench add failed: ${res.body}`);
-    }
-    const bench = (await call(t.app, 'GET', `/api/experiments/${id}/bench/reagents`, owner)).json();
-    slug = bench.find((r: { name: string }) => r.name === 'Cpd').slug as string;
-    dmso = bench.find((r: { name: string }) => r.name === 'DMSO').slug as string;
+    const slugs = await addToBench(t.app, owner, id, compoundBench(2));
+    slug = slugs.Cpd;
+    dmso = slugs.DMSO;
     const put = await call(t.app, 'PUT', `/api/experiments/${id}/dispensing`, owner, {
       backfill: { solvent: dmso, percent: 2 },
     });

@@ -11,7 +11,7 @@
 //   A5 HEPES in DMEM, whose composition the bench does not give: unknown (it said 0)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
-import { call, createExperiment } from '../plate-fixtures';
+import { addToBench, call, createExperiment } from '../plate-fixtures';
 
 const M = { default_concentration_value: 1, default_concentration_units: 'M' };
 const BENCH = [
@@ -90,16 +90,7 @@ describe.each(DB_KINDS)('ionic strength on %s', (kind) => {
     t = await createTestApp(kind);
     owner = await userHeaders('ionic-strength');
     id = await createExperiment(t.app, owner, '96');
-    for (const reagent of BENCH) {
-      const res = await call(
-        t.app,
-        'POST',
-        `/api/experiments/${id}/bench/reagents`,
-        owner,
-        reagent,
-      );
-      if (res.statusCode !== 201) throw new Error(`bench add failed: ${res.body}`);
-    }
+    await addToBench(t.app, owner, id, BENCH);
   });
   afterAll(async () => {
     await t?.close();

@@ -10,27 +10,10 @@ import { parse } from 'csv-parse/sync';
 import { read, utils } from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
-import { call, createExperiment } from '../plate-fixtures';
+import { addToBench, call, createExperiment } from '../plate-fixtures';
+import { compoundBench } from './numbers-bench';
 
 const SERIES_NM = Array.from({ length: 10 }, (_, k) => 10_000 / 3 ** k);
-const BENCH = [
-  {
-    name: 'Cpd',
-    reagent_type: 'chemical',
-    solvent: 'DMSO',
-    default_concentration_value: 10,
-    default_concentration_units: 'mM',
-    molecular_weight_g_per_mol: 400,
-  },
-  {
-    name: 'DMSO',
-    reagent_type: 'solvent',
-    default_concentration_value: 100,
-    default_concentration_units: '%',
-    max_concentration_percent: 2,
-  },
-  { name: 'Media', reagent_type: 'media' },
-];
 
 interface Point {
   well: string;
@@ -50,19 +33,7 @@ describe.each(DB_KINDS)('plan statuses on %s', (kind) => {
     t = await createTestApp(kind);
     owner = await userHeaders('plan-statuses');
     id = await createExperiment(t.app, owner, '1536');
-    for (const reagent of BENCH) {
-      const res = await call(
-        t.app,
-        'POST',
-        `/api/experiments/${id}/bench/reagents`,
-        owner,
-        reagent,
-      );
-      if (res.statusCode !== 201) throw new Error(`bench add failed: ${res.body}`);
-    }
-    slug = (await call(t.app, 'GET', `/api/experiments/${id}/bench/reagents`, owner))
-      .json()
-      .find((r: { name: string }) => r.name === 'Cpd').slug as string;
+    slug = (await addToBench(t.app, owner, id, compoundBench(2))).Cpd;
     const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
       version: 0,
       ops: SERIES_NM.map((nM, k) => ({

@@ -5,26 +5,9 @@
 // the plan's reason with that ceiling, as the dispense plan's unmet row does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
-import { call, createExperiment } from '../plate-fixtures';
+import { addToBench, call, createExperiment } from '../plate-fixtures';
+import { compoundBench } from './numbers-bench';
 
-const BENCH = [
-  {
-    name: 'Cpd',
-    reagent_type: 'chemical',
-    solvent: 'DMSO',
-    default_concentration_value: 10,
-    default_concentration_units: 'mM',
-    molecular_weight_g_per_mol: 400,
-  },
-  {
-    name: 'DMSO',
-    reagent_type: 'solvent',
-    default_concentration_value: 100,
-    default_concentration_units: '%',
-    max_concentration_percent: 0.5,
-  },
-  { name: 'Media', reagent_type: 'media' },
-];
 const CEILING =
   "Cpd: the stock's solvent limits it to 50.0 µM in the well (500 nL of solvent): a more " +
   'concentrated stock would meet it';
@@ -39,19 +22,7 @@ describe.each(DB_KINDS)('unmet reasons on %s', (kind) => {
     t = await createTestApp(kind);
     owner = await userHeaders('unmet-reasons');
     id = await createExperiment(t.app, owner, '96');
-    for (const reagent of BENCH) {
-      const res = await call(
-        t.app,
-        'POST',
-        `/api/experiments/${id}/bench/reagents`,
-        owner,
-        reagent,
-      );
-      if (res.statusCode !== 201) throw new Error(`bench add failed: ${res.body}`);
-    }
-    const slug = (await call(t.app, 'GET', `/api/experiments/${id}/bench/reagents`, owner))
-      .json()
-      .find((r: { name: string }) => r.name === 'Cpd').slug as string;
+    const slug = (await addToBench(t.app, owner, id, compoundBench(0.5))).Cpd;
     const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
       version: 0,
       ops: [{ op: 'set', wells: ['A4'], reagent: slug, target: { value: 100, unit: 'uM' } }],
