@@ -162,7 +162,11 @@ export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
   const taken: boolean[] = Array.from({ length: text.length }, () => false);
   const matches: RangeMatch[] = [];
   const errors: string[] = [];
-  const scan = (re: RegExp, fn: (m: RegExpExecArray) => RangeMatch | null) => {
+  // each reader says what a match is; its text and place are the match's own
+  const scan = (
+    re: RegExp,
+    fn: (m: RegExpExecArray) => Pick<RangeMatch, 'kind' | 'indices'> | null,
+  ) => {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const start = m.index;
@@ -170,20 +174,14 @@ export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
       if (overlaps(taken, start, end)) continue;
       const found = fn(m);
       if (found) {
-        matches.push(found);
+        matches.push({ ...found, text: m[0], start, end });
         take(taken, start, end);
       }
     }
   };
 
   for (const [re, name] of SETS) {
-    scan(re, (m) => ({
-      kind: 'set',
-      text: m[0],
-      start: m.index,
-      end: m.index + m[0].length,
-      indices: setIndices(name, ctx),
-    }));
+    scan(re, () => ({ kind: 'set', indices: setIndices(name, ctx) }));
   }
   scan(RECT, (m) => {
     const r0 = rowIndex(m[1]);
@@ -201,7 +199,7 @@ export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
       errors.push(
         offPlate(defn, bad.map(([, , l, n]) => `${String(l).toUpperCase()}${n}`).join(' and ')),
       );
-      return { kind: 'rect', text: m[0], start: m.index, end: m.index + m[0].length, indices: [] };
+      return { kind: 'rect', indices: [] };
     }
     const indices: number[] = [];
     // A range within one row or one column keeps its written direction (A12-A1 counts down).
@@ -210,30 +208,18 @@ export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
     else
       for (const r of span(Math.min(r0, r1), Math.max(r0, r1)))
         for (const c of span(Math.min(c0, c1), Math.max(c0, c1))) indices.push(r * defn.cols + c);
-    return { kind: 'rect', text: m[0], start: m.index, end: m.index + m[0].length, indices };
+    return { kind: 'rect', indices };
   });
   scan(ROWS, (m) => {
     const { values, bad } = parseList(m[1], rowIndex, defn.rows);
     if (bad.length > 0)
       errors.push(offPlate(defn, `Row ${bad.map((b) => b.toUpperCase()).join(', ')}`));
-    return {
-      kind: 'rows',
-      text: m[0],
-      start: m.index,
-      end: m.index + m[0].length,
-      indices: rowsOfPlate(defn, values),
-    };
+    return { kind: 'rows', indices: rowsOfPlate(defn, values) };
   });
   scan(COLS, (m) => {
     const { values, bad } = parseList(m[1], (s) => Number(s) - 1, defn.cols);
     if (bad.length > 0) errors.push(offPlate(defn, `Column ${bad.join(', ')}`));
-    return {
-      kind: 'cols',
-      text: m[0],
-      start: m.index,
-      end: m.index + m[0].length,
-      indices: colsOfPlate(defn, values),
-    };
+    return { kind: 'cols', indices: colsOfPlate(defn, values) };
   });
   scan(WELL, (m) => {
     const r = rowIndex(m[1]);
@@ -242,15 +228,9 @@ export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
     const id = `${m[1].toUpperCase()}${m[2]}`;
     if (r >= defn.rows || c < 0 || c >= defn.cols) {
       errors.push(offPlate(defn, id));
-      return { kind: 'wells', text: m[0], start: m.index, end: m.index + m[0].length, indices: [] };
+      return { kind: 'wells', indices: [] };
     }
-    return {
-      kind: 'wells',
-      text: m[0],
-      start: m.index,
-      end: m.index + m[0].length,
-      indices: [r * defn.cols + c],
-    };
+    return { kind: 'wells', indices: [r * defn.cols + c] };
   });
 
   matches.sort((a, b) => a.start - b.start);
