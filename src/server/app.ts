@@ -12,7 +12,7 @@ import { registerRequestUser } from './auth/request-user';
 import { createTokenVerifier, type TokenVerifier } from './auth/supabase-jwt';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/connect';
-import type { EventBus } from './events/event-bus';
+import type { LoggedEventBus } from './events/event-log';
 import { openEventBus } from './events/open-event-bus';
 import { plateChangedEvent } from './events/plate-event';
 import type { PlateChange } from './plate/plate-writer';
@@ -40,7 +40,7 @@ declare module 'fastify' {
     /** Developer sign-in sessions, in the database so every instance knows them. */
     devSessions: DevSessionStore;
     /** Events per experiment for the /events streams. */
-    events: EventBus;
+    events: LoggedEventBus;
     /** This process's counters (GET /api/metrics). */
     metrics: ServerMetrics;
   }

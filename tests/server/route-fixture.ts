@@ -52,6 +52,8 @@ export async function makeFixture(t: TestApp, owner: Record<string, string>): Pr
     owner,
     { concentration_value: 1, concentration_units: 'mM', experiment_id: id },
   );
+  // Plate writes log their plate_changed after answering: a table dump taken next must see them.
+  await t.app.events.settled();
   return {
     id,
     versionId: version.json().id,

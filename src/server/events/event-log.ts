@@ -37,27 +37,50 @@ export async function eventsAfter(
   return rows.map((r) => ({ ...(JSON.parse(r.event) as ExperimentEvent), event_id: r.id }));
 }
 
+/** The logged bus; `settled` waits for the publishes under way (some are not awaited). */
+export interface LoggedEventBus extends EventBus {
+  /** Resolves once every publish begun so far is stored and sent (or has failed). */
+  settled(): Promise<void>;
+}
+
 /** The bus with every published event stored first and carrying its `event_id`. */
-export function loggedEventBus(inner: EventBus, db: Db): EventBus {
+export function loggedEventBus(inner: EventBus, db: Db): LoggedEventBus {
+  // A plate write answers before its plate_changed is logged (the event must not slow the
+  // write): these are the publishes still under way, so that closing waits for them and
+  // nothing is written to a closed database.
+  const underWay = new Set<Promise<void>>();
+  const settled = async () => {
+    await Promise.allSettled(underWay);
+  };
   const purge = setInterval(() => {
     db.delete(eventLog)
       .where(lt(eventLog.createdAt, new Date(Date.now() - KEEP_MS)))
       .catch((error: Error) => console.error('event log purge failed:', error.message));
   }, PURGE_EVERY_MS);
   purge.unref();
+  const store = async (experimentId: number, event: ExperimentEvent) => {
+    const [row] = await db
+      .insert(eventLog)
+      .values({ experimentId, event: JSON.stringify(event) })
+      .returning({ id: eventLog.id });
+    await inner.publish(experimentId, { ...event, event_id: row.id });
+  };
   return {
-    async publish(experimentId, input) {
-      const event = stampEvent(experimentId, input);
-      const [row] = await db
-        .insert(eventLog)
-        .values({ experimentId, event: JSON.stringify(event) })
-        .returning({ id: eventLog.id });
-      await inner.publish(experimentId, { ...event, event_id: row.id });
+    publish(experimentId, input) {
+      const published = store(experimentId, stampEvent(experimentId, input));
+      underWay.add(published);
+      void published.then(
+        () => underWay.delete(published),
+        () => underWay.delete(published),
+      );
+      return published;
     },
+    settled,
     subscribe: (experimentId, listener) => inner.subscribe(experimentId, listener),
     onResume: (listener) => inner.onResume(listener),
     async close() {
       clearInterval(purge);
+      await settled();
       await inner.close();
     },
   };

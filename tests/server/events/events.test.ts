@@ -9,6 +9,7 @@ import { registerRequestUser } from '../../../src/server/auth/request-user';
 import { createTokenVerifier } from '../../../src/server/auth/supabase-jwt';
 import { openDatabase, type Database } from '../../../src/server/db/connect';
 import { inProcessEventBus } from '../../../src/server/events/event-bus';
+import { loggedEventBus } from '../../../src/server/events/event-log';
 import {
   LISTENER_NAME,
   notifyPayload,
@@ -374,7 +375,7 @@ describe('event stream heartbeats', () => {
       verifyToken: createTokenVerifier(testConfig()),
       devModeEnabled: false,
     });
-    app.decorate('events', inProcessEventBus());
+    app.decorate('events', loggedEventBus(inProcessEventBus(), fresh.database.db));
     await app.register(eventRoutes, {
       prefix: '/api/experiments',
       experiments: experimentsRepository(fresh.database.db),

@@ -162,6 +162,8 @@ async function fuzz(t: TestApp, owner: Record<string, string>): Promise<void> {
         }
       } else if (writes) {
         acceptedWrite = true;
+        // Its plate_changed event is logged after the answer: wait for it to be stored.
+        await t.app.events.settled();
         before = await fingerprint();
       }
       count += 1;
