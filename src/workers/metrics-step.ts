@@ -62,17 +62,24 @@ export type MetricsStep =
 const sameBench = (a: MetricsSource, b: MetricsSource) =>
   a.format === b.format && a.reagents === b.reagents && a.dispensing === b.dispensing;
 
-/** The markers of `wells`: the base's, with the delta's wells read again. */
+/**
+ * The markers of `wells`: the base's, with the delta's wells read again; a moved well (the
+ * same object, so the same tags) takes its marker from where it was.
+ */
 function deltaMarkers(
   defn: PlateDefn,
   base: Uint8Array,
   wells: WireWells,
   delta: WellDelta,
 ): Uint8Array {
-  if (delta.indices.length === 0) return base;
+  const { indices, from } = delta;
+  if (indices.length === 0) return base;
   const ids = plateIds(defn);
   const out = base.slice();
-  for (const i of delta.indices) out[i] = markerOfTags(wells[ids[i]]?.tags);
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k];
+    out[i] = from[k] >= 0 ? base[from[k]] : markerOfTags(wells[ids[i]]?.tags);
+  }
   return out;
 }
 

@@ -22,10 +22,11 @@ import {
   toNanomolar,
 } from '../units';
 import type { PrimitiveOp, SetOp } from '../plate/ops';
-import { parseWellId, rowIndex, wellId } from '../well-id';
+import { indexOfWellId, parseWellId, rowIndex, wellId } from '../well-id';
 import { benchSlug, type ExpandResult, type LayoutContext, type RejectedLine } from './context';
-import { edgeWarning, isEdge } from './edges';
+import { edgeWarning, isEdgeIndex } from './edges';
 import { expandSeries, type SeriesDirection } from './series';
+import { plateIds } from './well-list';
 
 export const IMPORT_FORMS = ['long', 'grid', 'compounds'] as const;
 export type ImportForm = (typeof IMPORT_FORMS)[number];
@@ -54,6 +55,10 @@ export interface ImportOutcome {
 type Target = { target_nM: number | null; target?: { value: number; unit: string } };
 
 const isBlank = (row: readonly string[]) => row.every((c) => c.trim() === '');
+
+/** A row's cell in a column (undefined: the file has no such column). */
+const cellAt = (row: readonly string[], col: number | undefined) =>
+  col === undefined ? '' : (row[col] ?? '');
 
 /** A concentration cell: "10 uM", "10" with a unit from elsewhere, "" for none. */
 function readConcentration(text: string, unit: string | undefined): Target | string {
@@ -143,37 +148,50 @@ function importLong(rows: string[][], ctx: LayoutContext): ImportOutcome {
     };
   }
   const col = (f: string) => header.columns.get(f);
+  const [wellCol, reagentCol, concentrationCol, unitCol, volumeCol, volumeUnitCol] = [
+    'well',
+    'reagent',
+    'concentration',
+    'unit',
+    'volume',
+    'volume_unit',
+  ].map((f) => col(f)?.col);
+  const ids = plateIds(ctx.defn);
   const sets: SetOp[] = [];
-  const wells = new Set<string>();
-  const seen = new Set<string>();
-  // a file repeats a few units and concentrations over thousands of lines: each read once
+  const wells: string[] = [];
+  const listed = new Uint8Array(ids.length);
+  // each reagent's wells so far (a line naming one again is rejected)
+  const seen = new Map<string, Uint8Array>();
+  // a file repeats a few names, units and concentrations over thousands of lines: each read
+  // once
+  const slugs = new Map<string, string | undefined>();
   const units = new Map<string, boolean>();
-  const concentrations = new Map<string, Target | string>();
+  const concentrations = new Map<string, Map<string, Target | string>>();
   for (let r = header.line + 1; r < rows.length; r++) {
     const row = rows[r];
     if (isBlank(row)) continue;
     const line = r + 1;
-    const cell = (f: string) => (col(f) ? (row[col(f)!.col] ?? '') : '');
-    const rc = parseWellId(cell('well'), ctx.defn);
-    if (!rc) {
+    const wellText = cellAt(row, wellCol);
+    const index = indexOfWellId(wellText, ctx.defn);
+    if (index < 0) {
       rejected.push({
         line,
-        reason: `"${cell('well')}" is not a well of this ${ctx.defn.format}-well plate`,
+        reason: `"${wellText}" is not a well of this ${ctx.defn.format}-well plate`,
       });
       continue;
     }
-    const id = wellId(rc.row, rc.col);
-    const slug = benchSlug(ctx, cell('reagent'));
+    const id = ids[index];
+    const name = cellAt(row, reagentCol);
+    let slug = slugs.get(name);
+    if (slug === undefined && !slugs.has(name)) slugs.set(name, (slug = benchSlug(ctx, name)));
     if (!slug) {
       rejected.push({
         line,
-        reason: cell('reagent').trim()
-          ? `reagent "${cell('reagent').trim()}" is not on the bench`
-          : 'no reagent',
+        reason: name.trim() ? `reagent "${name.trim()}" is not on the bench` : 'no reagent',
       });
       continue;
     }
-    const unit = cell('unit').trim() || col('concentration')?.unit;
+    const unit = cellAt(row, unitCol).trim() || col('concentration')?.unit;
     let unitKnown = unit ? units.get(unit) : true;
     if (unitKnown === undefined) units.set(unit!, (unitKnown = !!parseConcentrationUnit(unit!)));
     if (!unitKnown) {
@@ -183,31 +201,40 @@ function importLong(rows: string[][], ctx: LayoutContext): ImportOutcome {
       });
       continue;
     }
-    const text = cell('concentration');
-    const key = `${text}\u0000${unit ?? ''}`;
-    let target = concentrations.get(key);
-    if (target === undefined) concentrations.set(key, (target = readConcentration(text, unit)));
+    const text = cellAt(row, concentrationCol);
+    let byText = concentrations.get(unit ?? '');
+    if (!byText) concentrations.set(unit ?? '', (byText = new Map()));
+    let target = byText.get(text);
+    if (target === undefined) byText.set(text, (target = readConcentration(text, unit)));
     if (typeof target === 'string') {
       rejected.push({ line, reason: target });
       continue;
     }
-    const volume = readVolume(cell('volume'), cell('volume_unit').trim() || col('volume')?.unit);
+    const volume = readVolume(
+      cellAt(row, volumeCol),
+      cellAt(row, volumeUnitCol).trim() || col('volume')?.unit,
+    );
     if (typeof volume === 'string') {
       rejected.push({ line, reason: volume });
       continue;
     }
-    if (seen.has(`${id}\u0000${slug}`)) {
+    let has = seen.get(slug);
+    if (!has) seen.set(slug, (has = new Uint8Array(ids.length)));
+    if (has[index]) {
       rejected.push({ line, reason: `${id} already has ${slug} on an earlier line` });
       continue;
     }
-    seen.add(`${id}\u0000${slug}`);
-    wells.add(id);
+    has[index] = 1;
+    if (!listed[index]) {
+      listed[index] = 1;
+      wells.push(id);
+    }
     const op: SetOp = { op: 'set', wells: [id], reagent: slug, target_nM: target.target_nM };
     if (target.target) op.target = { ...target.target };
     if (volume !== undefined) op.volume_uL = volume;
     sets.push(op);
   }
-  return finish(ctx, [...wells], sets, rejected);
+  return finish(ctx, wells, sets, rejected);
 }
 
 /** One grid cell: "staurosporine 10 uM; dmso" -> entries, or a reason. */
@@ -422,12 +449,14 @@ function finish(
   rejected: RejectedLine[],
 ): ImportOutcome {
   const ops: PrimitiveOp[] = wells.length > 0 ? [{ op: 'clear', wells }, ...sets] : [];
-  const onEdge = sets
-    .filter((s) => s.target_nM != null || s.target)
-    .map((s) => parseWellId(s.wells[0], ctx.defn)!)
-    .filter((rc) => isEdge(ctx.defn, rc.row, rc.col))
-    .map((rc) => wellId(rc.row, rc.col));
-  const warning = edgeWarning([...new Set(onEdge)]);
+  const ids = plateIds(ctx.defn);
+  const onEdge = new Set<string>();
+  for (const s of sets) {
+    if (s.target_nM == null && !s.target) continue;
+    const index = indexOfWellId(s.wells[0], ctx.defn);
+    if (isEdgeIndex(ctx.defn, index)) onEdge.add(ids[index]);
+  }
+  const warning = edgeWarning([...onEdge]);
   return { ops, rejected, warnings: warning ? [warning] : [] };
 }
 

@@ -33,17 +33,75 @@ const DEFAULT_FIXED = ['POS', 'NEG', 'ZERO'];
 /** Fresh draws tried before a constrained layout is declared impossible. */
 const ATTEMPTS = 50;
 
-/** The treatment of a well: its reagents with their targets, in slug order. */
-export function treatmentKey(well: WireWell): string {
-  // written without intermediate arrays: a randomisation keys every well of the plate
-  const slugs = Object.keys(well.targets);
-  if (slugs.length > 1) slugs.sort();
-  let key = '';
-  for (let k = 0; k < slugs.length; k++) {
-    if (k > 0) key += '|';
-    key += `${slugs[k]}@${well.targets[slugs[k]].target_nM ?? '-'}`;
+// A number's bits, read as two 32-bit words for a treatment's hash.
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+
+/** Whether two targets read the same in a treatment (no target, or the same number). */
+function sameTarget(a: number | null | undefined, b: number | null | undefined): boolean {
+  if (a == null || b == null) return (a == null) === (b == null);
+  return a === b || (a !== a && b !== b);
+}
+
+/**
+ * Wells grouped by treatment (the same reagents at the same targets; tags, labels and volumes
+ * aside), each group numbered in the order it is first met. A hash of each well's reagents
+ * and targets finds the candidates, a comparison settles them: a text key per well (its
+ * slugs sorted, its numbers written out) cost most of a 1536-well randomisation.
+ */
+class TreatmentGroups {
+  /** each slug's number in the hash */
+  private readonly codes = new Map<string, number>();
+  /** the groups of each hash: group number and a well of it, in turn */
+  private readonly byHash = new Map<number, (number | WireWell)[]>();
+  count = 0;
+
+  private hash(well: WireWell): number {
+    // a sum over the reagents: the same whatever order the record lists them in
+    let h = 0;
+    for (const slug in well.targets) {
+      let code = this.codes.get(slug);
+      if (code === undefined) this.codes.set(slug, (code = this.codes.size + 1));
+      const nM = well.targets[slug].target_nM;
+      // as sameTarget reads them: null and undefined are "no target", -0 is 0, NaN is NaN
+      bits[0] = nM == null ? -0.5 : nM === 0 ? 0 : nM !== nM ? -1.5 : nM;
+      let x = Math.imul(code ^ 0x9e3779b9, 0x85ebca6b);
+      x = Math.imul(x ^ words[0], 0xc2b2ae35);
+      x = Math.imul(x ^ words[1], 0x27d4eb2f);
+      h = (h + (x ^ (x >>> 15))) | 0;
+    }
+    return h;
   }
-  return key;
+
+  /** The group of a well's treatment; a new group for a treatment not met before. */
+  groupOf(well: WireWell): number {
+    const h = this.hash(well);
+    let list = this.byHash.get(h);
+    if (!list) this.byHash.set(h, (list = []));
+    for (let k = 0; k < list.length; k += 2) {
+      if (sameTreatment(well, list[k + 1] as WireWell)) return list[k] as number;
+    }
+    list.push(this.count, well);
+    return this.count++;
+  }
+}
+
+/** Whether two wells hold the same reagents at the same targets. */
+function sameTreatment(a: WireWell, b: WireWell): boolean {
+  let count = 0;
+  for (const slug in a.targets) {
+    const tb = b.targets[slug];
+    if (!tb || !sameTarget(a.targets[slug].target_nM, tb.target_nM)) return false;
+    count++;
+  }
+  for (const _ in b.targets) count--;
+  return count === 0;
+}
+
+/** Whether a record has a key of its own. */
+function hasKeys(record: object): boolean {
+  for (const _ in record) return true;
+  return false;
 }
 
 interface Unit {
@@ -81,21 +139,14 @@ export function expandRandomise(params: RandomiseParams, ctx: LayoutContext): Ex
   const ids = plateIds(defn);
   const units: Unit[] = [];
   const positions: number[] = [];
-  const groups = new Map<string, number>();
+  const groups = new TreatmentGroups();
   for (const i of region) {
     const well = ctx.wells[ids[i]];
     const filled =
       !!well &&
-      (Object.keys(well.targets).length > 0 ||
-        !!well.label ||
-        !!well.sample ||
-        (well.tags?.length ?? 0) > 0);
-    if (filled && (well.tags ?? []).some((t) => fixedTags.includes(t))) continue;
-    if (filled) {
-      const key = treatmentKey(well);
-      if (!groups.has(key)) groups.set(key, groups.size);
-      units.push({ from: i, group: groups.get(key)! });
-    }
+      (hasKeys(well.targets) || !!well.label || !!well.sample || (well.tags?.length ?? 0) > 0);
+    if (filled && well.tags?.some((t) => fixedTags.includes(t))) continue;
+    if (filled) units.push({ from: i, group: groups.groupOf(well) });
     if (!(params.avoid_edges && isEdgeIndex(defn, i))) positions.push(i);
   }
   if (units.length > positions.length) {
@@ -115,7 +166,7 @@ export function expandRandomise(params: RandomiseParams, ctx: LayoutContext): Ex
   const quadrant = positions.map((i) => quadrantOf(bounds, defn.cols, i));
 
   const next = mulberry32(params.seed);
-  const groupSizes = Array.from({ length: groups.size }, () => 0);
+  const groupSizes = Array.from({ length: groups.count }, () => 0);
   for (const u of units) groupSizes[u.group]++;
   let placement: Int32Array | undefined;
   for (let attempt = 0; attempt < ATTEMPTS && !placement; attempt++) {
@@ -137,12 +188,23 @@ export function expandRandomise(params: RandomiseParams, ctx: LayoutContext): Ex
 
   // Only wells whose content changes are written: a vacated well empties unless another
   // well moves into it.
-  const moved = new Map<number, number>();
-  units.forEach((u, k) => moved.set(placement[k], u.from));
+  const filledAfter = new Uint8Array(size);
+  for (let k = 0; k < units.length; k++) filledAfter[placement[k]] = 1;
   const wells: Record<string, WireWell | null> = {};
-  for (const u of units) if (!moved.has(u.from)) wells[ids[u.from]] = null;
-  for (const [to, from] of moved) if (to !== from) wells[ids[to]] = ctx.wells[ids[from]];
-  const ops: PrimitiveOp[] = Object.keys(wells).length > 0 ? [{ op: 'put', wells }] : [];
+  let written = 0;
+  for (const u of units) {
+    if (filledAfter[u.from]) continue;
+    wells[ids[u.from]] = null;
+    written++;
+  }
+  for (let k = 0; k < units.length; k++) {
+    const to = placement[k];
+    const from = units[k].from;
+    if (to === from) continue;
+    wells[ids[to]] = ctx.wells[ids[from]];
+    written++;
+  }
+  const ops: PrimitiveOp[] = written > 0 ? [{ op: 'put', wells }] : [];
   return { ok: true, ops, warnings: [], notes: [`Seed ${params.seed >>> 0}`] };
 }
 

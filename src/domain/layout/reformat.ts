@@ -13,8 +13,9 @@
 import { plateDefn, type PlateDefn, type PlateFormat } from '../plate-format';
 import type { PrimitiveOp } from '../plate/ops';
 import type { WireWell, WireWells } from '../plate-wire';
-import { parseWellId, wellId } from '../well-id';
+import { indexOfWellId, parseWellId, wellId } from '../well-id';
 import { fail, type ExpandResult, type LayoutContext } from './context';
+import { plateIds } from './well-list';
 
 export const QUADRANT_CONVENTIONS = ['interleaved', 'block'] as const;
 export type QuadrantConvention = (typeof QUADRANT_CONVENTIONS)[number];
@@ -92,19 +93,22 @@ export interface ReformatParams {
   quadrant?: number;
 }
 
+function hasTargets(well: WireWell): boolean {
+  for (const _ in well.targets) return true;
+  return false;
+}
+
 function filled(well: WireWell | undefined): well is WireWell {
   return (
-    !!well &&
-    (Object.keys(well.targets).length > 0 ||
-      !!well.label ||
-      !!well.sample ||
-      (well.tags?.length ?? 0) > 0)
+    !!well && (hasTargets(well) || !!well.label || !!well.sample || (well.tags?.length ?? 0) > 0)
   );
 }
 
 export function expandReformat(params: ReformatParams, ctx: LayoutContext): ExpandResult {
   const { defn } = ctx;
   const put: Record<string, WireWell | null> = {};
+  // ids from the plates' lists: 1536 wells are written, each id was parsed and spelled again
+  const ids = plateIds(defn);
   if (params.mode === 'combine') {
     const seen = new Set<number>();
     for (const [n, src] of params.sources.entries()) {
@@ -115,13 +119,14 @@ export function expandReformat(params: ReformatParams, ctx: LayoutContext): Expa
       if (seen.has(q)) return fail(`Two plates fill quadrant ${q}`);
       seen.add(q);
       const small = plateDefn(src.format);
+      const smallIds = plateIds(small);
       for (const [id, well] of Object.entries(src.wells)) {
-        const rc = parseWellId(id, small);
-        if (!rc)
+        const i = indexOfWellId(id, small);
+        if (i < 0)
           return fail(`"${id}" is not a well of the ${src.format}-well plate ${src.plate}`, id);
         if (!filled(well)) continue;
-        const to = toLarge(small, params.convention, q, rc.row, rc.col);
-        put[wellId(to.row, to.col)] = withSource(well, src.plate, wellId(rc.row, rc.col));
+        const to = toLarge(small, params.convention, q, Math.floor(i / small.cols), i % small.cols);
+        put[ids[to.row * defn.cols + to.col]] = withSource(well, src.plate, smallIds[i]);
       }
     }
   } else {
@@ -133,13 +138,14 @@ export function expandReformat(params: ReformatParams, ctx: LayoutContext): Expa
     }
     const q = params.quadrant ?? 1;
     const big = plateDefn(src.format);
+    const bigIds = plateIds(big);
     for (const [id, well] of Object.entries(src.wells)) {
-      const rc = parseWellId(id, big);
-      if (!rc)
+      const i = indexOfWellId(id, big);
+      if (i < 0)
         return fail(`"${id}" is not a well of the ${src.format}-well plate ${src.plate}`, id);
-      const to = toSmall(defn, params.convention, rc.row, rc.col);
+      const to = toSmall(defn, params.convention, Math.floor(i / big.cols), i % big.cols);
       if (to.q !== q || !filled(well)) continue;
-      put[wellId(to.row, to.col)] = withSource(well, src.plate, wellId(rc.row, rc.col));
+      put[ids[to.row * defn.cols + to.col]] = withSource(well, src.plate, bigIds[i]);
     }
   }
   const ops: PrimitiveOp[] = Object.keys(put).length > 0 ? [{ op: 'put', wells: put }] : [];

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../../src/domain/layout/prng';
-import { expandRandomise, treatmentKey } from '../../../../src/domain/layout/randomise';
+import { expandRandomise } from '../../../../src/domain/layout/randomise';
 import { plateDefn } from '../../../../src/domain/plate-format';
-import type { WireWells } from '../../../../src/domain/plate-wire';
+import type { WireWell, WireWells } from '../../../../src/domain/plate-wire';
 import { parseWellId, wellId } from '../../../../src/domain/well-id';
 import { referenceApply } from './reference-apply';
 
 const p384 = plateDefn(384);
+
+/** A well's treatment as text: its reagents with their targets, in slug order. */
+const treatmentKey = (well: WireWell) =>
+  Object.keys(well.targets)
+    .toSorted()
+    .map((slug) => `${slug}@${well.targets[slug].target_nM ?? '-'}`)
+    .join('|');
 const target = (slug: string, nM: number) => ({
   targets: { [slug]: { target_nM: nM, volume_uL: 0.1 } },
 });
@@ -34,6 +41,18 @@ function quadrant(id: string, r0: number, r1: number, c0: number, c1: number): n
   const { row, col } = parseWellId(id, p384)!;
   return (row >= (r0 + r1 + 1) / 2 ? 2 : 0) + (col >= (c0 + c1 + 1) / 2 ? 1 : 0);
 }
+
+const dmso = (nM: number | null | undefined) => ({
+  target_nM: nM as number | null,
+  volume_uL: 0.1,
+});
+
+/** Whether three wells randomise within A1:B2 with replicates kept apart. */
+const randomise = (wells: WireWells) =>
+  expandRandomise(
+    { op: 'randomise', seed: 7, region: ['A1:B2'], separate_replicates: true },
+    { defn: p384, wells, benchSlugs: [] },
+  ).ok;
 
 describe('seeded randomisation', () => {
   it('mulberry32 gives the published first values for seed 1', () => {
@@ -110,5 +129,23 @@ describe('seeded randomisation', () => {
         { defn: p384, wells: tight, benchSlugs: [] },
       ).ok,
     ).toBe(false);
+  });
+
+  it('takes wells of the same reagents and targets as replicates, whatever else differs', () => {
+    // three replicates of x at 1 nM with DMSO (listed in either order, volumes and labels
+    // aside, no target given or null) cannot sit in three rows of a two-row region
+    const tight: WireWells = {
+      A1: { targets: { x: { target_nM: 1, volume_uL: 0.1 }, dmso: dmso(null) } },
+      A2: { targets: { dmso: dmso(undefined), x: { target_nM: 1, volume_uL: 0.2 } }, label: 'r2' },
+      B1: { targets: { x: { target_nM: 1, volume_uL: 0.1 }, dmso: dmso(null) } },
+    };
+    expect(randomise(tight)).toBe(false);
+    // another target (or another reagent) is another treatment: the three then fit
+    expect(randomise({ ...tight, B1: { targets: { x: { target_nM: 2, volume_uL: 0.1 } } } })).toBe(
+      true,
+    );
+    expect(randomise({ ...tight, B1: { targets: { x: { target_nM: 1, volume_uL: 0.1 } } } })).toBe(
+      true,
+    );
   });
 });
