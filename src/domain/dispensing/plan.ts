@@ -258,7 +258,7 @@ function chainWarning(points: readonly PointAccuracy[]): string {
   return (
     `${points.length} ${points.length === 1 ? 'point is' : 'points are'} fed from working ` +
     `stocks whose preparation errors and their own transfer add up past the target's ` +
-    `tolerance (up to ±${worst.error_pct.toFixed(0)} % at ${worst.well}, ${worst.steps} ` +
+    `tolerance (up to ±${worst.error_pct.toFixed(1)} % at ${worst.well}, ${worst.steps} ` +
     `pipetted steps from the stock): fewer dilution steps or larger transfers would keep ` +
     `them good.`
   );
