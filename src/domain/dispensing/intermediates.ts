@@ -1,7 +1,7 @@
 /**
  * Intermediate sources to prepare (DISPENSING.md "Screening practice"): each is made from a
  * less diluted source of the same reagent on the plan (or the stock), so a 1:10000 source is
- * a 1:10 of the 1:1000 rather than a drop of stock in litres of solvent. Both volumes are
+ * a 1:100 of the 1:100 rather than a drop of stock in litres of solvent. Both volumes are
  * pipetted: whole 0.1 uL, at least 0.5 uL each (the plate's plan: at least 10 uL, a
  * pipette's good band, while that makes at most 1 mL), and chosen so that they make the factor
  * exactly (1:1000 from 1:405 is 8.1 uL to 11.9 uL), since every prediction of the plate is
@@ -24,6 +24,8 @@ const MIN_UNITS = Math.round(PREPARATION_MIN_UL / PREPARATION_STEP_UL);
 const BAND_UNITS = [100, 20, MIN_UNITS];
 /** A preparation in a better band is kept while it makes no more than this, in steps (1 mL). */
 const MAX_BANDED_UNITS = 10_000;
+/** The most one good-band step dilutes: 10 uL to at most 1 mL (past it, no recipe is tried). */
+const MAX_GOOD_RATIO = MAX_BANDED_UNITS / BAND_UNITS[0];
 /**
  * The steps a working stock of `factor` takes from the stock when each is made in a
  * pipette's good band in a tube (10 uL to at most 1 mL: at most 1:100 a step): 1:10 and
@@ -31,8 +33,7 @@ const MAX_BANDED_UNITS = 10_000;
  */
 export function preparationSteps(factor: number): number {
   if (!(factor > 1)) return 0;
-  const perStep = MAX_BANDED_UNITS / BAND_UNITS[0];
-  return Math.ceil(Number((Math.log(factor) / Math.log(perStep)).toFixed(9)));
+  return Math.ceil(Number((Math.log(factor) / Math.log(MAX_GOOD_RATIO)).toFixed(9)));
 }
 /** How much more than the least a preparation may make to be exact: 20 uL. */
 const EXTRA_UNITS = 200;
@@ -128,7 +129,7 @@ function goodBandDepths(factors: readonly number[], needs: ReadonlyMap<number, n
   for (const f of factors.toSorted((a, b) => a - b)) {
     let best = Infinity;
     for (const [g, d] of depth) {
-      if (g >= f || d + 1 >= best) continue;
+      if (g >= f || d + 1 >= best || f / g > MAX_GOOD_RATIO * (1 + WHOLE)) continue;
       if (inGoodBand(recipeFrom(f, g, needs.get(f) ?? 0, BAND_UNITS[0]))) best = d + 1;
     }
     depth.set(f, best);
@@ -151,6 +152,7 @@ function fewestStepsRecipe(
   let best: Recipe | undefined;
   let bestRank: [number, number] = [Infinity, Infinity];
   for (const from of sources) {
+    if (factor / from > MAX_GOOD_RATIO * (1 + WHOLE)) continue;
     const r = recipeFrom(factor, from, needUL, BAND_UNITS[0]);
     if (!inGoodBand(r)) continue;
     const rank: [number, number] = [
