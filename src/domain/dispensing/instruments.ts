@@ -37,6 +37,20 @@ export interface InstrumentProfile {
    * diluent (DISPENSING.md "Screening practice").
    */
   intermediate_factors: number[];
+  /**
+   * A pipette whose working stocks the settings dilute in an organic solvent (a `diluent` of
+   * DMSO): like an acoustic dispenser's, every transfer of them is all solvent
+   */
+  diluent_is_solvent?: boolean;
+}
+
+/**
+ * Whether an instrument's working stocks are diluted in the stock's solvent, so that all of
+ * a transfer is solvent (acoustic, or a pipette given a solvent diluent), rather than in the
+ * aqueous assay diluent (a pipette's 1:F working stock carries 1/F of the stock's solvent).
+ */
+export function dilutesInSolvent(profile: InstrumentProfile): boolean {
+  return profile.kind === 'acoustic' || profile.diluent_is_solvent === true;
 }
 
 /** A hand or liquid-handler pipette's bands (the spec's): also those of preparing intermediates. */

@@ -1,7 +1,7 @@
 /**
  * Intermediate sources to prepare (DISPENSING.md "Screening practice"): each is made from a
  * less diluted source of the same reagent on the plan (or the stock), so a 1:10000 source is
- * a 1:10 of the 1:1000 rather than a drop of stock in litres of solvent. Both volumes are
+ * a 1:100 of the 1:100 rather than a drop of stock in litres of solvent. Both volumes are
  * pipetted: whole 0.1 uL, at least 0.5 uL each (the plate's plan: at least 10 uL, a
  * pipette's good band, while that makes at most 1 mL), and chosen so that they make the factor
  * exactly (1:1000 from 1:405 is 8.1 uL to 11.9 uL), since every prediction of the plate is
@@ -24,6 +24,8 @@ const MIN_UNITS = Math.round(PREPARATION_MIN_UL / PREPARATION_STEP_UL);
 const BAND_UNITS = [100, 20, MIN_UNITS];
 /** A preparation in a better band is kept while it makes no more than this, in steps (1 mL). */
 const MAX_BANDED_UNITS = 10_000;
+/** The most one good-band step dilutes: 10 uL to at most 1 mL (past it, no recipe is tried). */
+const MAX_GOOD_RATIO = MAX_BANDED_UNITS / BAND_UNITS[0];
 /**
  * The steps a working stock of `factor` takes from the stock when each is made in a
  * pipette's good band in a tube (10 uL to at most 1 mL: at most 1:100 a step): 1:10 and
@@ -31,8 +33,7 @@ const MAX_BANDED_UNITS = 10_000;
  */
 export function preparationSteps(factor: number): number {
   if (!(factor > 1)) return 0;
-  const perStep = MAX_BANDED_UNITS / BAND_UNITS[0];
-  return Math.ceil(Number((Math.log(factor) / Math.log(perStep)).toFixed(9)));
+  return Math.ceil(Number((Math.log(factor) / Math.log(MAX_GOOD_RATIO)).toFixed(9)));
 }
 /** How much more than the least a preparation may make to be exact: 20 uL. */
 const EXTRA_UNITS = 200;
@@ -112,15 +113,71 @@ function chooseRecipe(
   return best ? { recipe: best, exact: true } : tried[0];
 }
 
+/** Whether a recipe pipettes both volumes in a pipette's good band and makes at most 1 mL. */
+function inGoodBand(r: { recipe: Recipe; exact: boolean }): boolean {
+  return r.exact && r.recipe.fromUnits + r.recipe.diluentUnits <= MAX_BANDED_UNITS;
+}
+
+/**
+ * The fewest preparations each factor takes from the stock when every one is made exactly in
+ * a pipette's good band (10 uL and more, at most 1 mL) from the stock or a less diluted
+ * factor of the plan: 1:100 one (10 uL to 990 uL), 1:10000 two (1:100 of the 1:100), a
+ * 1:135 with a 1:45 on the plan two. Infinity for a factor no such chain makes.
+ */
+function goodBandDepths(factors: readonly number[], needs: ReadonlyMap<number, number>) {
+  const depth = new Map<number, number>([[1, 0]]);
+  for (const f of factors.toSorted((a, b) => a - b)) {
+    let best = Infinity;
+    for (const [g, d] of depth) {
+      if (g >= f || d + 1 >= best || f / g > MAX_GOOD_RATIO * (1 + WHOLE)) continue;
+      if (inGoodBand(recipeFrom(f, g, needs.get(f) ?? 0, BAND_UNITS[0]))) best = d + 1;
+    }
+    depth.set(f, best);
+  }
+  return depth;
+}
+
+/**
+ * The good-band recipe of `factor` from the source fewest steps from the stock (the least
+ * made on a tie): every pipetting of a chain adds its error (chain-accuracy.ts), so a 1:100
+ * is 10 uL of stock to 990 uL (1.40 %) rather than 1:10 of a 1:10 (1.80 %). Undefined when no
+ * source makes it exactly in the good band.
+ */
+function fewestStepsRecipe(
+  factor: number,
+  sources: readonly number[],
+  needUL: number,
+  depth: ReadonlyMap<number, number>,
+): Recipe | undefined {
+  let best: Recipe | undefined;
+  let bestRank: [number, number] = [Infinity, Infinity];
+  for (const from of sources) {
+    if (factor / from > MAX_GOOD_RATIO * (1 + WHOLE)) continue;
+    const r = recipeFrom(factor, from, needUL, BAND_UNITS[0]);
+    if (!inGoodBand(r)) continue;
+    const rank: [number, number] = [
+      depth.get(from) ?? Infinity,
+      r.recipe.fromUnits + r.recipe.diluentUnits,
+    ];
+    if (!best || rank[0] < bestRank[0] || (rank[0] === bestRank[0] && rank[1] < bestRank[1]))
+      [best, bestRank] = [r.recipe, rank];
+  }
+  return best;
+}
+
 /**
  * chooseRecipe in the best band whose volumes make at most 1 mL (a tube, not a flask: a
- * 1:3650 from the stock in 10 uL would be 36.5 mL), else at the 0.5 uL minimum.
+ * 1:3650 from the stock in 10 uL would be 36.5 mL), else at the 0.5 uL minimum; in the good
+ * band, from the source fewest steps from the stock (fewestStepsRecipe).
  */
 function bandedRecipe(
   factor: number,
   sources: readonly number[],
   needUL: number,
+  depth: ReadonlyMap<number, number>,
 ): { recipe: Recipe; exact: boolean } {
+  const fewest = fewestStepsRecipe(factor, sources, needUL, depth);
+  if (fewest) return { recipe: fewest, exact: true };
   for (const units of BAND_UNITS) {
     const r = chooseRecipe(factor, sources, needUL, units);
     if (units === MIN_UNITS || r.recipe.fromUnits + r.recipe.diluentUnits <= MAX_BANDED_UNITS)
@@ -157,12 +214,15 @@ export function intermediatesOf(
 ): { intermediates: Intermediate[]; inexact: InexactPreparation[] } {
   const factors = [...needs.keys()].filter((f) => f > 1).toSorted((a, b) => b - a);
   const need = new Map(needs);
+  const depth = banded ? goodBandDepths(factors, needs) : new Map<number, number>();
   const out: Intermediate[] = [];
   const inexact: InexactPreparation[] = [];
   for (const f of factors) {
     // the less diluted sources, nearest first, then the stock
     const sources = [...factors.filter((g) => g < f), 1];
-    const { recipe, exact } = (banded ? bandedRecipe : chooseRecipe)(f, sources, need.get(f)!);
+    const { recipe, exact } = banded
+      ? bandedRecipe(f, sources, need.get(f)!, depth)
+      : chooseRecipe(f, sources, need.get(f)!);
     if (!exact) inexact.push({ reagent, factor: f, made: recipe.made });
     const fromUL = ul(recipe.fromUnits);
     out.push({

@@ -13,6 +13,7 @@ import { effectiveTolerance } from '../prediction';
 import { chainOf, pointAccuracy, preparationErrors } from './chain-accuracy';
 import { intermediatesOf, type InexactPreparation } from './intermediates';
 import { workingStockLabel } from './protocol-steps';
+import { dilutesInSolvent } from './instruments';
 import { BULK_RESERVOIR_TYPE, sourcePlateTypeById, type SourcePlateType } from './plate-types';
 import type {
   DispensePlan,
@@ -189,7 +190,7 @@ export function planDispense(
   if (!s.backfill) warnings.push(...solventSpreadWarnings(d, wells, bench, solventRows));
   // a pipette's working stocks are diluted in the aqueous diluent: the solvent falls with them
   const dilutedBy = pending.find((p) => p.factor > 1);
-  if (!s.backfill && rs.instrument.kind !== 'acoustic' && dilutedBy) {
+  if (!s.backfill && !dilutesInSolvent(rs.instrument) && dilutedBy) {
     const diluted = new Set(pending.filter((p) => p.factor > 1).map((p) => p.reagent));
     const diluent = diluentOf(dilutedBy) ?? 'assay diluent';
     const missed = new Set(unmet.map((u) => u.well));
@@ -258,7 +259,7 @@ function chainWarning(points: readonly PointAccuracy[]): string {
   return (
     `${points.length} ${points.length === 1 ? 'point is' : 'points are'} fed from working ` +
     `stocks whose preparation errors and their own transfer add up past the target's ` +
-    `tolerance (up to ±${worst.error_pct.toFixed(0)} % at ${worst.well}, ${worst.steps} ` +
+    `tolerance (up to ±${worst.error_pct.toFixed(1)} % at ${worst.well}, ${worst.steps} ` +
     `pipetted steps from the stock): fewer dilution steps or larger transfers would keep ` +
     `them good.`
   );

@@ -6,6 +6,7 @@
 import { solventKey } from '../chemistry/solvents';
 import type { BenchReagentInfo, WireTarget } from '../plate-wire';
 import { toDisplayType } from '../reagent-types';
+import { dilutesInSolvent } from './instruments';
 import type { ResolvedSettings } from './settings';
 
 export type Route = 'transfer' | 'bulk';
@@ -38,9 +39,10 @@ export function stepOf(route: Route, resolved: ResolvedSettings): number {
 /**
  * The share of an entry's volume that is its stock's solvent. An acoustic intermediate is
  * diluted in the compound's own solvent (all of it is solvent); a pipetted one in the aqueous
- * assay diluent, so a 1:F intermediate carries 1/F of the stock's solvent.
+ * assay diluent, so a 1:F intermediate carries 1/F of the stock's solvent (unless the
+ * settings name a solvent as its diluent: then all of it is solvent).
  */
 export function solventFraction(dilution: number, resolved: ResolvedSettings | null): number {
-  if (!resolved || resolved.instrument.kind === 'acoustic' || !(dilution > 1)) return 1;
+  if (!resolved || dilutesInSolvent(resolved.instrument) || !(dilution > 1)) return 1;
   return 1 / dilution;
 }

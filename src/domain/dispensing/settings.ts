@@ -3,6 +3,7 @@
  * and their defaults per plate format: acoustic 2.5 nL droplets for 384 and 1536, a
  * pipette for 96 and below.
  */
+import { DEFAULT_SOLVENT_LIMIT_PCT, solventKey } from '../chemistry/solvents';
 import type { PlateFormat } from '../plate-format';
 import { instrumentById, type InstrumentProfile } from './instruments';
 import { DESTINATION_PLATE_TYPES, sourcePlateTypeById, type SourcePlateType } from './plate-types';
@@ -69,7 +70,14 @@ export function resolveSettings(
 ): ResolvedSettings {
   const d = defaultDispenseSettings(format);
   const s: DispenseSettings = { ...d, ...settings };
-  const instrument = instrumentById(s.instrument) ?? instrumentById(d.instrument)!;
+  const named = instrumentById(s.instrument) ?? instrumentById(d.instrument)!;
+  // a pipette's working stocks made in DMSO are all DMSO: 50 uL of a 1:100 in DMSO is 50 %
+  // of a 100 uL well, not the 0.5 % a 1:100 in medium brings
+  const key = named.kind === 'acoustic' ? null : solventKey(s.diluent);
+  const instrument =
+    key !== null && DEFAULT_SOLVENT_LIMIT_PCT[key] !== undefined
+      ? { ...named, diluent_is_solvent: true }
+      : named;
   const bulk = instrumentById(s.bulk_instrument) ?? instrumentById(d.bulk_instrument)!;
   const sourceType =
     sourcePlateTypeById(s.source_plate_type) ?? sourcePlateTypeById(d.source_plate_type)!;

@@ -6,7 +6,7 @@
  * budget in the best band (bestSource).
  */
 import { formatConcentration } from '../accuracy';
-import type { InstrumentProfile } from './instruments';
+import { dilutesInSolvent, type InstrumentProfile } from './instruments';
 import { preparationSteps } from './intermediates';
 import { roundToStep } from './rounding';
 
@@ -50,10 +50,11 @@ const SLACK = 1e-9;
 
 /**
  * The share of a transfer that is the stock's solvent: an acoustic intermediate is diluted
- * in that solvent (all of it), a pipetted one in the aqueous assay diluent (1 / factor).
+ * in that solvent (all of it), a pipetted one in the aqueous assay diluent (1 / factor),
+ * unless the settings make it in a solvent (dilutesInSolvent: all of it again).
  */
 export function solventShareOf(profile: InstrumentProfile, factor: number): number {
-  return profile.kind === 'acoustic' || factor <= 1 ? 1 : 1 / factor;
+  return dilutesInSolvent(profile) || factor <= 1 ? 1 : 1 / factor;
 }
 
 /** The volume and prediction of a target from a source of `factor`, rounded to the step. */
@@ -200,7 +201,7 @@ export function proposeSource(
     good <= need.wellVolumeUL / 2 ? Math.ceil(Number((good / step).toFixed(6))) : 0,
   );
   const volume = n * step;
-  if (profile.kind === 'acoustic' && volume > need.solventBudgetUL + SLACK) {
+  if (dilutesInSolvent(profile) && volume > need.solventBudgetUL + SLACK) {
     return {
       source_nM: null,
       volume_uL: null,

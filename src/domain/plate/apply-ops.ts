@@ -8,10 +8,15 @@
  */
 import { canonicalJson, jsonEqual } from '../canonical-json';
 import type { PlateDefn } from '../plate-format';
-import type { WireTarget, WireWell, WireWells } from '../plate-wire';
+import type { BenchReagentInfo, WireTarget, WireWell, WireWells } from '../plate-wire';
 import { canonicalWell, isCanonicalWell, wellContentProblem } from '../plate-wells';
 import { effectiveTolerance } from '../prediction';
-import { targetBoundProblem } from '../chemistry/concentration-units';
+import {
+  isMassStockUnit,
+  parseAnyConcentrationUnit,
+  targetBoundProblem,
+  toNanomolarAny,
+} from '../chemistry/concentration-units';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
 import { canonicalWellId, idOfIndex, indexOfWellId } from '../well-id';
 import type { Amount, PrimitiveOp, SetOp } from './ops';
@@ -61,7 +66,12 @@ export interface ApplyContext {
    * it without a target or volume then holds that share of the well, and the vehicle the rest.
    */
   vehicleLoadPct?: (reagent: string) => number | null;
+  /** a bench reagent's name and molecular weight: a `set` target in ug/mL is made molar by it */
+  reagentOf?: (reagent: string) => MassTargetFacts | undefined;
 }
+
+/** What a target in a mass unit needs of its reagent. */
+export type MassTargetFacts = Pick<BenchReagentInfo, 'name' | 'molecular_weight_g_per_mol'>;
 
 export type ApplyResult =
   | { ok: true; wells: WireWells; changed: string[]; removed: string[] }
@@ -94,23 +104,49 @@ function finite(value: unknown, min: number, what: string, exclusive = false): n
   return value;
 }
 
-/** A typed amount in nM; only molar units convert without knowing more of the reagent. */
-export function amountToNanomolar(amount: Amount): number {
+/**
+ * A typed amount in nM: molar units as they are, mass units (ng/mL to mg/mL) through the
+ * reagent's molecular weight (c nM = 1000 c ng/mL / MW: 5 ug/mL of a 500 g/mol compound is
+ * 10 uM); a mass unit without one is refused, saying what to add.
+ */
+export function amountToNanomolar(amount: Amount, reagent?: MassTargetFacts): number {
   const unit = parseConcentrationUnit(amount.unit);
-  if (!unit || !isMolarUnit(unit)) {
-    throw new OpRefused(`target unit "${amount.unit}" is not a molar unit (nM, uM, mM, M)`);
+  const value = () => finite(amount.value, 0, 'target value');
+  let nM: number;
+  if (unit && isMolarUnit(unit)) nM = toNanomolar(value(), unit);
+  else {
+    const mass = parseAnyConcentrationUnit(amount.unit);
+    if (!mass || !isMassStockUnit(mass))
+      throw new OpRefused(
+        `target unit "${amount.unit}" is not a molar unit (nM, uM, mM, M) or a mass unit ` +
+          '(ng/mL, ug/mL, mg/mL)',
+      );
+    // a mass target is made molar only through the reagent's molecular weight: stored in
+    // mass it would be a well no prediction, plan or solvent check can read
+    const mw = reagent?.molecular_weight_g_per_mol;
+    if (mw == null || !(mw > 0))
+      throw new OpRefused(
+        `${reagent?.name ?? 'This reagent'} has no molecular weight, so a target in ` +
+          `${amount.unit} cannot be made molar: add its molecular weight (g/mol) to the ` +
+          'reagent on the bench, or give the target in nM, uM, mM or M.',
+      );
+    nM = toNanomolarAny(value(), mass, mw);
   }
-  const nM = toNanomolar(finite(amount.value, 0, 'target value'), unit);
   // the same bound as target_nM of every write path (a value of 1e15 M is 1e24 nM)
   const problem = targetBoundProblem(nM);
   if (problem !== null) throw new OpRefused(problem);
   return nM;
 }
 
-function targetOf(op: SetOp, existing: WireTarget | undefined): number | null {
+function targetOf(
+  op: SetOp,
+  existing: WireTarget | undefined,
+  reagent: MassTargetFacts | undefined,
+): number | null {
   if (op.target_nM !== undefined)
     return op.target_nM === null ? null : finite(op.target_nM, 0, 'target_nM');
-  if (op.target !== undefined) return op.target === null ? null : amountToNanomolar(op.target);
+  if (op.target !== undefined)
+    return op.target === null ? null : amountToNanomolar(op.target, reagent);
   return existing?.target_nM ?? null;
 }
 
@@ -386,7 +422,7 @@ function draftOps(
             current = id;
             const w = edit(id);
             const existing = w.targets[op.reagent];
-            const target_nM = targetOf(op, existing);
+            const target_nM = targetOf(op, existing, ctx.reagentOf?.(op.reagent));
             let volume_uL = volume;
             let planned: number | undefined;
             // the well's liquid before this op, which fixes the volume it is planned to hold

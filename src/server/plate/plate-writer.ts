@@ -214,6 +214,7 @@ export function editLivePlate(
         wellVolume: (current) => plannedWellVolume(base.defn, bench.dispensing, current),
         vehicleOnStep: vehicleOnStepFor(base.defn, bench.infos, bench.vehicle, bench.dispensing),
         vehicleLoadPct: vehicleLoadOf(base.defn, base.wire, bench.infos, bench.dispensing ?? null),
+        reagentOf: (slug) => bench.infos.find((b) => b.slug === slug),
       },
       (id) => base.wellJson[indexOfWellId(id, base.defn)],
     );

@@ -237,20 +237,20 @@ describe.each(DB_KINDS)('POST /chat on %s', (kind) => {
       'Compound A working stock 1:3650',
       'Compound A working stock 1:10000',
     ]);
-    // Each on whole 0.1 uL, at least 10 uL (a pipette's good band), and exactly its factor,
-    // as checked by hand with C1 V1 = C2 V2: 10 mM x 10 / 150 = 666.7 uM (1:15); 666.7 x 10 /
-    // 30 = 222.2 uM (1:45); 222.2 x 10 / 30
-    // = 74.07 uM (1:135); 74.07 x 10 / 30 = 24.69 uM (1:405); 24.69 x 16.2 / 40 = 10.0 uM
-    // (1:1000); 10 x 10 / 36.5 = 2.740 uM (1:3650); 2.740 x 14.6 / 40 = 1.000 uM (1:10000:
-    // 40 uL made, where 10 uL of the 1:1000 would make 100 uL).
+    // Each on whole 0.1 uL, at least 10 uL (a pipette's good band), exactly its factor, and
+    // in the fewest such steps from the stock (at most 1 mL made), as checked by hand with
+    // C1 V1 = C2 V2: 10 mM x 10 / 150 = 666.7 uM (1:15); 10 mM x 10 / 450 = 222.2 uM (1:45);
+    // 222.2 x 10 / 30 = 74.07 uM (1:135); 222.2 x 10 / 90 = 24.69 uM (1:405); 222.2 x 10.8 /
+    // 240 = 10.0 uM (1:1000); 10 x 10 / 36.5 = 2.740 uM (1:3650: from the 1:45 it would take
+    // 10.8 uL to 865.2 uL, past 20 uL more than the least); 10 x 10 / 100 = 1.000 uM (1:10000).
     expect(body.protocol_ops.map((o: { notes: string }) => o.notes)).toEqual([
       'Add 10 µL of Compound A stock to 140 µL DMSO (667 µM); 150 µL made',
-      'Add 10 µL of Compound A working stock 1:15 to 20 µL DMSO (222 µM); 30 µL made',
+      'Add 10 µL of Compound A stock to 440 µL DMSO (222 µM); 450 µL made',
       'Add 10 µL of Compound A working stock 1:45 to 20 µL DMSO (74.1 µM); 30 µL made',
-      'Add 10 µL of Compound A working stock 1:135 to 20 µL DMSO (24.7 µM); 30 µL made',
-      'Add 16.2 µL of Compound A working stock 1:405 to 23.8 µL DMSO (10.0 µM); 40 µL made',
+      'Add 10 µL of Compound A working stock 1:45 to 80 µL DMSO (24.7 µM); 90 µL made',
+      'Add 10.8 µL of Compound A working stock 1:45 to 229.2 µL DMSO (10.0 µM); 240 µL made',
       'Add 10 µL of Compound A working stock 1:1000 to 26.5 µL DMSO (2.74 µM); 36.5 µL made',
-      'Add 14.6 µL of Compound A working stock 1:3650 to 25.4 µL DMSO (1.00 µM); 40 µL made',
+      'Add 10 µL of Compound A working stock 1:1000 to 90 µL DMSO (1.00 µM); 100 µL made',
     ]);
     // the same preparations, with the same volumes, as the plate's dispense plan
     const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, headers)).json();

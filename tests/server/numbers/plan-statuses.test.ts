@@ -1,11 +1,12 @@
 // A well's status is the plan's in every view: the 10-point 3-fold series from 10 uM of a
 // 10 mM compound in DMSO into 5 uL wells of a 1536 plate (2.5 nL droplets, DMSO limited to
 // 2 %), each point set through the API. The lowest points come from a 1:10000 working stock
-// made in four 1:10 steps from the stock, each 10 uL to 90 uL of DMSO (a pipette's good
-// band, 1 %): 0.9 x sqrt(1^2 + 1^2) = 1.273 % a step, 2.546 % in quadrature; the lowest
-// point's one droplet (2.5 nL, moderate, 5 %) puts it at sqrt(2.546^2 + 5^2) = 5.61 %,
-// outside its 5 % tolerance: the plan says warning, and so do GET /plate, the CSV Status
-// column and the workbook, where they said "good" of a met target.
+// made in the fewest steps from the stock in a pipette's good band (10 uL and more, 1 %; at
+// most 1 mL made): two 1:100 steps, each 10 uL to 990 uL of DMSO, 0.99 x sqrt(1^2 + 1^2) =
+// 1.400 % a step, 1.980 % in quadrature; the lowest point's one droplet (2.5 nL, moderate,
+// 5 %) puts it at sqrt(1.980^2 + 5^2) = 5.38 %, outside its 5 % tolerance: the plan says
+// warning, and so do GET /plate, the CSV Status column and the workbook, where they said
+// "good" of a met target.
 import { parse } from 'csv-parse/sync';
 import { read, utils } from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,13 @@ describe.each(DB_KINDS)('plan statuses on %s', (kind) => {
     const points = (plan.points as Point[]).filter((p) => p.reagent === slug);
     const lowest = points.find((p) => p.well === 'A10')!;
     expect(lowest.factor).toBe(10000);
-    expect(lowest.error_pct).toBeCloseTo(5.61, 2);
+    expect(lowest.error_pct).toBeCloseTo(5.38, 2);
+    expect(
+      plan.intermediates.map((i: { factor: number; from_concentration: number }) => [
+        i.factor,
+        1e7 / i.from_concentration,
+      ]),
+    ).toContainEqual([10000, 100]);
     expect(lowest.status).toBe('warning');
     const plate = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
     // the well is dispensed (not unmet), and its status is the plan's

@@ -113,17 +113,21 @@ describe('10-point 3-fold series at 2.5 nL droplets, no backfill', () => {
     }
   });
 
-  it('prepares each intermediate from the one before, in DMSO', () => {
+  it('prepares each intermediate in the fewest good-band steps from the stock, in DMSO', () => {
+    // 10 uL and more of each volume, at most 1 mL made (1:100 a step at most): 1:15 and 1:100
+    // from the stock, 1:135, 1:1000 and 1:10000 from the 1:100 (chain-accuracy.test.ts)
     expect(plan.intermediates.map((i) => [i.factor, i.from_concentration, i.diluent])).toEqual([
       [15, 1e7, 'DMSO'],
-      [100, 1e7 / 15, 'DMSO'],
+      [100, 1e7, 'DMSO'],
       [135, 1e5, 'DMSO'],
-      [1000, 1e7 / 135, 'DMSO'],
-      [10000, 1e4, 'DMSO'],
+      [1000, 1e5, 'DMSO'],
+      [10000, 1e5, 'DMSO'],
     ]);
-    // 1:10000 wells need 1.1 uL (0.1 uL of transfers + 1 uL dead): made in a pipette's good
-    // band (10 uL and more, 1 %; chain-accuracy.test.ts), 10 uL of 10 uM + 90 uL DMSO
-    expect(plan.intermediates[4]).toMatchObject({ from_uL: 10, diluent_uL: 90, total_uL: 100 });
+    // 1:10000 wells need 1.1 uL (0.1 uL of transfers + 1 uL dead): 10 uL of 100 uM + 990 uL
+    // DMSO (1 uM), the least a 1:100 step makes in the good band
+    expect(plan.intermediates[4]).toMatchObject({ from_uL: 10, diluent_uL: 990, total_uL: 1000 });
+    // the 1:100 gives 30 + 10 + 10 uL to the others and fills its own source well: 1 mL holds it
+    expect(plan.intermediates[1]).toMatchObject({ from_uL: 10, diluent_uL: 990, total_uL: 1000 });
   });
 
   it('sends the medium to the bulk dispenser, not as droplets', () => {

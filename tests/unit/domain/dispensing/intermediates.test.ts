@@ -3,6 +3,7 @@
 // plate's predictions use, checked as C1 V1 = C2 V2.
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { chainOf, preparationErrors } from '../../../../src/domain/dispensing/chain-accuracy';
 import { intermediatesOf } from '../../../../src/domain/dispensing/intermediates';
 import { planDispense } from '../../../../src/domain/dispensing/plan';
 import { plateDefn } from '../../../../src/domain/plate-format';
@@ -140,6 +141,53 @@ describe('intermediatesOf', () => {
       from_uL: 10,
       diluent_uL: 440.5,
       total_uL: 450.5,
+    });
+  });
+
+  it('in the good band, makes each in the fewest steps from the stock (at most 1:100 a step)', () => {
+    // 1 uL of each of 1:10 to 1:10000, each volume 10 uL and more, at most 1 mL made:
+    //   1:10    stock,  10 + 90 uL,  0.9 x sqrt(2)  = 1.273 %
+    //   1:100   stock,  10 + 990 uL, 0.99 x sqrt(2) = 1.400 % (not 1:10 of the 1:10, 1.800 %)
+    //   1:1000  1:100,  10 + 90 uL,  chain sqrt(1.400^2 + 1.273^2) = 1.892 % (10 uL of stock
+    //           would make 10 mL)
+    //   1:10000 1:100,  10 + 990 uL, chain sqrt(2) x 1.400 = 1.980 % (four 1:10: 2.546 %)
+    const needs = new Map([10, 100, 1000, 10000].map((f) => [f, 1] as [number, number]));
+    const { intermediates } = intermediatesOf('cpd', STOCK_NM, needs, 'DMSO', true);
+    expect(
+      intermediates.map((i) => [
+        i.factor,
+        STOCK_NM / i.from_concentration,
+        i.from_uL,
+        i.diluent_uL,
+      ]),
+    ).toEqual([
+      [10, 1, 10, 90],
+      [100, 1, 10, 990],
+      [1000, 100, 10, 90],
+      [10000, 100, 10, 990],
+    ]);
+    for (const i of intermediates) expect(madeNM(i) / i.concentration).toBeCloseTo(1, 9);
+    const chains = preparationErrors(intermediates).get('cpd')!;
+    expect(chainOf(chains, 100).pct).toBeCloseTo(1.4, 3);
+    expect(chainOf(chains, 1000).pct).toBeCloseTo(1.892, 3);
+    expect(chainOf(chains, 10000).pct).toBeCloseTo(1.98, 3);
+    expect(chainOf(chains, 10000).steps).toBe(4);
+    // a 1:100 whose wells need 1.5 mL is past a tube from either source: it is made as before,
+    // the least volumes from the nearer source (150 uL of the 1:10 to 1350 uL, 1.5 mL)
+    const big = intermediatesOf(
+      'cpd',
+      STOCK_NM,
+      new Map([
+        [10, 1],
+        [100, 1500],
+      ]),
+      'DMSO',
+      true,
+    );
+    expect(big.intermediates.find((i) => i.factor === 100)).toMatchObject({
+      from_concentration: 1_000_000,
+      from_uL: 150,
+      diluent_uL: 1350,
     });
   });
 
