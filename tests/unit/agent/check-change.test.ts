@@ -173,6 +173,16 @@ describe('a target above its stock: the plate unmet reason, said in chat', () =>
     },
   );
 
+  it('names the target the request set, not one it only diluted', () => {
+    let ctx = context(1536);
+    ctx = { ...ctx, wells: decideTurn('add 1 uM compound B to A5', ctx).result!.wells! };
+    // 10 uL of the 1 mM stock in a 5 uL well: compound B falls to 500 nM too, but the reason
+    // said is staurosporine's
+    expect(decideTurn('add 2 mM staurosporine to A5', ctx).reply).toMatch(
+      /^That would leave A5 unmet: Staurosporine 1\.00 mM predicted for 2\.00 mM /,
+    );
+  });
+
   it('a target the stock reaches is written; one a well already missed is not blamed on a new edit', () => {
     const ctx = context(96);
     expect(decideTurn('add 1 mM staurosporine to A1', ctx).reply).toMatch(/over the 1 % limit/);

@@ -50,13 +50,24 @@ interface WellCheck {
   overfilled: boolean;
 }
 
+/** Whether the change wrote this target of the well (not one it only diluted). */
+function setBy(before: Well, after: Well, slug: string): boolean {
+  const [a, b] = [before?.targets[slug], after?.targets[slug]];
+  return a?.target_nM !== b?.target_nM || a?.volume_uL !== b?.volume_uL;
+}
+
 function checkWell(
   bench: readonly BenchReagentInfo[],
+  before: Well,
+  after: Well,
   then: WellVerdict,
   now: WellVerdict,
 ): WellCheck {
   let missed: string | null = null;
-  const slug = now.missed.find((s) => !then.missed.includes(s));
+  // the targets the change set first: 2 mM staurosporine from its 1 mM stock fills the well
+  // and dilutes its compound B, but the reason is staurosporine's
+  const newly = now.missed.filter((s) => !then.missed.includes(s));
+  const slug = newly.find((s) => setBy(before, after, s)) ?? newly[0];
   if (slug !== undefined) {
     const row = now.reasons().find((r) => r.reagent === slug);
     missed = `${bench.find((b) => b.slug === slug)?.name ?? slug} ${row?.text ?? 'would miss its target'}`;
@@ -117,7 +128,7 @@ export function checkChange(c: CheckInput): string | null {
     if (!byAfter) checked.set(before, (byAfter = new Map()));
     let one = byAfter.get(after);
     if (!one) {
-      one = checkWell(c.bench, was(before), is(after));
+      one = checkWell(c.bench, before, after, was(before), is(after));
       byAfter.set(after, one);
     }
     return one;
