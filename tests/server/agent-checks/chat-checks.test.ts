@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
 import { call, experimentWithBench } from '../plate-fixtures';
 
+const stauro = (uL: number, nM: number) => ({ target_nM: nM, volume_uL: uL });
+const medium = (uL: number) => ({ target_nM: null, volume_uL: uL });
+
 describe.each(DB_KINDS)('chat checks read the plate on %s', (kind) => {
   let t: TestApp;
   let owner: Record<string, string>;
@@ -33,6 +36,36 @@ describe.each(DB_KINDS)('chat checks read the plate on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(200);
   };
+
+  it('"which wells are unmet" lists the plate\'s marks; the transfers are the plan\'s', async () => {
+    const id = await experimentWithBench(t.app, owner, '1536');
+    const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
+      version: 0,
+      ops: [
+        {
+          op: 'put',
+          wells: {
+            // 50 nL of 1 mM beside the medium on its bulk step (5.0 uL) is 9.90 uM: met in
+            // C3, half of the 20 uM asked in B2
+            B2: { targets: { staurosporine: stauro(0.05, 20_000), 'assay-medium': medium(4.95) } },
+            C3: { targets: { staurosporine: stauro(0.05, 10_000), 'assay-medium': medium(4.95) } },
+          },
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await plate(id)).indices.unmet).toEqual(['B2']);
+    const said = await chat(id, 'which wells are unmet');
+    expect(said.messages[1].content).toBe(
+      '1 unmet well: B2 (Staurosporine predicted 9.90 µM for 20.0 µM).',
+    );
+    // the transfer count is the dispense plan's
+    const plan = (await call(t.app, 'GET', `/api/experiments/${id}/dispense-plan`, owner)).json();
+    const count = `This plate takes ${plan.transfers.length} transfers from ${plan.sources.length} source wells`;
+    expect(
+      (await chat(id, 'how many transfers does this plate take?')).messages[1].content,
+    ).toMatch(new RegExp(`^${count}`));
+  });
 
   it('a target above its stock: the chat says the reason the plate then shows', async () => {
     const id = await experimentWithBench(t.app, owner, '96');

@@ -5,9 +5,10 @@
 import { formatConcentration, formatVolume } from '../../../domain/accuracy';
 import { workingStockLabel } from '../../../domain/dispensing/protocol-steps';
 import { vehiclePct } from '../../../domain/chemistry';
-import { computeMetrics, metricsInputFromPlate, STATUS } from '../../../domain/metrics-kernel';
+import { computeMetrics, metricsInputFromPlate } from '../../../domain/metrics-kernel';
+import { isUnmetStatus } from '../../../domain/prediction';
 import { computePlateState, dispensedVolumeUL, type StateWell } from '../../../domain/plate-state';
-import { idOfIndex } from '../../../domain/well-id';
+import { idOfIndex, indexOfWellId } from '../../../domain/well-id';
 import type { WireWells } from '../../../domain/plate-wire';
 import { resolveReagent } from '../reagent-match';
 import { checkWells } from './plate-tools';
@@ -16,16 +17,22 @@ import { summarizeIds } from './well-list';
 
 const MAX_LISTED = 8;
 
-// Which wells are unmet comes from the metrics kernel alone (typed arrays, no per-well
-// objects); the full state is computed only for the few wells an answer describes.
+// Which wells are unmet are the plate's unmet marks (a warning or an error status): those
+// the server computed with the plate when the turn's wells are the stored plate, else from
+// the metrics kernel alone (typed arrays, no per-well objects). The full state is computed
+// only for the few wells an answer describes. Row-major, as the plate lists its wells.
 function unmetIds(ctx: ToolContext): string[] {
+  if (ctx.computed?.wells === ctx.wells)
+    return ctx.computed.unmet.toSorted(
+      (a, b) => indexOfWellId(a, ctx.defn) - indexOfWellId(b, ctx.defn),
+    );
   // as the plate shows it: the experiment's settings (null: the format's defaults)
   const m = computeMetrics(
     metricsInputFromPlate(ctx.defn, ctx.wells, ctx.bench, ctx.dispensing ?? null),
   );
   const out: string[] = [];
   for (let w = 0; w < m.status.length; w++)
-    if (m.status[w] === STATUS.ERROR) out.push(idOfIndex(ctx.defn, w));
+    if (isUnmetStatus(m.status[w])) out.push(idOfIndex(ctx.defn, w));
   return out;
 }
 
@@ -107,7 +114,7 @@ export function listUnmet(ctx: ToolContext): ToolOutcome {
     const why = [
       ...w.broken.map((b) => b.replace(/_/g, ' ')),
       ...Object.entries(w.targets)
-        .filter(([, t]) => t.status === 'error')
+        .filter(([, t]) => t.status === 'warning' || t.status === 'error')
         .map(([slug, t]) => {
           const p = w.predicted[slug];
           return `${w.metrics.reagentDisplayNames[slug] ?? slug} predicted ${p ? formatConcentration(p.nM) : '—'} for ${formatConcentration(t.target_nM ?? 0)}`;
