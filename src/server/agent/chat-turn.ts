@@ -154,6 +154,8 @@ export async function runChatTurn(deps: TurnDeps, input: TurnInput): Promise<Cha
       catalog: CATALOG_SEED,
       dispensing: bench.dispensing,
       selection: input.selection?.map((id) => indexOfWellId(id, plate.defn)).filter((i) => i >= 0),
+      // the plate's unmet marks, computed with the plate: "which wells are unmet" reads them
+      computed: { wells: plate.wells, unmet: live.state.indices.unmet },
     };
     try {
       const decision = await decideCalls(input.message, ctx, deps.model, deps.warn, pending);

@@ -9,6 +9,9 @@ import { computeWellStates } from '../../../src/domain/plate/well-states';
 import { checkChange } from '../../../src/server/agent/plan/check';
 import { decideTurn } from '../../../src/server/agent/plan/decide-turn';
 import { fillVehicle } from '../../../src/server/agent/tools/plate-tools';
+import { runCalls } from '../../../src/server/agent/run-calls';
+import { computePlateState } from '../../../src/domain/plate-state';
+import { planAccuracyOf, withPlanStatus } from '../../../src/domain/dispensing/plan-status';
 import { context } from './agent-fixtures';
 
 const none = {
@@ -94,8 +97,8 @@ describe("checkChange: the plate's verdict", () => {
     // 1 uL of the DMSO stock alone in a well: 100 % DMSO, as the plate's kernel reads it
     const neat: WireWells = { A1: { targets: { dmso: { target_nM: null, volume_uL: 1 } } } };
     expect(check(neat)).toMatch(/^That would put A1 at 100 % DMSO, over the 1 % limit/);
-    // the same well when the request gave that volume itself: the user's call, not refused
-    const given = new Set(['dmso']);
+    // the same well when the request gave that volume itself: the plate marks it all the
+    // same, so it is refused all the same, with the hint a volume needs
     expect(
       checkChange({
         defn,
@@ -103,9 +106,11 @@ describe("checkChange: the plate's verdict", () => {
         after: neat,
         changed: ['A1'],
         bench,
-        explicitVolumes: given,
+        givenVolumes: new Set(['dmso']),
       }),
-    ).toBeNull();
+    ).toBe(
+      'That would put A1 at 100 % DMSO, over the 1 % limit; nothing written. Give DMSO as a % of the well (at most 1 %) rather than a volume.',
+    );
     // a well already over its limit that the change does not raise
     expect(checkChange({ defn, before: neat, after: neat, changed: ['A1'], bench })).toBeNull();
     // 500 uL of medium in a 96-well plate's well, which holds less
@@ -127,5 +132,64 @@ describe('a refusal in chat is the plate unmet mark', () => {
     expect(decideTurn('fill A2 with DMEM to 6 uL', ctx).reply).toMatch(
       /^That would put A2 at 1\.01 % DMSO, over the 1 % limit; nothing written/,
     );
+  });
+});
+
+// The plate of the same call written without the check: its unmet mark and its reason
+function plateSays(ctx: ReturnType<typeof context>, reagent: string, nM: number, id: string) {
+  const r = runCalls(ctx, [{ name: 'set_reagent', args: { wells: [id], reagent, target_nM: nM } }]);
+  const state = computePlateState({
+    defn: ctx.defn,
+    wells: r.wells!,
+    version: 1,
+    bench: ctx.bench,
+  });
+  const acc = planAccuracyOf(ctx.defn, r.wells!, ctx.bench, null);
+  return {
+    unmet: state.indices.unmet,
+    reasons: withPlanStatus(state.wells[id], acc).unmet_reasons,
+  };
+}
+
+describe('a target above its stock: the plate unmet reason, said in chat', () => {
+  it.each([
+    [96, 'add 2 mM staurosporine to A1', 'Staurosporine', 2e6],
+    [1536, 'add 20 mM compound A to AF48', 'Compound A', 2e7],
+  ] as const)(
+    'on %i wells: "%s" is refused with the reason the plate gives',
+    (format, request, name, nM) => {
+      const ctx = context(format);
+      const id = request.split(' ').at(-1)!;
+      const plate = plateSays(ctx, name, nM, id);
+      // the stock alone (1 mM, 10 mM) is half the target: the plate marks the well unmet
+      expect(plate.unmet).toEqual([id]);
+      expect(plate.reasons?.[0]).toMatch(
+        /^\d+\.\d+ mM predicted for \d+\.\d+ mM \(-50\.0%, outside ±5%\); /,
+      );
+      expect(decideTurn(request, ctx)).toEqual({
+        calls: [],
+        reply: `That would leave ${id} unmet: ${name} ${plate.reasons![0]}. Nothing written.`,
+      });
+    },
+  );
+
+  it('names the target the request set, not one it only diluted', () => {
+    let ctx = context(1536);
+    ctx = { ...ctx, wells: decideTurn('add 1 uM compound B to A5', ctx).result!.wells! };
+    // 10 uL of the 1 mM stock in a 5 uL well: compound B falls to 500 nM too, but the reason
+    // said is staurosporine's
+    expect(decideTurn('add 2 mM staurosporine to A5', ctx).reply).toMatch(
+      /^That would leave A5 unmet: Staurosporine 1\.00 mM predicted for 2\.00 mM /,
+    );
+  });
+
+  it('a target the stock reaches is written; one a well already missed is not blamed on a new edit', () => {
+    const ctx = context(96);
+    expect(decideTurn('add 1 mM staurosporine to A1', ctx).reply).toMatch(/over the 1 % limit/);
+    const missed: WireWells = {
+      A1: { targets: { staurosporine: { target_nM: 2e6, volume_uL: 200 } } },
+    };
+    // a label on a well the plate already marks: no target changed, nothing refused
+    expect(decideTurn('label A1 as old', { ...ctx, wells: missed }).reply).toBeUndefined();
   });
 });

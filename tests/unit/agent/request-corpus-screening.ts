@@ -1084,8 +1084,11 @@ const REPLACE: ScreeningCase[] = [
     format: 96,
     setup: ['add 10 uM compound A to column 2'],
     request: 'change the concentration of compound A to 20 uM',
-    changed: cols(96, 2),
-    holds: one(CA, 20_000),
+    // The set op plans the new target in the 90 uL the well's other liquids hold (18 uL of
+    // the 1:100 stock), then fills to 100 uL: 18 uM, which the plate marks unmet. The chat
+    // says so, in the plate's words, and writes nothing.
+    refused:
+      /^That would leave 8 wells \(A2 to H2\) unmet: Compound A 18\.0 µM predicted for 20\.0 µM \(-10\.0%, outside ±5%\); 20 µL of a 1:100 intermediate \(100 µM\) would meet it\. Nothing written\.$/,
   },
   {
     cls: 'replace/move',
@@ -1230,7 +1233,8 @@ const QUESTION: ScreeningCase[] = [
   {
     cls: 'question',
     format: 96,
-    setup: ['add 2 uL DMSO to H12'],
+    // 0.1 uL is below the 0.5 uL minimum of the 96-well plate's pipette: the plate marks it
+    setup: ['add 0.1 uL DMEM to H12'],
     request: 'is anything unmet',
     answer: /H12/,
   },

@@ -155,10 +155,12 @@ export const CORPUS: CorpusCase[] = [
     holds: { 'hepes-buffer': { target_nM: null, volume_uL: 20 } },
   },
   {
+    // 2 uL of DMSO alone is a well of 100 % DMSO, which the plate marks unmet: a volume the
+    // request gives is held to the solvent limit as a % is
     format: 96,
     request: 'add 2 uL DMSO to H12',
-    changed: ['H12'],
-    holds: { dmso: { target_nM: null, volume_uL: 2 } },
+    refused:
+      /^That would put H12 at 100 % DMSO, over the 1 % limit; nothing written\. Give DMSO as a % of the well \(at most 1 %\) rather than a volume\.$/,
   },
   {
     format: 96,
@@ -295,9 +297,10 @@ export const CORPUS: CorpusCase[] = [
   },
   {
     format: 96,
-    setup: ['add 2 uL DMSO to H12'],
+    // 0.1 uL is below the 0.5 uL minimum of the 96-well plate's pipette: the plate marks it
+    setup: ['add 0.1 uL DMEM to H12'],
     request: 'which wells are unmet',
-    answer: /1 unmet well: H12 \(solvent load\)/,
+    answer: /1 unmet well: H12 \(undispensable\)/,
   },
   {
     format: 96,

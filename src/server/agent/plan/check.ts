@@ -1,11 +1,12 @@
 /**
- * Checks a planned change before it is written: a target above the reagent's stock, and the
- * plate's own verdict on the changed wells (the metrics kernel, whose statuses the plate shows
- * and whose broken constraints are its unmet marks): a solvent over its limit, an over-filled
- * well. Only what the change breaks counts (a well that was already over its limit is not
- * blamed on it). Returns the refusal, with what would work, or null. Pure.
+ * Checks a planned change before it is written, by the plate's own verdict on the changed
+ * wells (well-verdicts.ts: the metrics kernel's statuses, whose unmet marks the plate shows,
+ * and the plan's unmet reasons): a target the plan cannot meet (one above its stock), said
+ * as the plate's unmet reason says it, a solvent over its limit, an over-filled well. A
+ * volume the request gives is held to the same rules as a target or a %. Only
+ * what the change breaks counts (a well that was already over its limit is not blamed on
+ * it). Returns the refusal, with what would work, or null. Pure.
  */
-import { formatConcentration } from '../../../domain/accuracy';
 import { solventOfReagent } from '../../../domain/chemistry';
 import type { DispenseSettings } from '../../../domain/dispensing/settings';
 import { solventLimitPct } from '../../../domain/dispensing/solvent-budget';
@@ -21,8 +22,8 @@ export interface CheckInput {
   after: WireWells;
   changed: readonly string[];
   bench: readonly BenchReagentInfo[];
-  /** solvents added as a volume the request gave (its own call), not as a % target */
-  explicitVolumes?: ReadonlySet<string>;
+  /** slugs the request gave as a volume of their own (not as a % or a target): the hint */
+  givenVolumes?: ReadonlySet<string>;
   /** the experiment's dispensing settings (null: the format's defaults), as the plate reads */
   dispensing?: Partial<DispenseSettings> | null;
 }
@@ -40,49 +41,37 @@ export function solventName(bench: readonly BenchReagentInfo[], key: string): st
 
 type Well = WireWells[string] | undefined;
 
-/** What one well's change breaks: the rules below, for a well as it was and as it becomes. */
+/** What one well's change breaks: the plate's rules, for a well as it was and as it becomes. */
 interface WellCheck {
-  /** a target above its reagent's stock, said */
-  aboveStock: string | null;
+  /** a target the change set that the plan cannot meet, in the plan's words */
+  missed: string | null;
   /** the solvents the change takes over their limit */
   overLimit: { key: string; pct: number; limit: number }[];
   overfilled: boolean;
 }
 
-/**
- * A well's entries without the solvents the request added as a volume of its own: the user's
- * call, which the plate then marks if it breaks a limit.
- */
-function withoutExplicit(w: Well, explicit: ReadonlySet<string> | undefined): Well {
-  if (!w || !explicit || !Object.keys(w.targets).some((s) => explicit.has(s))) return w;
-  const targets: NonNullable<Well>['targets'] = {};
-  for (const [slug, t] of Object.entries(w.targets)) if (!explicit.has(slug)) targets[slug] = t;
-  return { ...w, targets };
+/** Whether the change wrote this target of the well (not one it only diluted). */
+function setBy(before: Well, after: Well, slug: string): boolean {
+  const [a, b] = [before?.targets[slug], after?.targets[slug]];
+  return a?.target_nM !== b?.target_nM || a?.volume_uL !== b?.volume_uL;
 }
 
 function checkWell(
+  bench: readonly BenchReagentInfo[],
   before: Well,
   after: Well,
-  bench: readonly BenchReagentInfo[],
-  bySlug: ReadonlyMap<string, BenchReagentInfo>,
-  was: (w: Well) => WellVerdict,
-  is: (w: Well) => WellVerdict,
-  judged: Well,
+  then: WellVerdict,
+  now: WellVerdict,
 ): WellCheck {
-  let aboveStock: string | null = null;
-  // Targets above the stock can never be met.
-  for (const [slug, t] of Object.entries(after?.targets ?? {})) {
-    const b = bySlug.get(slug);
-    if (t.target_nM == null || !b?.stock_nM) continue;
-    if (t.target_nM > b.stock_nM * (1 + 1e-9) && before?.targets[slug]?.target_nM !== t.target_nM) {
-      aboveStock = `${formatConcentration(t.target_nM)} ${b.name} is above its stock (${formatConcentration(b.stock_nM)}); the most a well can hold is ${formatConcentration(b.stock_nM)}, and less once other reagents share the well`;
-      break;
-    }
+  let missed: string | null = null;
+  // the targets the change set first: 2 mM staurosporine from its 1 mM stock fills the well
+  // and dilutes its compound B, but the reason is staurosporine's
+  const newly = now.missed.filter((s) => !then.missed.includes(s));
+  const slug = newly.find((s) => setBy(before, after, s)) ?? newly[0];
+  if (slug !== undefined) {
+    const row = now.reasons().find((r) => r.reagent === slug);
+    missed = `${bench.find((b) => b.slug === slug)?.name ?? slug} ${row?.text ?? 'would miss its target'}`;
   }
-  // The kernel's verdict, only where the change broke it: a solvent over its limit that the
-  // change raised, a well it over-filled.
-  const now = is(judged);
-  const then = was(before);
   const overLimit: WellCheck['overLimit'] = [];
   if (now.overLimit)
     for (const [key, p] of now.loads) {
@@ -90,8 +79,27 @@ function checkWell(
       if (p > limit * (1 + 1e-6) && p > (then.loads.get(key) ?? 0) + 1e-9)
         overLimit.push({ key, pct: p, limit });
     }
-  const overfilled = is(after).overfilled && !then.overfilled;
-  return { aboveStock, overLimit, overfilled };
+  const overfilled = now.overfilled && !then.overfilled;
+  return { missed, overLimit, overfilled };
+}
+
+/** "That would leave A1 and A2 unmet: ...": the wells the first target's reason names. */
+function leaveUnmet(changed: readonly string[], checks: readonly WellCheck[]): string | null {
+  const first = checks.find((k) => k.missed !== null)?.missed;
+  if (first == null) return null;
+  const ids = changed.filter((_, n) => checks[n].missed === first);
+  return `That would leave ${summarizeIds(ids)} unmet: ${first}. Nothing written.`;
+}
+
+/** The hint for a solvent over its limit: the request's own volume, else its targets. */
+function solventHint(c: CheckInput, key: string, ratio: number): string {
+  const given = [...(c.givenVolumes ?? [])].some((slug) => {
+    const b = c.bench.find((r) => r.slug === slug);
+    return b && solventOfReagent(b.type, b.solvent, b.slug) === key;
+  });
+  if (given)
+    return `Give ${solventName(c.bench, key)} as a % of the well (at most ${pct(solventLimitPct(c.bench, key))}) rather than a volume.`;
+  return `Scale the concentrations by ${Number((1 / ratio).toPrecision(2))} or less (or use a more concentrated stock) to stay within it.`;
 }
 
 /**
@@ -99,14 +107,19 @@ function checkWell(
  * objects is checked once: a change of 1400 wells mostly shares a few of each.
  */
 export function checkChange(c: CheckInput): string | null {
-  const bySlug = new Map(c.bench.map((b) => [b.slug, b]));
-  const afters = c.changed.map((id) => c.after[id]);
-  // each well as it becomes, judged without the solvents the request gave as volumes
-  const judged = new Map(afters.map((w) => [w, withoutExplicit(w, c.explicitVolumes)]));
   const settings = c.dispensing ?? null;
-  const befores = c.changed.map((id) => c.before[id]);
-  const was = wellVerdicts(c.defn, befores, c.bench, settings);
-  const is = wellVerdicts(c.defn, [...afters, ...judged.values()], c.bench, settings);
+  const was = wellVerdicts(
+    c.defn,
+    c.changed.map((id) => c.before[id]),
+    c.bench,
+    settings,
+  );
+  const is = wellVerdicts(
+    c.defn,
+    c.changed.map((id) => c.after[id]),
+    c.bench,
+    settings,
+  );
   const checked = new Map<Well, Map<Well, WellCheck>>();
   const checks = c.changed.map((id) => {
     const before = c.before[id];
@@ -115,13 +128,13 @@ export function checkChange(c: CheckInput): string | null {
     if (!byAfter) checked.set(before, (byAfter = new Map()));
     let one = byAfter.get(after);
     if (!one) {
-      one = checkWell(before, after, c.bench, bySlug, was, is, judged.get(after));
+      one = checkWell(c.bench, before, after, was(before), is(after));
       byAfter.set(after, one);
     }
     return one;
   });
-  const stock = checks.find((k) => k.aboveStock !== null);
-  if (stock) return stock.aboveStock;
+  const missed = leaveUnmet(c.changed, checks);
+  if (missed) return missed;
   const solventOver: string[] = [];
   type Over = { ratio: number; pct: number; limit: number; key: string };
   let worst = null as Over | null;
@@ -136,7 +149,7 @@ export function checkChange(c: CheckInput): string | null {
     const name = solventName(c.bench, key);
     // a load just over its limit is said with the digits that show it over (1.01 %, not 1 %)
     const load = Number(p.toPrecision(2)) > limit ? pct(p) : `${Number(p.toPrecision(3))} %`;
-    return `That would put ${summarizeIds(solventOver)} at ${load} ${name}, over the ${pct(limit)} limit; nothing written. Scale the concentrations by ${Number((1 / ratio).toPrecision(2))} or less (or use a more concentrated stock) to stay within it.`;
+    return `That would put ${summarizeIds(solventOver)} at ${load} ${name}, over the ${pct(limit)} limit; nothing written. ${solventHint(c, key, ratio)}`;
   }
   const overfilled = c.changed.filter((_, n) => checks[n].overfilled);
   if (overfilled.length > 0)

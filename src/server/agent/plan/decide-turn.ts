@@ -310,7 +310,7 @@ function planAndCheck(
     changed: r.changed,
     bench,
     dispensing: ctx.dispensing ?? null,
-    explicitVolumes: new Set(
+    givenVolumes: new Set(
       withTol
         .filter((c) => c.args.volume_uL != null && c.args.percent == null)
         .map((c) => String(c.args.reagent ?? '').toLowerCase())

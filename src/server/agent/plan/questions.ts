@@ -7,7 +7,8 @@
 import { formatConcentration, formatVolume } from '../../../domain/accuracy';
 import { solventOfReagent } from '../../../domain/chemistry';
 import { planDispense } from '../../../domain/dispensing/plan';
-import { solventLimitPct } from '../../../domain/dispensing/solvent-budget';
+import { solventBudgetUL, solventLimitPct } from '../../../domain/dispensing/solvent-budget';
+import { plannedWellVolume } from '../../../domain/plate/plan-volume';
 import { toDisplayType } from '../../../domain/reagent-types';
 import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolContext } from '../tools/tool-types';
@@ -81,14 +82,15 @@ export function answerQuestion(text: string, ctx: ToolContext): string | null {
     const r = findReagents(text, buildCandidates(ctx.bench, ctx.catalog ?? []))[0];
     const b = r?.ref.source === 'bench' ? r.ref.reagent : undefined;
     if (b?.stock_nM) {
-      // the stock's own solvent against its own limit (water brings none)
-      const key = solventOfReagent(b.type, b.solvent, b.slug);
-      const limit = key ? solventLimitPct(ctx.bench, key) : null;
-      const most = limit != null ? (b.stock_nM * limit) / 100 : b.stock_nM;
-      const why =
-        limit != null
-          ? `its ${formatConcentration(b.stock_nM)} stock is in ${b.solvent}, which is limited to ${pct(limit)} v/v`
-          : `that is its stock`;
+      // the plan's budget of the stock's own solvent (its limit, or the backfill's %; water
+      // brings none): the compound comes with its solvent, so S x budget / V is the most
+      const V = plannedWellVolume(ctx.defn, ctx.dispensing, 0);
+      const budget = solventBudgetUL(b, ctx.bench, ctx.dispensing?.backfill, V);
+      const limited = Number.isFinite(budget);
+      const most = limited ? Math.min(b.stock_nM, (b.stock_nM * budget) / V) : b.stock_nM;
+      const why = limited
+        ? `its ${formatConcentration(b.stock_nM)} stock is in ${b.solvent}, which is limited to ${pct((100 * budget) / V)} v/v`
+        : `that is its stock`;
       return `The highest ${b.name} a well can take is ${formatConcentration(most)}: ${why}.`;
     }
   }

@@ -7,7 +7,7 @@ import { workingStockLabel } from '../../../domain/dispensing/protocol-steps';
 import { vehiclePct } from '../../../domain/chemistry';
 import { computeMetrics, metricsInputFromPlate, STATUS } from '../../../domain/metrics-kernel';
 import { computePlateState, dispensedVolumeUL, type StateWell } from '../../../domain/plate-state';
-import { idOfIndex } from '../../../domain/well-id';
+import { idOfIndex, indexOfWellId } from '../../../domain/well-id';
 import type { WireWells } from '../../../domain/plate-wire';
 import { resolveReagent } from '../reagent-match';
 import { checkWells } from './plate-tools';
@@ -16,9 +16,15 @@ import { summarizeIds } from './well-list';
 
 const MAX_LISTED = 8;
 
-// Which wells are unmet comes from the metrics kernel alone (typed arrays, no per-well
-// objects); the full state is computed only for the few wells an answer describes.
+// Which wells are unmet are the plate's unmet marks (an error status, DOMAIN.md): those
+// the server computed with the plate when the turn's wells are the stored plate, else from
+// the metrics kernel alone (typed arrays, no per-well objects). The full state is computed
+// only for the few wells an answer describes. Row-major, as the plate lists its wells.
 function unmetIds(ctx: ToolContext): string[] {
+  if (ctx.computed?.wells === ctx.wells)
+    return ctx.computed.unmet.toSorted(
+      (a, b) => indexOfWellId(a, ctx.defn) - indexOfWellId(b, ctx.defn),
+    );
   // as the plate shows it: the experiment's settings (null: the format's defaults)
   const m = computeMetrics(
     metricsInputFromPlate(ctx.defn, ctx.wells, ctx.bench, ctx.dispensing ?? null),

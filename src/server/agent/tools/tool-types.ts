@@ -29,6 +29,12 @@ export interface ToolContext {
    * the plate it applies the turn's ops to, so the tools read the same (default: wells)
    */
   baseWells?: WireWells;
+  /**
+   * what the server has already computed of the stored plate `wells`: its unmet marks. The
+   * questions read them while the turn's wells are still those (a question after a change
+   * of the same turn works them out again)
+   */
+  computed?: { wells: WireWells; unmet: readonly string[] };
 }
 
 /** A change to the plate: the next wells and what it did. */
