@@ -708,6 +708,15 @@ const BY_HAND: VocabCase[] = [
     request: 'DMSO controls col 1 trip',
     asks: /Which wells hold the trip\?/,
   },
+  ...([96, 384, 1536] as const).map((format): VocabCase => ({
+    cls: 'reagent',
+    kind: 'found by hand',
+    format,
+    // asked which wells hold the trip: a run of three wells is the triplicate itself
+    request: 'trip 500nM stauro C5-C7 pls',
+    changed: ['C5', 'C6', 'C7'],
+    holds: one(SA, 500),
+  })),
 ];
 
 export const VOCABULARY_CORPUS: VocabCase[] = [
