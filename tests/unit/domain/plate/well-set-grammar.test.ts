@@ -161,9 +161,15 @@ describe('well-set grammar', () => {
   });
 
   it('says what it cannot read', () => {
-    expect(parseWellSet('row Q', p96)).toEqual({ error: 'This 96-well plate has rows A-H' });
+    // the words of the assistant's refusals: one reader of plain references
+    expect(parseWellSet('row Q', p96)).toEqual({
+      error: 'Row Q is not on a 96-well plate (A1 to H12)',
+    });
     expect(parseWellSet('column 13', p96)).toEqual({
-      error: 'This 96-well plate has columns 1-12',
+      error: 'Column 13 is not on a 96-well plate (A1 to H12)',
+    });
+    expect(parseWellSet('A1-Z3', p96)).toEqual({
+      error: 'Z3 is not on a 96-well plate (A1 to H12)',
     });
     expect('error' in parseWellSet('the blue ones', p96)).toBe(true);
     expect('error' in parseWellSet('', p96)).toBe(true);
