@@ -19,7 +19,7 @@ import type { WireWells } from '../plate-wire';
 import { parseWellId, rowIndex } from '../well-id';
 import { WellSet } from './well-set';
 import { readCols, readRef, readRows, type RefRead } from './well-set-refs';
-import { readTerm, where, type Shape } from './well-set-terms';
+import { readTerm, where, type Shape, type TermPlate } from './well-set-terms';
 
 /** What the plate holds, for "wells tagged POS" and "the staurosporine wells". */
 export interface WellLookup {
@@ -167,9 +167,14 @@ function intersection(
   lookup: WellLookup,
   mode: 'rows' | 'columns' | undefined,
 ): { readings: Reading[]; mode: 'rows' | 'columns' | undefined } {
-  // "quadrant 2 of the 1536" names the plate, not a second set.
-  const m = /^(.+?)\s+(?:in|of|within|inside)\s+(?!the \d+\b|\d+\b)(.+)$/.exec(part);
-  if (m) {
+  // "quadrant 2 of the 1536" names the plate, not a second set; "rows c-f x cols 5-10" is a
+  // block ("quadrant 2 by block" is not).
+  const m =
+    /^(.+?)(?:\s+(?:in|of|within|inside)\s+(?!the \d+\b|\d+\b)|\s*(?:\bx\b|\bby\b|×|\*)\s*(?=(?:rows?|columns?|cols?)\s))(.+)$/.exec(
+      part,
+    );
+  // "the first 3 wells of row b" is one term
+  if (m && !readTerm(part, termPlate(defn, lookup))) {
     const a = term(m[1], defn, lookup, undefined);
     const b = term(m[2], defn, lookup, undefined);
     return {
@@ -181,6 +186,12 @@ function intersection(
 }
 
 const size = (defn: Shape) => defn.rows * defn.cols;
+
+const termPlate = (defn: Shape, lookup: WellLookup): TermPlate => ({
+  defn,
+  tagged: (tags) =>
+    [...new Set(tags.flatMap((x) => lookup.tag(x) ?? []))].toSorted((a, b) => a - b),
+});
 
 function fromCells(defn: Shape, keep: (row: number, col: number) => boolean): WellSet {
   return WellSet.of(size(defn), where(defn, keep));
@@ -218,11 +229,7 @@ function term(
   }
 
   // the screening terms (edges, quadrants, every other column, wells tagged X, controls...)
-  const screening = readTerm(t, {
-    defn,
-    tagged: (tags) =>
-      [...new Set(tags.flatMap((x) => lookup.tag(x) ?? []))].toSorted((a, b) => a - b),
-  });
+  const screening = readTerm(t, termPlate(defn, lookup));
   if (screening) {
     if (screening.error) throw new GrammarError(screening.error);
     if (screening.readings.length === 0)

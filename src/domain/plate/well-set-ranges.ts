@@ -87,7 +87,7 @@ function take(taken: boolean[], start: number, end: number) {
 /**
  * Finds every well reference in the text. Longer forms win over the shorter ones inside them
  * ("A1:A12" is one range, not two wells). A row or column phrase joined to the other by
- * "of", "in" or a comma ("rows A-D of column 3") names their intersection.
+ * "of", "in", "x" or a comma ("rows A-D of column 3") names their intersection.
  */
 export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
   const { defn } = ctx;
@@ -127,9 +127,11 @@ export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
   return { indices: unique(merged.flatMap((m) => m.indices)), matches: merged, errors };
 }
 
-const JOIN = /^\s*(?:,|of|in|within|for|on)?\s*(?:the\s+)?$/i;
+// "x" / "by" join a block: "rows C-F x cols 5-10".
+const JOIN = /^\s*(?:,|of|in|within|for|on|x|×|by|\*)?\s*(?:the\s+)?$/i;
 
-// "rows A-D of column 3", "column 3, rows A to D": the wells both name.
+// "rows A-D of column 3", "column 3, rows A to D", "rows C-F x cols 5-10": the wells both
+// name.
 function intersectRowsAndCols(text: string, matches: RangeMatch[]): RangeMatch[] {
   const out: RangeMatch[] = [];
   for (let i = 0; i < matches.length; i++) {

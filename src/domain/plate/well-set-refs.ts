@@ -33,8 +33,9 @@ const LIST_SEP = String.raw`\s*(?:,|&|\band\b|\bor\b)\s*`;
 const ROW = '[A-Za-z]{1,2}';
 const UPPER_ROW = '[A-Z]{1,2}';
 const COL = String.raw`\d{1,3}`;
-// A column number is not an amount: "columns 1 and 2, 0.1 %" names columns 1 and 2 only.
-const COL_NUM = String.raw`\d{1,3}(?![\d.]|\s*-?\s*(?:${MOLAR_UNIT_SPELLING}|%|${VOLUME_UNIT_SPELLING}|percent|-?fold|x|points?|pts?|replicates?|reps?)(?![A-Za-z]))`;
+// A column number is not an amount: "columns 1 and 2, 0.1 %" names columns 1 and 2 only;
+// "10 x" is a factor, but not in "cols 5-10 x rows C-F".
+const COL_NUM = String.raw`\d{1,3}(?![\d.]|\s*-?\s*(?:${MOLAR_UNIT_SPELLING}|%|${VOLUME_UNIT_SPELLING}|percent|-?fold|x(?!\s*rows?\b)|points?|pts?|replicates?|reps?)(?![A-Za-z]))`;
 
 // "A-D, F", "1-2 and 47-48": lines and runs of lines, listed.
 const list = (first: string, next = first, end = String.raw`\b`) =>

@@ -459,7 +459,8 @@ function quadrants(): VocabCase[] {
         kind: 'quadrants',
         format: 384,
         request: `add 1 uM staurosporine to ${words}`,
-        asks: new RegExp(`"quadrant ${q}" reads two ways`),
+        // the question quotes the words as typed
+        asks: new RegExp(`"${words}" reads two ways`),
         choices: [/interleaved/, /block/],
       });
     out.push({
