@@ -9,7 +9,12 @@ import {
   type AnyConcentrationUnit,
 } from '../../../domain/chemistry/concentration-units';
 import { NUMBER_WORD_SOURCE, numberOf } from '../../../domain/number-words';
-import { parseVolumeUnit, toMicrolitres } from '../../../domain/units';
+import {
+  MOLAR_UNIT_SPELLING,
+  VOLUME_UNIT_SPELLING,
+  parseVolumeUnit,
+  toMicrolitres,
+} from '../../../domain/units';
 
 /** A span of the text a quantity was read from. */
 export interface Span {
@@ -30,6 +35,7 @@ export interface Volume extends Span {
 const NUM = String.raw`(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)`;
 const WORD_NUM = `(\\d+|${NUMBER_WORD_SOURCE})`;
 const MOLAR_WORDS: Record<string, AnyConcentrationUnit> = {
+  picomolar: 'pM',
   nanomolar: 'nM',
   micromolar: 'uM',
   millimolar: 'mM',
@@ -41,7 +47,7 @@ const MOLAR_WORDS: Record<string, AnyConcentrationUnit> = {
 const START = String.raw`(?<![A-Za-z0-9.,])`;
 
 const CONC = new RegExp(
-  String.raw`${START}${NUM}\s*(nM|[uUµμ]M|mM|M|nm|um|mm|NM|UM|MM|pM|%|percent|nanomolar|micromolar|millimolar|molar)(?![A-Za-z])`,
+  String.raw`${START}${NUM}\s*(${MOLAR_UNIT_SPELLING}|%|percent)(?![A-Za-z])`,
   'g',
 );
 
@@ -68,10 +74,7 @@ export function findConcentrations(text: string): Concentration[] {
   return out;
 }
 
-const VOL = new RegExp(
-  String.raw`${START}${NUM}\s*(nL|[uUµμ]L|mL|nl|ul|ml|UL|microlit(?:re|er)s?|nanolit(?:re|er)s?|millilit(?:re|er)s?)(?![A-Za-z])`,
-  'g',
-);
+const VOL = new RegExp(String.raw`${START}${NUM}\s*(${VOLUME_UNIT_SPELLING})(?![A-Za-z])`, 'g');
 const FINAL_BEFORE =
   /(?:\bto|\bin|\bup to|\bfinal(?:\s+volume)?(?:\s+of)?|\btotal(?:\s+volume)?(?:\s+of)?|\bwell volume(?:\s+of)?|\bwells? of)\s*$/i;
 const FINAL_AFTER = /^\s*(?:final|total|wells?|per well final|working volume|assay volume)\b/i;

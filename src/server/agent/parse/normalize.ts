@@ -7,7 +7,7 @@
  */
 import type { PlateDefn } from '../../../domain/plate-format';
 import { controlWords } from '../../../domain/plate/control-words';
-import { AMOUNT_UNIT_SPELLING } from '../../../domain/units';
+import { AMOUNT_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../../../domain/units';
 import { findConcentrations, findFactor, findPoints } from '../interpreter/quantities';
 
 export interface Normalized {
@@ -78,7 +78,10 @@ const WORDS: [RegExp, string][] = [
   [/\bmin(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'negative controls'],
   [/\bblanks\b(?!\s+wells)/gi, 'blank wells'],
   // "50 uL X to column 1 and 50 uL Y to column 2": two requests.
-  [/,?\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*[nuµμm]L\b)/g, '; '],
+  [
+    new RegExp(String.raw`,?\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*${VOLUME_UNIT_SPELLING}\b)`, 'g'),
+    '; ',
+  ],
 ];
 
 const TOL =
