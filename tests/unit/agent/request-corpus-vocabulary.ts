@@ -453,7 +453,15 @@ function units(): VocabCase[] {
 function quadrants(): VocabCase[] {
   const out: VocabCase[] = [];
   for (const q of [1, 2, 3, 4] as const) {
-    for (const words of [`quad ${q}`, `Q${q}`, `quadrant ${q}`])
+    const ordinal = ['1st', '2nd', '3rd', '4th'][q - 1];
+    const word = ['first', 'second', 'third', 'fourth'][q - 1];
+    for (const words of [
+      `quad ${q}`,
+      `Q${q}`,
+      `quadrant ${q}`,
+      `the ${ordinal} quadrant`,
+      `the ${word} quadrant`,
+    ])
       out.push({
         cls: 'ambiguity',
         kind: 'quadrants',
