@@ -121,13 +121,32 @@ export function ionicStrengthToMillimolar(
 
 /**
  * Unit words as requests spell them, the one list the readers of requests use: an amount
- * ends with one ("10,000 nanomolar", "2 uL"), and a number followed by one is an amount,
- * never a column ("columns 1 and 2, 0.1 %").
+ * ends with one ("10,000 nanomolar", "10 um", "2 uL", "5 ug/mL"), and a number followed by
+ * one is an amount, never a column ("columns 1 and 2, 0.1 %"). Regular-expression sources.
  */
-export const MOLAR_UNIT_SPELLING = String.raw`[pnuµμm]?M`;
-export const VOLUME_UNIT_SPELLING = String.raw`[nuµμm]L`;
-/** Any unit an amount may end with, spelt out too ("nanomolar", "microlitres"). */
-export const AMOUNT_UNIT_SPELLING = String.raw`(?:${MOLAR_UNIT_SPELLING}|%|percent|(?:pico|nano|micro|milli)?molar|${VOLUME_UNIT_SPELLING}|(?:nano|micro|milli)lit(?:re|er)s?)(?![A-Za-z])`;
+/** Molar units: "nM", "µM", "mM", "M", "pM", typed lower case ("10 um", "1 mm") or spelt out. */
+export const MOLAR_UNIT_SPELLING = String.raw`(?:[pnuUµμm]M|M|nm|um|mm|NM|UM|MM|(?:pico|nano|micro|milli)?molar)`;
+/** Volume units: "nL", "uL", "µL", "mL", any case, or spelt out ("microlitres"). */
+export const VOLUME_UNIT_SPELLING = String.raw`(?:[nuUµμm]L|nl|ul|ml|(?:nano|micro|milli)lit(?:re|er)s?)`;
+/** Any unit an amount may end with: molar, %, a volume. */
+export const AMOUNT_UNIT_SPELLING = String.raw`(?:${MOLAR_UNIT_SPELLING}|%|percent|${VOLUME_UNIT_SPELLING})(?![A-Za-z])`;
+/** Mass units ("ng", "ug", "mg", "g", and the "kg" and "lb" no well is dosed in). */
+export const MASS_UNIT_SPELLING = String.raw`(?:kg|mg|[uµμ]g|ng|g|lbs?)`;
+/** A mass per volume, its two units captured: "5 ug/mL" -> "ug", "mL". */
+export const MASS_PER_VOLUME_SPELLING = String.raw`(ng|[uµμ]g|mg|g)\s*\/\s*([uµμ][lL]|m[lL]|[lL])(?![A-Za-z])`;
+
+const GRAMS: Record<string, number> = { ng: 1e-9, ug: 1e-6, mg: 1e-3, g: 1 };
+const PER_LITRE: Record<string, number> = { ul: 1e6, ml: 1e3, l: 1 };
+
+/** A mass per volume in ng/mL ("5 ug/mL" is 5000, "1 mg/L" is 1000); NaN for other units. */
+export function toNanogramsPerMl(value: number, mass: string, volume: string): number {
+  const gramsPerLitre =
+    value *
+    GRAMS[normaliseMicro(mass).toLowerCase()] *
+    PER_LITRE[normaliseMicro(volume).toLowerCase()];
+  // 1 g/L is 1e6 ng/mL; rounded to 12 digits so that 5 ug/mL is 5000, not 4999.999...
+  return Number((gramsPerLitre * 1e6).toPrecision(12));
+}
 
 /** The unit words, lower case, for a reader that checks every word of a request. */
 export const UNIT_WORDS: readonly string[] =

@@ -16,9 +16,10 @@
  */
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
-import { parseWellId, rowIndex, rowLetter } from '../well-id';
+import { parseWellId, rowIndex } from '../well-id';
 import { WellSet } from './well-set';
-import { readTerm, where, type Shape } from './well-set-terms';
+import { readCols, readRef, readRows, type RefRead } from './well-set-refs';
+import { readTerm, where, type Shape, type TermPlate } from './well-set-terms';
 
 /** What the plate holds, for "wells tagged POS" and "the staurosporine wells". */
 export interface WellLookup {
@@ -166,9 +167,14 @@ function intersection(
   lookup: WellLookup,
   mode: 'rows' | 'columns' | undefined,
 ): { readings: Reading[]; mode: 'rows' | 'columns' | undefined } {
-  // "quadrant 2 of the 1536" names the plate, not a second set.
-  const m = /^(.+?)\s+(?:in|of|within|inside)\s+(?!the \d+\b|\d+\b)(.+)$/.exec(part);
-  if (m) {
+  // "quadrant 2 of the 1536" names the plate, not a second set; "rows c-f x cols 5-10" is a
+  // block ("quadrant 2 by block" is not).
+  const m =
+    /^(.+?)(?:\s+(?:in|of|within|inside)\s+(?!the \d+\b|\d+\b)|\s*(?:\bx\b|\bby\b|×|\*)\s*(?=(?:rows?|columns?|cols?)\s))(.+)$/.exec(
+      part,
+    );
+  // "the first 3 wells of row b" is one term
+  if (m && !readTerm(part, termPlate(defn, lookup))) {
     const a = term(m[1], defn, lookup, undefined);
     const b = term(m[2], defn, lookup, undefined);
     return {
@@ -181,34 +187,17 @@ function intersection(
 
 const size = (defn: Shape) => defn.rows * defn.cols;
 
+const termPlate = (defn: Shape, lookup: WellLookup): TermPlate => ({
+  defn,
+  tagged: (tags) =>
+    [...new Set(tags.flatMap((x) => lookup.tag(x) ?? []))].toSorted((a, b) => a - b),
+});
+
 function fromCells(defn: Shape, keep: (row: number, col: number) => boolean): WellSet {
   return WellSet.of(size(defn), where(defn, keep));
 }
 
 const one = (text: string, set: WellSet) => [{ text, set }];
-
-/** "b", "e-h", "e to h", "aa-af", or row numbers "1-4" -> [from, to] (0-based), checked. */
-function rowSpan(text: string, defn: Shape, numbers: boolean): [number, number] | undefined {
-  const m = /^([a-z]{1,2}|\d{1,2})(?:\s*(?:-|to|through|:)\s*([a-z]{1,2}|\d{1,2}))?$/.exec(text);
-  if (!m) return undefined;
-  const at = (t: string) => (/^\d+$/.test(t) ? (numbers ? Number(t) - 1 : -1) : rowIndex(t));
-  const a = at(m[1]);
-  const b = m[2] === undefined ? a : at(m[2]);
-  if (a < 0 || b < 0) return undefined;
-  if (Math.max(a, b) >= defn.rows)
-    throw new GrammarError(`This ${defn.format}-well plate has rows A-${rowLetter(defn.rows - 1)}`);
-  return [Math.min(a, b), Math.max(a, b)];
-}
-
-function colSpan(text: string, defn: Shape): [number, number] | undefined {
-  const m = /^(\d{1,2})(?:\s*(?:-|to|through|:)\s*(\d{1,2}))?$/.exec(text);
-  if (!m) return undefined;
-  const a = Number(m[1]) - 1;
-  const b = m[2] === undefined ? a : Number(m[2]) - 1;
-  if (Math.min(a, b) < 0 || Math.max(a, b) >= defn.cols)
-    throw new GrammarError(`This ${defn.format}-well plate has columns 1-${defn.cols}`);
-  return [Math.min(a, b), Math.max(a, b)];
-}
 
 function term(
   raw: string,
@@ -240,11 +229,7 @@ function term(
   }
 
   // the screening terms (edges, quadrants, every other column, wells tagged X, controls...)
-  const screening = readTerm(t, {
-    defn,
-    tagged: (tags) =>
-      [...new Set(tags.flatMap((x) => lookup.tag(x) ?? []))].toSorted((a, b) => a - b),
-  });
+  const screening = readTerm(t, termPlate(defn, lookup));
   if (screening) {
     if (screening.error) throw new GrammarError(screening.error);
     if (screening.readings.length === 0)
@@ -254,10 +239,15 @@ function term(
     );
   }
 
-  const rows = /^(?:rows?)\s+(.+)$/.exec(t);
-  if (rows) return { readings: rowReadings(rows[1], defn, true, raw), mode: 'rows' };
-  const cols = /^(?:columns?|cols?)\s+(.+)$/.exec(t);
-  if (cols) return { readings: colReadings(cols[1], defn, raw), mode: 'columns' };
+  // the plain references: wells, runs and rectangles, rows and columns
+  const ref = readRef(t, defn);
+  if (ref) {
+    if (ref.error) throw new GrammarError(ref.error);
+    const read = [{ text: ref.label, set: WellSet.of(size(defn), ref.indices) }];
+    if (ref.run) read.push({ text: ref.run.label, set: WellSet.of(size(defn), ref.run.indices) });
+    const next = ref.kind === 'rows' ? 'rows' : ref.kind === 'cols' ? 'columns' : undefined;
+    return { readings: distinct(read), mode: next };
+  }
 
   const holding = /^(?:wells?\s+)?(?:with|containing|holding|that (?:hold|contain))\s+(.+)$/.exec(
     t,
@@ -268,25 +258,12 @@ function term(
     return plain(one(`wells holding ${holding[1]}`, WellSet.of(size(defn), hit)));
   }
 
-  // Wells: "a1", "a1-b12", "a1:h12", "a1 to b12".
-  const range = /^([a-z]{1,2}\d{1,3})\s*(-|:|to|through)\s*([a-z]{1,2}\d{1,3})$/.exec(t);
-  if (range) return plain(wellRange(range[1], range[3], range[2] === ':', defn, raw));
-  if (/^[a-z]{1,2}\d{1,3}$/.test(t)) {
-    const rc = parseWellId(t, defn);
-    if (!rc)
-      throw new GrammarError(`${t.toUpperCase()} is not a well of this ${defn.format}-well plate`);
-    return plain(one(t.toUpperCase(), WellSet.of(size(defn), [rc.row * defn.cols + rc.col])));
-  }
   // Bare numbers are columns, bare letters rows (rows are letters, columns numbers), unless
   // an earlier "rows" / "columns" in the phrase says otherwise ("rows 1-4 and 9-12").
-  if (/^\d/.test(t) && colSpan(t, defn)) {
-    return mode === 'rows'
-      ? { readings: rowReadings(t, defn, true, raw), mode }
-      : { readings: colReadings(t, defn, raw), mode: 'columns' };
-  }
-  if (/^[a-z]{1,2}(?:\s*(?:-|to|through)\s*[a-z]{1,2})?$/.test(t) && rowSpan(t, defn, false)) {
-    return { readings: rowReadings(t, defn, false, raw), mode: 'rows' };
-  }
+  if (/^\d{1,3}(?:\s*(?:-|to|through)\s*\d{1,3})?$/.test(t))
+    return lines(mode === 'rows' ? readRows(t, defn, true) : readCols(t, defn), defn);
+  if (/^[a-z]{1,2}(?:\s*(?:-|to|through)\s*[a-z]{1,2})?$/.test(t) && rowLetters(t))
+    return lines(readRows(t, defn), defn);
 
   const named = /^(.+?)\s+wells?$/.exec(t)?.[1] ?? t;
   const byTag = lookup.tag(named.toUpperCase()) ?? lookup.tag(named);
@@ -305,66 +282,14 @@ function term(
   );
 }
 
-function rowReadings(text: string, defn: Shape, numbers: boolean, raw: string): Reading[] {
-  const parts = text.split(/\s*(?:,|\band\b)\s*/).filter(Boolean);
-  let set = WellSet.empty(size(defn));
-  const names: string[] = [];
-  for (const p of parts) {
-    const span = rowSpan(p, defn, numbers);
-    if (!span) throw new GrammarError(`"${raw.trim()}": "${p}" is not a row or a range of rows`);
-    set = set.union(fromCells(defn, (r) => r >= span[0] && r <= span[1]));
-    names.push(
-      span[0] === span[1] ? rowLetter(span[0]) : `${rowLetter(span[0])}-${rowLetter(span[1])}`,
-    );
-  }
-  return one(
-    `${names.length === 1 && !names[0].includes('-') ? 'row' : 'rows'} ${names.join(', ')}`,
-    set,
-  );
+// Bare lines: their readings, and what bare numbers after them are ("rows 1-2 and 5").
+function lines(ref: RefRead, defn: Shape): { readings: Reading[]; mode: 'rows' | 'columns' } {
+  if (ref.error) throw new GrammarError(ref.error);
+  return {
+    readings: one(ref.label, WellSet.of(size(defn), ref.indices)),
+    mode: ref.kind === 'rows' ? 'rows' : 'columns',
+  };
 }
 
-function colReadings(text: string, defn: Shape, raw: string): Reading[] {
-  const parts = text.split(/\s*(?:,|\band\b)\s*/).filter(Boolean);
-  let set = WellSet.empty(size(defn));
-  const names: string[] = [];
-  for (const p of parts) {
-    const span = colSpan(p, defn);
-    if (!span)
-      throw new GrammarError(`"${raw.trim()}": "${p}" is not a column or a range of columns`);
-    set = set.union(fromCells(defn, (_, c) => c >= span[0] && c <= span[1]));
-    names.push(span[0] === span[1] ? `${span[0] + 1}` : `${span[0] + 1}-${span[1] + 1}`);
-  }
-  return one(
-    `${names.length === 1 && !names[0].includes('-') ? 'column' : 'columns'} ${names.join(', ')}`,
-    set,
-  );
-}
-
-/** A rectangle for "A1:B3"; for "A1-B3" also the run in reading order, when that differs. */
-function wellRange(a: string, b: string, colon: boolean, defn: Shape, raw: string): Reading[] {
-  const p = parseWellId(a, defn);
-  const q = parseWellId(b, defn);
-  if (!p || !q) {
-    throw new GrammarError(
-      `"${raw.trim()}": ${(!p ? a : b).toUpperCase()} is not a well of this ${defn.format}-well plate`,
-    );
-  }
-  const [r0, r1] = [Math.min(p.row, q.row), Math.max(p.row, q.row)];
-  const [c0, c1] = [Math.min(p.col, q.col), Math.max(p.col, q.col)];
-  const label = `${a.toUpperCase()}:${b.toUpperCase()}`;
-  const rect = {
-    text: `the rectangle ${label}`,
-    set: fromCells(defn, (r, c) => r >= r0 && r <= r1 && c >= c0 && c <= c1),
-  };
-  if (colon) return [rect];
-  const from = Math.min(p.row * defn.cols + p.col, q.row * defn.cols + q.col);
-  const to = Math.max(p.row * defn.cols + p.col, q.row * defn.cols + q.col);
-  const run = {
-    text: `${a.toUpperCase()} to ${b.toUpperCase()} in reading order (row by row)`,
-    set: WellSet.of(
-      size(defn),
-      Array.from({ length: to - from + 1 }, (_, k) => from + k),
-    ),
-  };
-  return distinct([rect, run]);
-}
+// "aa-af" names rows; "hi" names no row and may be a tag.
+const rowLetters = (t: string) => t.split(/\s*(?:-|to|through)\s*/).every((x) => rowIndex(x) >= 0);

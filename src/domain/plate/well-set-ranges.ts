@@ -5,11 +5,11 @@
  */
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
-import { MOLAR_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../units';
-import { indexOfWellId, rowIndex, rowLetter } from '../well-id';
+import { indexOfWellId } from '../well-id';
+import { REF_SCANS, type RefKind } from './well-set-refs';
 
 /** How a range was named; the dilution series reads its direction from it. */
-export type RangeKind = 'wells' | 'rect' | 'rows' | 'cols' | 'block' | 'set';
+export type RangeKind = RefKind | 'block' | 'set';
 
 /** One well reference found in the text. */
 export interface RangeMatch {
@@ -36,25 +36,6 @@ export interface RangeContext {
   wells?: WireWells;
 }
 
-const RANGE_SEP = String.raw`\s*(?:-|–|—|:|to|through|thru)\s*`;
-const LIST_SEP = String.raw`\s*(?:,|&|\band\b|\bor\b)\s*`;
-const ROW = '[A-Za-z]{1,2}';
-const COL = String.raw`\d{1,3}`;
-// A column number is not an amount: "columns 1 and 2, 0.1 %" names columns 1 and 2 only.
-const COL_NUM = String.raw`\d{1,3}(?![\d.]|\s*-?\s*(?:${MOLAR_UNIT_SPELLING}|%|${VOLUME_UNIT_SPELLING}|percent|-?fold|x|points?|pts?|replicates?|reps?)(?![A-Za-z]))`;
-const RECT = new RegExp(String.raw`\b(${ROW})0*(${COL})${RANGE_SEP}(${ROW})0*(${COL})\b`, 'gi');
-// Row letters after the first must be capitals: in "row B and a 3-fold series" the "a" is
-// an article, not row A.
-const UPPER_ROW = '[A-Z]{1,2}';
-const ROWS = new RegExp(
-  String.raw`\b[Rr][Oo][Ww][Ss]?\s+(${ROW}\b(?:${RANGE_SEP}${UPPER_ROW}\b)?(?:${LIST_SEP}${UPPER_ROW}\b(?:${RANGE_SEP}${UPPER_ROW}\b)?)*)`,
-  'g',
-);
-const COLS = new RegExp(
-  String.raw`\b(?:columns?|cols?)\.?\s+(${COL_NUM}(?:${RANGE_SEP}${COL_NUM})?(?:${LIST_SEP}${COL_NUM}(?:${RANGE_SEP}${COL_NUM})?)*)`,
-  'gi',
-);
-const WELL = new RegExp(String.raw`\b(${ROW})0*(${COL})\b`, 'gi');
 /** "the selection", "the selected wells": the wells selected on the plate. */
 export const SELECTION_WORDS =
   /\b(?:the\s+)?(?:current\s+)?(?:selection|selected\s+wells?|wells?\s+(?:i\s+)?selected)\b/i;
@@ -71,55 +52,6 @@ const SETS: [RegExp, SetName][] = [
   ],
 ];
 type SetName = 'selection' | 'outer' | 'inner' | 'empty' | 'all';
-
-function rowsOfPlate(defn: PlateDefn, rows: number[]): number[] {
-  const out: number[] = [];
-  for (const r of rows) for (let c = 0; c < defn.cols; c++) out.push(r * defn.cols + c);
-  return out;
-}
-
-function colsOfPlate(defn: PlateDefn, cols: number[]): number[] {
-  const out: number[] = [];
-  for (const c of cols) for (let r = 0; r < defn.rows; r++) out.push(r * defn.cols + c);
-  return out;
-}
-
-/** a..b inclusive, in the order written (b < a counts down). */
-function span(a: number, b: number): number[] {
-  const out: number[] = [];
-  const step = b >= a ? 1 : -1;
-  for (let i = a; i !== b + step; i += step) out.push(i);
-  return out;
-}
-
-function lastRow(defn: PlateDefn): string {
-  return rowLetter(defn.rows - 1);
-}
-
-function offPlate(defn: PlateDefn, what: string): string {
-  return `${what} is not on a ${defn.format}-well plate (A1 to ${lastRow(defn)}${defn.cols})`;
-}
-
-// "A-D, F" -> row numbers; undefined (with an error) when a letter is off the plate.
-function parseList(
-  list: string,
-  toIndex: (s: string) => number,
-  limit: number,
-): { values: number[]; bad: string[] } {
-  const values: number[] = [];
-  const bad: string[] = [];
-  for (const part of list.split(new RegExp(LIST_SEP, 'i'))) {
-    const ends = part.split(new RegExp(RANGE_SEP, 'i')).map((s) => s.trim());
-    const idx = ends.map(toIndex);
-    const badEnds = ends.filter((_, i) => idx[i] < 0 || idx[i] >= limit);
-    if (badEnds.length > 0) {
-      bad.push(...badEnds);
-      continue;
-    }
-    values.push(...(idx.length === 2 ? span(idx[0], idx[1]) : [idx[0]]));
-  }
-  return { values, bad };
-}
 
 function setIndices(name: SetName, ctx: RangeContext): number[] {
   const { defn } = ctx;
@@ -155,7 +87,7 @@ function take(taken: boolean[], start: number, end: number) {
 /**
  * Finds every well reference in the text. Longer forms win over the shorter ones inside them
  * ("A1:A12" is one range, not two wells). A row or column phrase joined to the other by
- * "of", "in" or a comma ("rows A-D of column 3") names their intersection.
+ * "of", "in", "x" or a comma ("rows A-D of column 3") names their intersection.
  */
 export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
   const { defn } = ctx;
@@ -183,64 +115,23 @@ export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
   for (const [re, name] of SETS) {
     scan(re, () => ({ kind: 'set', indices: setIndices(name, ctx) }));
   }
-  scan(RECT, (m) => {
-    const r0 = rowIndex(m[1]);
-    const r1 = rowIndex(m[3]);
-    if (r0 < 0 || r1 < 0) return null;
-    const c0 = Number(m[2]) - 1;
-    const c1 = Number(m[4]) - 1;
-    const bad = [
-      [r0, c0, m[1], m[2]],
-      [r1, c1, m[3], m[4]],
-    ].filter(
-      ([r, c]) => (r as number) >= defn.rows || (c as number) < 0 || (c as number) >= defn.cols,
-    );
-    if (bad.length > 0) {
-      errors.push(
-        offPlate(defn, bad.map(([, , l, n]) => `${String(l).toUpperCase()}${n}`).join(' and ')),
-      );
-      return { kind: 'rect', indices: [] };
-    }
-    const indices: number[] = [];
-    // A range within one row or one column keeps its written direction (A12-A1 counts down).
-    if (r0 === r1) for (const c of span(c0, c1)) indices.push(r0 * defn.cols + c);
-    else if (c0 === c1) for (const r of span(r0, r1)) indices.push(r * defn.cols + c0);
-    else
-      for (const r of span(Math.min(r0, r1), Math.max(r0, r1)))
-        for (const c of span(Math.min(c0, c1), Math.max(c0, c1))) indices.push(r * defn.cols + c);
-    return { kind: 'rect', indices };
-  });
-  scan(ROWS, (m) => {
-    const { values, bad } = parseList(m[1], rowIndex, defn.rows);
-    if (bad.length > 0)
-      errors.push(offPlate(defn, `Row ${bad.map((b) => b.toUpperCase()).join(', ')}`));
-    return { kind: 'rows', indices: rowsOfPlate(defn, values) };
-  });
-  scan(COLS, (m) => {
-    const { values, bad } = parseList(m[1], (s) => Number(s) - 1, defn.cols);
-    if (bad.length > 0) errors.push(offPlate(defn, `Column ${bad.join(', ')}`));
-    return { kind: 'cols', indices: colsOfPlate(defn, values) };
-  });
-  scan(WELL, (m) => {
-    const r = rowIndex(m[1]);
-    if (r < 0) return null;
-    const c = Number(m[2]) - 1;
-    const id = `${m[1].toUpperCase()}${m[2]}`;
-    if (r >= defn.rows || c < 0 || c >= defn.cols) {
-      errors.push(offPlate(defn, id));
-      return { kind: 'wells', indices: [] };
-    }
-    return { kind: 'wells', indices: [r * defn.cols + c] };
-  });
+  for (const ref of REF_SCANS)
+    scan(ref.re, (m) => {
+      const r = ref.read(m, defn);
+      if (r?.error) errors.push(r.error);
+      return r && { kind: r.kind, indices: r.error ? [] : r.indices };
+    });
 
   matches.sort((a, b) => a.start - b.start);
   const merged = intersectRowsAndCols(text, matches);
   return { indices: unique(merged.flatMap((m) => m.indices)), matches: merged, errors };
 }
 
-const JOIN = /^\s*(?:,|of|in|within|for|on)?\s*(?:the\s+)?$/i;
+// "x" / "by" join a block: "rows C-F x cols 5-10".
+const JOIN = /^\s*(?:,|of|in|within|for|on|x|×|by|\*)?\s*(?:the\s+)?$/i;
 
-// "rows A-D of column 3", "column 3, rows A to D": the wells both name.
+// "rows A-D of column 3", "column 3, rows A to D", "rows C-F x cols 5-10": the wells both
+// name.
 function intersectRowsAndCols(text: string, matches: RangeMatch[]): RangeMatch[] {
   const out: RangeMatch[] = [];
   for (let i = 0; i < matches.length; i++) {

@@ -9,6 +9,7 @@
 import { toLarge, type QuadrantConvention } from '../layout/reformat';
 import type { PlateDefn } from '../plate-format';
 import { idOfIndex, rowIndex, rowLetter } from '../well-id';
+import { NUMBER_WORD_SOURCE, numberOf } from '../number-words';
 import { controlTags, controlWords } from './control-words';
 
 export type Shape = Pick<PlateDefn, 'format' | 'rows' | 'cols'>;
@@ -43,17 +44,8 @@ export function where(defn: Pick<PlateDefn, 'rows' | 'cols'>, p: Pred): number[]
   return out;
 }
 
-const ORD: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-};
-const num = (s: string) => ORD[s.toLowerCase()] ?? Number(s);
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+const num = (s: string) => ORDINALS[s.toLowerCase()] ?? numberOf(s);
 
 const one = (label: string, indices: number[], extra = 0): TermRead => ({
   readings: [{ label, indices }],
@@ -161,7 +153,7 @@ const TERMS: Term[] = [
   {
     // "the first two columns", "the last column", "the last 2 rows"
     source: () =>
-      String.raw`(?:the\s+)?(first|last|top|bottom|left-?most|right-?most)\s+(one|two|three|four|\d{1,2})?\s*(rows?|columns?|cols?)\b`,
+      String.raw`(?:the\s+)?(first|last|top|bottom|left-?most|right-?most)\s+(${NUMBER_WORD_SOURCE}|\d{1,2})?\s*(rows?|columns?|cols?)\b`,
     read: (m, { defn }) => {
       const n = m[2] ? num(m[2]) : 1;
       const byRow = m[3].toLowerCase().startsWith('row');
@@ -229,19 +221,21 @@ const TERMS: Term[] = [
   },
   {
     // "the top-left quadrant", "block quadrant 2", "quadrant 1 (interleaved)", "interleaved
-    // quadrant 3", "quadrant 3, interleaved convention", "quadrant 2 of the 1536 by block";
-    // a bare "quadrant 1" reads two ways. "Q2" is a quadrant only as a whole phrase (inside a
-    // sentence on 1536 wells it is also a well).
+    // quad 3", "quadrant 3, interleaved convention", "quadrant 2 of the 1536 by block", "quad
+    // 2", "Q2", "the 2nd quadrant", "the second quadrant"; a bare "quadrant 1" reads two
+    // ways. On a plate with a row Q "Q2" is also a well: three ways ("well Q2" is the well).
     source: (phrase) =>
-      String.raw`(?:the\s+)?(?:((?:top|bottom|upper|lower)[-\s](?:left|right))\s+quadrant|(interleaved|block|blocked|contiguous)\s+quadrant\s+([1-4])|(?:quadrant|quad${phrase ? '|q' : ''})\s*([1-4])(?!\d))(?:\s+of\s+(?:the\s+|a\s+)?(\d+)(?:[- ]?wells?)?(?:\s+plate)?)?(?:\s*[(,]?\s*(interleaved|by\s+block|block|blocked|contiguous)(?:\s+convention)?\s*\)?)?`,
+      String.raw`(?:the\s+)?(?:(?<corner>(?:top|bottom|upper|lower)[-\s](?:left|right))\s+quadrant|(?<conv>interleaved|block|blocked|contiguous)\s+(?:quadrant|quad)\s*(?<cq>[1-4])(?!\d)|(?:quadrant|quad)\s*(?<q>[1-4])(?!\d)|(?<ord>[1-4](?:st|nd|rd|th)|first|second|third|fourth)\s+quad(?:rant)?\b|${phrase ? '' : String.raw`(?<!\bwells?\s+)`}q(?<qq>[1-4])(?![\d:]|\s*(?:[-–]|to\b|through\b)))(?:\s+of\s+(?:the\s+|a\s+)?(?<plate>\d+)(?:[- ]?wells?)?(?:\s+plate)?)?(?:\s*[(,]?\s*(?<after>interleaved|by\s+block|block|blocked|contiguous)(?:\s+convention)?\s*\)?)?`,
     read: (m, { defn }) => {
-      if (m[5] !== undefined && Number(m[5]) !== defn.format)
-        return { readings: [], error: `This plate has ${defn.format} wells, not ${m[5]}` };
+      const g = m.groups ?? {};
+      if (g.plate !== undefined && Number(g.plate) !== defn.format)
+        return { readings: [], error: `This plate has ${defn.format} wells, not ${g.plate}` };
       if (defn.rows % 2 !== 0 || defn.cols % 2 !== 0 || defn.format < 24)
         return { readings: [], error: `A ${defn.format}-well plate has no quadrants` };
-      const corner = m[1]?.toLowerCase().replace(/[-\s]+/, ' ');
-      const q = corner ? CORNERS[corner] : Number(m[3] ?? m[4]);
-      const conv = (m[2] ?? m[6])?.toLowerCase();
+      const corner = g.corner?.toLowerCase().replace(/[-\s]+/, ' ');
+      const word = g.ord ?? g.cq ?? g.q ?? g.qq;
+      const q = corner ? CORNERS[corner] : /^\d/.test(word) ? Number(word[0]) : num(word);
+      const conv = (g.conv ?? g.after)?.toLowerCase();
       const interleaved = quadrant(defn, q, 'interleaved');
       const block = quadrant(defn, q, 'block');
       const first = interleaved.slice(0, 2).map((i) => idOfIndex(defn, i));
@@ -255,7 +249,41 @@ const TERMS: Term[] = [
       };
       if (corner || (conv && conv !== 'interleaved')) return { readings: [byBlock] };
       if (conv === 'interleaved') return { readings: [inter] };
-      return { readings: [inter, byBlock] };
+      const well = rowIndex('Q') < defn.rows && g.qq !== undefined;
+      const qWell = { label: `well Q${q}`, indices: [rowIndex('Q') * defn.cols + q - 1] };
+      return { readings: well ? [qWell, inter, byBlock] : [inter, byBlock] };
+    },
+  },
+  {
+    // "the first 4 wells of row B", "the bottom three wells of column 2", "the last 8 wells
+    // of the plate" (in reading order)
+    source: () =>
+      String.raw`(?:the\s+)?(first|last|top|bottom|left-?most|right-?most)\s+(\d{1,4}|${NUMBER_WORD_SOURCE})\s+wells\s+(?:of|in|on)\s+(?:row\s+([A-Za-z]{1,2})\b|col(?:umn)?\s+(\d{1,2})\b|(?:the\s+)?plate\b)`,
+    read: (m, { defn }) => {
+      const end = m[1].toLowerCase().replace('-', '');
+      const n = num(m[2]);
+      const fromStart = end === 'first' || end === 'top' || end === 'leftmost';
+      let line: number[];
+      if (m[3] !== undefined) {
+        const r = rowIndex(m[3]);
+        if (end === 'top' || end === 'bottom' || !(r >= 0 && r < defn.rows))
+          return {
+            readings: [],
+            error: `"${m[0]}" names no wells I can place on a row; say which columns`,
+          };
+        line = where(defn, (row) => row === r);
+      } else if (m[4] !== undefined) {
+        const c = Number(m[4]) - 1;
+        if (end === 'leftmost' || end === 'rightmost' || !(c >= 0 && c < defn.cols))
+          return {
+            readings: [],
+            error: `"${m[0]}" names no wells I can place in a column; say which rows`,
+          };
+        line = where(defn, (_r, col) => col === c);
+      } else line = where(defn, () => true);
+      if (!(n >= 1 && n <= line.length))
+        return { readings: [], error: `"${m[0]}": there are ${line.length} wells there, not ${n}` };
+      return one(m[0], fromStart ? line.slice(0, n) : line.slice(line.length - n));
     },
   },
   {

@@ -453,13 +453,22 @@ function units(): VocabCase[] {
 function quadrants(): VocabCase[] {
   const out: VocabCase[] = [];
   for (const q of [1, 2, 3, 4] as const) {
-    for (const words of [`quad ${q}`, `Q${q}`, `quadrant ${q}`])
+    const ordinal = ['1st', '2nd', '3rd', '4th'][q - 1];
+    const word = ['first', 'second', 'third', 'fourth'][q - 1];
+    for (const words of [
+      `quad ${q}`,
+      `Q${q}`,
+      `quadrant ${q}`,
+      `the ${ordinal} quadrant`,
+      `the ${word} quadrant`,
+    ])
       out.push({
         cls: 'ambiguity',
         kind: 'quadrants',
         format: 384,
         request: `add 1 uM staurosporine to ${words}`,
-        asks: new RegExp(`"quadrant ${q}" reads two ways`),
+        // the question quotes the words as typed
+        asks: new RegExp(`"${words}" reads two ways`),
         choices: [/interleaved/, /block/],
       });
     out.push({
@@ -708,6 +717,15 @@ const BY_HAND: VocabCase[] = [
     request: 'DMSO controls col 1 trip',
     asks: /Which wells hold the trip\?/,
   },
+  ...([96, 384, 1536] as const).map((format): VocabCase => ({
+    cls: 'reagent',
+    kind: 'found by hand',
+    format,
+    // asked which wells hold the trip: a run of three wells is the triplicate itself
+    request: 'trip 500nM stauro C5-C7 pls',
+    changed: ['C5', 'C6', 'C7'],
+    holds: one(SA, 500),
+  })),
 ];
 
 export const VOCABULARY_CORPUS: VocabCase[] = [

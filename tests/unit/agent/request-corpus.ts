@@ -591,7 +591,7 @@ export const CORPUS: CorpusCase[] = [
     format: 384,
     // No row Q on a 384 plate: screening shorthand for quadrant 1, which reads two ways.
     request: 'add 10 uM staurosporine to Q1',
-    refused: /"quadrant 1" reads two ways.*interleaved quadrant 1.*block quadrant 1/,
+    refused: /"Q1" reads two ways.*interleaved quadrant 1.*block quadrant 1/,
   },
   {
     format: 384,

@@ -10,6 +10,8 @@ import {
   parseConcentrationUnit,
   parseVolumeUnit,
   toMicrolitres,
+  toNanogramsPerMl,
+  AMOUNT_UNIT_SPELLING,
   toMolar,
   toNanomolar,
 } from '../../../src/domain/units';
@@ -124,5 +126,23 @@ describe('canonical stock', () => {
     expect(ionicStrengthToMillimolar(0.15, 'M')).toBe(150);
     expect(ionicStrengthToMillimolar(150, 'mM')).toBe(150);
     expect(ionicStrengthToMillimolar(null, 'mM')).toBeNull();
+  });
+});
+
+describe('the unit words of requests', () => {
+  it('converts a mass per volume to ng/mL', () => {
+    expect(toNanogramsPerMl(5, 'ug', 'mL')).toBe(5000);
+    expect(toNanogramsPerMl(5, 'µg', 'ml')).toBe(5000);
+    expect(toNanogramsPerMl(1, 'mg', 'L')).toBe(1000);
+    expect(toNanogramsPerMl(10, 'ng', 'uL')).toBe(10_000);
+    expect(toNanogramsPerMl(2, 'g', 'L')).toBe(2e6);
+  });
+
+  it('ends an amount with any spelling of a unit, and nothing else', () => {
+    const ends = new RegExp(String.raw`^\d+\s*${AMOUNT_UNIT_SPELLING}$`);
+    for (const a of ['10 nM', '10 um', '10µM', '1 mm', '3 M', '5 pM', '2 nanomolar', '0 %'])
+      expect(a).toMatch(ends);
+    for (const a of ['2 uL', '2 UL', '5 ml', '3 microlitres', '1 nL']) expect(a).toMatch(ends);
+    for (const a of ['10 uMx', '3 fold', '2 wells', '5 mg']) expect(a).not.toMatch(ends);
   });
 });

@@ -251,12 +251,11 @@ function oneReagentEach(
   );
 }
 
-// "dup 3 uM X in J10 & K10": the wells named one by one are the replicates themselves.
+// "dup 3 uM X in J10 & K10", "trip 500 nM X C5-C7": wells named one by one, or a run of as
+// many wells as replicates, are the replicates themselves.
 function namesReplicates(f: ClauseFacts, replicates: number): boolean {
-  const m = f.ranges.matches;
   return (
-    m.length === replicates &&
-    m.every((x) => x.kind === 'wells' && x.indices.length === 1) &&
+    f.ranges.matches.every((x) => x.kind === 'wells' || x.kind === 'rect') &&
     f.ranges.indices.length === replicates
   );
 }

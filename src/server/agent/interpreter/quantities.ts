@@ -8,7 +8,13 @@ import {
   toNanomolarAny,
   type AnyConcentrationUnit,
 } from '../../../domain/chemistry/concentration-units';
-import { parseVolumeUnit, toMicrolitres } from '../../../domain/units';
+import { NUMBER_WORD_SOURCE, numberOf } from '../../../domain/number-words';
+import {
+  MOLAR_UNIT_SPELLING,
+  VOLUME_UNIT_SPELLING,
+  parseVolumeUnit,
+  toMicrolitres,
+} from '../../../domain/units';
 
 /** A span of the text a quantity was read from. */
 export interface Span {
@@ -27,32 +33,9 @@ export interface Volume extends Span {
 }
 
 const NUM = String.raw`(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)`;
-/** Numbers people spell out in requests ("eight points", "the first three wells"). */
-export const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  sixteen: 16,
-  twenty: 20,
-  'twenty-four': 24,
-};
-const WORD_NUM = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
-
-/** A number in digits or in words. */
-export function num(s: string): number {
-  return NUMBER_WORDS[s.toLowerCase()] ?? Number(s);
-}
-
+const WORD_NUM = `(\\d+|${NUMBER_WORD_SOURCE})`;
 const MOLAR_WORDS: Record<string, AnyConcentrationUnit> = {
+  picomolar: 'pM',
   nanomolar: 'nM',
   micromolar: 'uM',
   millimolar: 'mM',
@@ -64,7 +47,7 @@ const MOLAR_WORDS: Record<string, AnyConcentrationUnit> = {
 const START = String.raw`(?<![A-Za-z0-9.,])`;
 
 const CONC = new RegExp(
-  String.raw`${START}${NUM}\s*(nM|[uUµμ]M|mM|M|nm|um|mm|NM|UM|MM|pM|%|percent|nanomolar|micromolar|millimolar|molar)(?![A-Za-z])`,
+  String.raw`${START}${NUM}\s*(${MOLAR_UNIT_SPELLING}|%|percent)(?![A-Za-z])`,
   'g',
 );
 
@@ -91,10 +74,7 @@ export function findConcentrations(text: string): Concentration[] {
   return out;
 }
 
-const VOL = new RegExp(
-  String.raw`${START}${NUM}\s*(nL|[uUµμ]L|mL|nl|ul|ml|UL|microlit(?:re|er)s?|nanolit(?:re|er)s?|millilit(?:re|er)s?)(?![A-Za-z])`,
-  'g',
-);
+const VOL = new RegExp(String.raw`${START}${NUM}\s*(${VOLUME_UNIT_SPELLING})(?![A-Za-z])`, 'g');
 const FINAL_BEFORE =
   /(?:\bto|\bin|\bup to|\bfinal(?:\s+volume)?(?:\s+of)?|\btotal(?:\s+volume)?(?:\s+of)?|\bwell volume(?:\s+of)?|\bwells? of)\s*$/i;
 const FINAL_AFTER = /^\s*(?:final|total|wells?|per well final|working volume|assay volume)\b/i;
@@ -124,7 +104,7 @@ export function findFactor(text: string): (Span & { factor: number }) | undefine
   const pats: [RegExp, (m: RegExpExecArray) => number][] = [
     [/\bhalf[- ]?log(?:arithmic)?\b/i, () => HALF_LOG],
     [/\b(?:one|1)[- ]?log\b/i, () => 10],
-    [new RegExp(String.raw`\b${WORD_NUM}\s*-?\s*fold\b`, 'i'), (m) => num(m[1])],
+    [new RegExp(String.raw`\b${WORD_NUM}\s*-?\s*fold\b`, 'i'), (m) => numberOf(m[1])],
     [/\b(\d+(?:\.\d+)?)\s*-?\s*fold\b/i, (m) => Number(m[1])],
     [/\b1\s*(?::|in)\s*(\d+(?:\.\d+)?)\b/i, (m) => Number(m[1])],
     [/\b(\d+(?:\.\d+)?)\s*[x×]\s*(?:serial\s+)?(?:dilution|steps?|series)/i, (m) => Number(m[1])],
@@ -147,7 +127,7 @@ export function findPoints(text: string): (Span & { points: number }) | undefine
     String.raw`\b${WORD_NUM}\s*-?\s*(?:points?|pts?|concentrations|doses|steps|dilutions|wells long)\b`,
     'i',
   ).exec(text);
-  return m ? { start: m.index, end: m.index + m[0].length, points: num(m[1]) } : undefined;
+  return m ? { start: m.index, end: m.index + m[0].length, points: numberOf(m[1]) } : undefined;
 }
 
 const PLICATES: Record<string, number> = {
@@ -177,7 +157,7 @@ export function findReplicates(text: string): (Span & { replicates: number }) | 
     String.raw`\b${WORD_NUM}\s*(?:replicates?|reps?|repeats|copies)\b|\bn\s*=\s*(\d+)\b`,
     'i',
   ).exec(text);
-  if (m) return { start: m.index, end: m.index + m[0].length, replicates: num(m[1] ?? m[2]) };
+  if (m) return { start: m.index, end: m.index + m[0].length, replicates: numberOf(m[1] ?? m[2]) };
   return undefined;
 }
 

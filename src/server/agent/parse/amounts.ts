@@ -5,6 +5,11 @@
  * and is asked about or refused. Pure.
  */
 import { toNanomolarAny } from '../../../domain/chemistry/concentration-units';
+import {
+  MASS_PER_VOLUME_SPELLING,
+  MASS_UNIT_SPELLING,
+  toNanogramsPerMl,
+} from '../../../domain/units';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
 import {
   catalogEntryOf,
@@ -18,10 +23,8 @@ export type AmountReading =
   | { kind: 'ask'; question: string }
   | { kind: 'refuse'; reason: string };
 
-const MASS = /(\d+(?:\.\d+)?|\.\d+)\s*(ng|[uµμ]g|mg|g)\s*\/\s*([uµμ][lL]|m[lL]|[lL])(?![A-Za-z])/g;
-const G_PER: Record<string, number> = { ng: 1e-9, ug: 1e-6, mg: 1e-3, g: 1 };
-const PER_L: Record<string, number> = { ul: 1e6, ml: 1e3, l: 1 };
-const BARE_MASS = /(\d+(?:\.\d+)?)\s*(kg|mg|[uµμ]g|ng|g|lbs?)(?![A-Za-z/])/;
+const MASS = new RegExp(String.raw`(\d+(?:\.\d+)?|\.\d+)\s*${MASS_PER_VOLUME_SPELLING}`, 'g');
+const BARE_MASS = new RegExp(String.raw`(\d+(?:\.\d+)?)\s*${MASS_UNIT_SPELLING}(?![A-Za-z/])`);
 
 // The bench reagent's own molecular weight first (a free base is not its salt), then the
 // catalog entry's.
@@ -55,10 +58,9 @@ export function readAmounts(
         kind: 'ask',
         question: `${r.ref.name} has no molecular weight, so I cannot turn ${m[0]} into a molar concentration. What molar concentration do you want (e.g. "10 uM ${r.ref.name}")?`,
       };
-    const unit = m[2].replace(/[µμ]/, 'u').toLowerCase();
-    const gPerL = Number(m[1]) * G_PER[unit] * PER_L[m[3].replace(/[µμ]/, 'u').toLowerCase()];
-    // the domain's one conversion of a mass concentration (1 g/L is 1e6 ng/mL)
-    const nM = Number(toNanomolarAny(gPerL * 1e6, 'ng/mL', mw).toPrecision(12));
+    // the domain's one conversion of a mass concentration
+    const ngPerMl = toNanogramsPerMl(Number(m[1]), m[2], m[3]);
+    const nM = Number(toNanomolarAny(ngPerMl, 'ng/mL', mw).toPrecision(12));
     out += `${text.slice(last, m.index)}${nM} nM`;
     last = m.index + m[0].length;
   }

@@ -7,15 +7,8 @@
  */
 import type { PlateDefn } from '../../../domain/plate-format';
 import { controlWords } from '../../../domain/plate/control-words';
-import { AMOUNT_UNIT_SPELLING } from '../../../domain/units';
-import { rowIndex, wellId } from '../../../domain/well-id';
-import {
-  NUMBER_WORDS,
-  findConcentrations,
-  findFactor,
-  findPoints,
-  num,
-} from '../interpreter/quantities';
+import { AMOUNT_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../../../domain/units';
+import { findConcentrations, findFactor, findPoints } from '../interpreter/quantities';
 
 export interface Normalized {
   text: string;
@@ -63,23 +56,7 @@ const WORDS: [RegExp, string][] = [
     ),
     'positive controls',
   ],
-  // Quadrants in shorthand: "quad 3", "3rd quadrant", "the second quadrant".
-  [/\bquad(?:rant)?\s*([1-4])\b/gi, 'quadrant $1'],
-  [/\b([1-4])(?:st|nd|rd|th)\s+quadrant\b/gi, 'quadrant $1'],
-  [/\bfirst\s+quadrant\b/gi, 'quadrant 1'],
-  [/\bsecond\s+quadrant\b/gi, 'quadrant 2'],
-  [/\bthird\s+quadrant\b/gi, 'quadrant 3'],
-  [/\bfourth\s+quadrant\b/gi, 'quadrant 4'],
   // Edit verbs: "nuke column 3" clears it, "shift column 3 over to column 5" moves it.
-  // A block as rows by columns: "rows C-F x cols 5-10" is rows C-F in columns 5-10.
-  [
-    /(\brows?\s+[A-Za-z]{1,2}(?:\s*(?:-|–|to)\s*[A-Za-z]{1,2})?)\s*(?:x|×|by|\*)\s*(?=col)/gi,
-    '$1 in ',
-  ],
-  [
-    /(\bcol(?:umn)?s?\s+\d{1,2}(?:\s*(?:-|–|to)\s*\d{1,2})?)\s*(?:x|×|by|\*)\s*(?=rows?\b)/gi,
-    '$1 of ',
-  ],
   [/\bnuke\b/gi, 'clear'],
   [/\bshift\b(.+?)\bover\s+(?=to\b)/gi, 'move$1'],
   [
@@ -101,7 +78,10 @@ const WORDS: [RegExp, string][] = [
   [/\bmin(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'negative controls'],
   [/\bblanks\b(?!\s+wells)/gi, 'blank wells'],
   // "50 uL X to column 1 and 50 uL Y to column 2": two requests.
-  [/,?\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*[nuµμm]L\b)/g, '; '],
+  [
+    new RegExp(String.raw`,?\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*${VOLUME_UNIT_SPELLING}\b)`, 'g'),
+    '; ',
+  ],
 ];
 
 const TOL =
@@ -165,43 +145,6 @@ function seriesStart(text: string, defn: PlateDefn): string {
   return text;
 }
 
-const FIRST_N = new RegExp(
-  String.raw`\b(?:the\s+)?(first|last|top|bottom|left-?most|right-?most)\s+(\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})\s+wells\s+(?:of|in|on)\s+(?:(row)\s+([A-Za-z]{1,2})\b|(col(?:umn)?)\s+(\d{1,2})\b|(?:the\s+)?(plate))`,
-  'i',
-);
-
-/**
- * "the first 4 wells of row B", "the bottom 3 wells of column 2", "the last 8 wells of the
- * plate" -> the wells themselves ("B1-B4"); a refusal when they are not there.
- */
-function firstWells(text: string, defn: PlateDefn): { text: string; refusal?: string } {
-  const m = FIRST_N.exec(text);
-  if (!m) return { text };
-  const end = m[1].toLowerCase().replace('-', '');
-  const n = num(m[2]);
-  const fromStart = end === 'first' || end === 'top' || end === 'leftmost';
-  let ids: string[] = [];
-  if (m[3]) {
-    const r = rowIndex(m[4].toUpperCase());
-    if (end === 'top' || end === 'bottom' || !(r >= 0 && r < defn.rows))
-      return { text, refusal: `"${m[0]}" names no wells I can place on a row; say which columns` };
-    ids = Array.from({ length: defn.cols }, (_, c) => wellId(r, c));
-  } else if (m[5]) {
-    const c = Number(m[6]) - 1;
-    if (end === 'leftmost' || end === 'rightmost' || !(c >= 0 && c < defn.cols))
-      return { text, refusal: `"${m[0]}" names no wells I can place in a column; say which rows` };
-    ids = Array.from({ length: defn.rows }, (_, r) => wellId(r, c));
-  } else
-    ids = Array.from({ length: defn.rows * defn.cols }, (_, k) =>
-      wellId(Math.floor(k / defn.cols), k % defn.cols),
-    );
-  if (!(n >= 1 && n <= ids.length))
-    return { text, refusal: `"${m[0]}": there are ${ids.length} wells there, not ${n}` };
-  const taken = fromStart ? ids.slice(0, n) : ids.slice(ids.length - n);
-  const words = m[7] ? taken.join(', ') : `${taken[0]}-${taken.at(-1)}`;
-  return { text: text.slice(0, m.index) + words + text.slice(m.index + m[0].length) };
-}
-
 /** The request in the reader's forms, its tolerance taken out. */
 export function normalize(text: string, defn: PlateDefn): Normalized {
   const comma = DECIMAL_COMMA.exec(text);
@@ -212,8 +155,6 @@ export function normalize(text: string, defn: PlateDefn): Normalized {
     };
   let t = text;
   for (const [re, to] of WORDS) t = t.replace(re, to);
-  // "Q2" is quadrant 2 where the plate has no row Q (on 1536 it is a well: asked before).
-  if (defn.rows < 17) t = t.replace(/\b[Qq]([1-4])\b/g, 'quadrant $1');
   let tol: number | undefined;
   const tm = TOL.exec(t);
   if (tm) {
@@ -225,9 +166,6 @@ export function normalize(text: string, defn: PlateDefn): Normalized {
       };
     t = t.slice(0, tm.index) + t.slice(tm.index + tm[0].length);
   }
-  const first = firstWells(t, defn);
-  if (first.refusal) return { text: t, refusal: first.refusal };
-  t = first.text;
   t = t.replace(/\bhigh\s+to\s+low\b/i, '').replace(/\s+,/g, ',');
   // "1:3" in a series is its factor, not columns 1 to 3 ("down column 3, 1:3, 8 points").
   if (/\b(?:dilution|dilute|serial|series|titrat|dose[- ]response|curve)/i.test(t))

@@ -87,6 +87,9 @@ function isRowName(word: string, defn: PlateDefn, before: string): boolean {
   return index >= 0 && index < defn.rows;
 }
 
+const BLOCK_X =
+  /\b(?:rows?\s+[A-Za-z]{1,2}|col(?:umn)?s?\s+\d{1,3})(?:\s*(?:-|–|to)\s*(?:[A-Za-z]{1,2}|\d{1,3}))?\s*$/i;
+
 /**
  * The words of `text` left unread, in order: unknown words and reagent names spelled with a
  * typo. `extra` are words the reading took as values (a tag, a label).
@@ -133,7 +136,10 @@ export function unreadWords(
     // A well id ("AF48", "b3") or a row name ("rows C-F").
     const next = rest[m.index + m[0].length] ?? '';
     if (/^[a-z]{1,2}$/i.test(word) && /\d/.test(next)) continue;
-    if (isRowName(word, defn, rest.slice(Math.max(0, m.index - 40), m.index))) continue;
+    const before = rest.slice(Math.max(0, m.index - 40), m.index);
+    if (isRowName(word, defn, before)) continue;
+    // the "x" of a block ("rows C-F x cols 5-10"), read by the well-set grammar
+    if (lower === 'x' && BLOCK_X.test(before)) continue;
     // "threefold", "tenfold": a factor in words.
     if (/^(?:two|three|four|five|six|ten)fold$/i.test(word)) continue;
     // An ordinal's ending ("2nd", "3rd"), a unit glued to its number ("10uM").

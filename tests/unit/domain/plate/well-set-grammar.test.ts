@@ -110,6 +110,26 @@ describe('well-set grammar', () => {
     });
   });
 
+  it('reads screening shorthand: blocks, quadrants, the first wells of a line', () => {
+    expect(ids(parseWellSet('rows C-D x cols 5-6', p96))).toEqual(['C5', 'C6', 'D5', 'D6']);
+    expect(ids(parseWellSet('cols 5-6 by rows C-D', p96))).toEqual(['C5', 'C6', 'D5', 'D6']);
+    for (const words of ['quad 2', 'Q2', '2nd quadrant', 'the second quadrant'])
+      expect(parseWellSet(words, p384)).toEqual(parseWellSet('quadrant 2', p384));
+    // on 1536 wells "Q2" is also a well
+    const q2 = parseWellSet('Q2', p1536);
+    expect('ambiguous' in q2 && q2.ambiguous.map((r) => r.reading)).toEqual([
+      'well Q2',
+      'interleaved quadrant 2 (A2, A4, ...)',
+      'block quadrant 2 (A25 to P48)',
+    ]);
+    expect(ids(parseWellSet('the first 3 wells of row B', p96))).toEqual(['B1', 'B2', 'B3']);
+    expect(ids(parseWellSet('the bottom two wells of column 2', p96))).toEqual(['G2', 'H2']);
+    expect(ids(parseWellSet('the last 2 wells of the plate', p96))).toEqual(['H11', 'H12']);
+    expect(parseWellSet('the first 20 wells of row H', p96)).toEqual({
+      error: '"first 20 wells of row h": there are 12 wells there, not 20',
+    });
+  });
+
   it('subtracts with except and intersects with in', () => {
     expect(count(parseWellSet('all wells except column 1', p96))).toBe(88);
     expect(count(parseWellSet('all except the edge', p96))).toBe(60);
@@ -161,9 +181,15 @@ describe('well-set grammar', () => {
   });
 
   it('says what it cannot read', () => {
-    expect(parseWellSet('row Q', p96)).toEqual({ error: 'This 96-well plate has rows A-H' });
+    // the words of the assistant's refusals: one reader of plain references
+    expect(parseWellSet('row Q', p96)).toEqual({
+      error: 'Row Q is not on a 96-well plate (A1 to H12)',
+    });
     expect(parseWellSet('column 13', p96)).toEqual({
-      error: 'This 96-well plate has columns 1-12',
+      error: 'Column 13 is not on a 96-well plate (A1 to H12)',
+    });
+    expect(parseWellSet('A1-Z3', p96)).toEqual({
+      error: 'Z3 is not on a 96-well plate (A1 to H12)',
     });
     expect('error' in parseWellSet('the blue ones', p96)).toBe(true);
     expect('error' in parseWellSet('', p96)).toBe(true);

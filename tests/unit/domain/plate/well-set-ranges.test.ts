@@ -45,6 +45,8 @@ describe('parseWellRanges', () => {
   it('intersects a rows phrase joined to a columns phrase', () => {
     expect(ids('rows A-B of column 3')).toEqual(['A3', 'B3']);
     expect(ids('rows AA-AB, columns 1-2', d1536)).toEqual(['AA1', 'AA2', 'AB1', 'AB2']);
+    expect(ids('rows C-D x cols 5-6')).toEqual(['C5', 'C6', 'D5', 'D6']);
+    expect(ids('cols 9-10 x rows C-D')).toEqual(['C9', 'C10', 'D9', 'D10']);
   });
 
   it('reads named sets', () => {
