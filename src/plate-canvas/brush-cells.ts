@@ -1,161 +1,123 @@
-// The wells a drag-select rectangle touches, kept up to date move by move. A pointer move
-// changes the rectangle a little: only the cells between the old and the new rectangle's
-// edges can change, so only those are tested (cells whose centre lies well inside both
-// rectangles stay touched, cells outside both stay untouched). The state is typed arrays
-// made once per drag; a move allocates nothing but the new selection, and not even that
-// when the selection does not change.
-import {
-  cellSpan,
-  touchesCell,
-  wellsInRect,
-  type CellSpan,
-  type GridView,
-  type PlateLayout,
-  type Rect,
-} from './plate-geometry';
+// The wells a drag-select rectangle touches, and the selection they make, computed per
+// pointer move by arithmetic on rows and columns rather than by testing cells. In a row the
+// touched cells are one run of columns: those whose centre lies between the rectangle's
+// left and right edges (touched exactly when the row's centre is close enough above or
+// below it), widened by the few cells whose circle reaches over an edge. The rows likewise
+// form one run: those whose centre lies between the top and bottom edges share one column
+// run, and only the rows just outside them are worked out on their own. A run's ends are
+// settled with touchesCell itself, so the wells are exactly those that rule touches; each
+// run then sets a range of bits. The state is bitset words made once per drag; a move
+// allocates nothing but the new selection, and not even that when it does not change.
+import { touchesCell, type GridView, type PlateLayout, type Rect } from './plate-geometry';
 import { WellSet } from '../domain/plate/well-set';
 
 /** How a brush combines with the selection it started from. */
 export type BrushMode = 'replace' | 'add' | 'toggle';
 
-const EMPTY_SPAN: Readonly<CellSpan> = { r0: 0, r1: -1, c0: 0, c1: -1 };
-
-/** One view's part: which of its cells the last rectangle touched. */
-interface ViewCells {
-  view: GridView;
-  /** Per view-local cell: 1 when touched. */
-  touched: Uint8Array;
-  /** Cells the last rectangle spans, and the cells surely touched inside them. */
-  outer: CellSpan;
-  inner: CellSpan;
+/** Sets bits from..to (inclusive) of a bitset (32 wells per word, well i at bit i % 32). */
+function setBits(words: Uint32Array, from: number, to: number): void {
+  const first = from >>> 5;
+  const last = to >>> 5;
+  const low = 0xffffffff << (from & 31);
+  const high = 0xffffffff >>> (31 - (to & 31));
+  if (first === last) {
+    words[first] |= low & high;
+    return;
+  }
+  words[first] |= low;
+  for (let w = first + 1; w < last; w++) words[w] = 0xffffffff;
+  words[last] |= high;
 }
 
-/** Cells whose centre lies at least one cell inside the rectangle: touched for certain. */
-function innerSpan(view: GridView, rect: Rect, out: CellSpan): CellSpan {
-  const { pitch } = view;
-  // One cell in from the cells whose centre is inside: floating-point rounding at the edge
-  // can never put a cell in here that touchesCell would leave out.
-  out.c0 = Math.max(0, Math.ceil((rect.x - view.x) / pitch - 0.5) + 1);
-  out.c1 = Math.min(
-    view.viewCols - 1,
-    Math.floor((rect.x + rect.width - view.x) / pitch - 0.5) - 1,
-  );
-  out.r0 = Math.max(0, Math.ceil((rect.y - view.y) / pitch - 0.5) + 1);
-  out.r1 = Math.min(
-    view.viewRows - 1,
-    Math.floor((rect.y + rect.height - view.y) / pitch - 0.5) - 1,
-  );
-  return out;
+/** Centre of a view-local column or row, computed as touchesCell computes it. */
+const centre = (start: number, pitch: number, k: number) => start + (k + 0.5) * pitch;
+
+/**
+ * The first cell (0..count) whose centre is at or after `edge`; `count` when none is.
+ * From an estimate, then settled on the same centres touchesCell uses.
+ */
+function firstFrom(start: number, pitch: number, count: number, edge: number): number {
+  let k = Math.min(count, Math.max(0, Math.ceil((edge - start) / pitch - 0.5)));
+  while (k > 0 && centre(start, pitch, k - 1) >= edge) k--;
+  while (k < count && centre(start, pitch, k) < edge) k++;
+  return k;
 }
 
-const isEmpty = (s: CellSpan) => s.r0 > s.r1 || s.c0 > s.c1;
-const inSpan = (s: CellSpan, r: number, c: number) =>
-  r >= s.r0 && r <= s.r1 && c >= s.c0 && c <= s.c1;
+/** The last cell (-1..count-1) whose centre is at or before `edge`; -1 when none is. */
+function lastTo(start: number, pitch: number, count: number, edge: number): number {
+  let k = Math.min(count - 1, Math.max(-1, Math.floor((edge - start) / pitch - 0.5)));
+  while (k < count - 1 && centre(start, pitch, k + 1) <= edge) k++;
+  while (k >= 0 && centre(start, pitch, k) > edge) k--;
+  return k;
+}
+
+/**
+ * The run of touched columns of view-local row `r` as [lo, hi] in `run`, false when none;
+ * columns c0..c1 are those whose centre lies between the rectangle's left and right edges.
+ */
+function rowRun(
+  view: GridView,
+  rect: Rect,
+  c0: number,
+  c1: number,
+  r: number,
+  run: [number, number],
+): boolean {
+  let lo = c0;
+  let hi = c1;
+  // Columns c0..c1 lie over the rectangle: the row touches there or nowhere.
+  if (lo <= hi && !touchesCell(view, rect, r, lo)) return false;
+  // Widen over the edges while the circles still reach in (the distance only grows).
+  while (lo > 0 && touchesCell(view, rect, r, lo - 1)) lo--;
+  while (hi < view.viewCols - 1 && touchesCell(view, rect, r, hi + 1)) hi++;
+  run[0] = lo;
+  run[1] = hi;
+  return lo <= hi;
+}
 
 /** The touched wells of one drag, over every view of the layout drawn, and its selection. */
 export class BrushCells {
   private readonly size: number;
   /** The selection the drag started from, as bitset words. */
   private readonly initial: Uint32Array;
-  /** Per well: how many views touch it (a well can be shown twice: overview and zoom). */
-  private readonly views: Uint8Array;
-  /** Touched wells as bitset words (bit set while views[i] > 0). */
-  private readonly touched: Uint32Array;
+  /** Touched wells of the last rectangle, and the next rectangle's (swapped each move). */
+  private touched: Uint32Array;
+  private next: Uint32Array;
   /** The words of the selection handed out (scratch; WellSet.fromWords copies them). */
   private readonly out: Uint32Array;
-  private layout: PlateLayout | null = null;
-  private cells: ViewCells[] = [];
-  private readonly nextOuter: CellSpan = { ...EMPTY_SPAN };
-  private readonly nextInner: CellSpan = { ...EMPTY_SPAN };
-  private readonly core: CellSpan = { ...EMPTY_SPAN };
-  /** The selection last answered, and whether the touched wells changed since. */
+  private readonly run: [number, number] = [0, -1];
+  /** The selection last answered, and whether `touched` holds a rectangle's wells yet. */
   private last: WellSet | null = null;
-  private dirty = true;
+  private primed = false;
 
   constructor(initial: WellSet) {
     this.size = initial.size;
     this.initial = initial.toWords();
-    this.views = new Uint8Array(initial.size);
     this.touched = new Uint32Array(this.initial.length);
+    this.next = new Uint32Array(this.initial.length);
     this.out = new Uint32Array(this.initial.length);
   }
 
-  /** Brings the touched wells in line with `rect` over `layout`. */
-  private update(layout: PlateLayout, rect: Rect): void {
-    if (layout !== this.layout) this.reset(layout, rect);
-    else for (const v of this.cells) this.updateView(v, rect);
-  }
-
-  /** A new layout (first move, or the plate was resized mid-drag): every view from scratch. */
-  private reset(layout: PlateLayout, rect: Rect): void {
-    this.layout = layout;
-    this.views.fill(0);
-    this.touched.fill(0);
-    this.dirty = true;
-    this.cells = layout.views.map((view) => {
-      const touched = new Uint8Array(view.viewRows * view.viewCols);
-      for (const i of wellsInRect(view, rect)) {
-        const r = Math.floor(i / view.cols) - view.row0;
-        const c = (i % view.cols) - view.col0;
-        touched[r * view.viewCols + c] = 1;
-        this.mark(i, 1);
-      }
-      return {
-        view,
-        touched,
-        outer: cellSpan(view, rect, { ...EMPTY_SPAN }),
-        inner: innerSpan(view, rect, { ...EMPTY_SPAN }),
-      };
-    });
-  }
-
-  /** Tests only the cells that may have changed: both spans, less the part surely touched. */
-  private updateView(v: ViewCells, rect: Rect): void {
-    const { view } = v;
-    const outer = cellSpan(view, rect, this.nextOuter);
-    const inner = innerSpan(view, rect, this.nextInner);
-    const was = v.outer;
-    const a = isEmpty(was) ? outer : was;
-    const b = isEmpty(outer) ? was : outer;
-    if (!isEmpty(a)) {
-      const r0 = Math.min(a.r0, b.r0);
-      const r1 = Math.max(a.r1, b.r1);
-      const c0 = Math.min(a.c0, b.c0);
-      const c1 = Math.max(a.c1, b.c1);
-      // Surely touched before and now: skipped.
-      const k = this.core;
-      k.r0 = Math.max(v.inner.r0, inner.r0);
-      k.r1 = Math.min(v.inner.r1, inner.r1);
-      k.c0 = Math.max(v.inner.c0, inner.c0);
-      k.c1 = Math.min(v.inner.c1, inner.c1);
-      const skip = !isEmpty(k);
-      for (let r = r0; r <= r1; r++) {
-        const core = skip && r >= k.r0 && r <= k.r1;
-        for (let c = c0; c <= c1; c++) {
-          if (core && c === k.c0) {
-            c = k.c1;
-            continue;
-          }
-          const now = inSpan(outer, r, c) && touchesCell(view, rect, r, c) ? 1 : 0;
-          const l = r * view.viewCols + c;
-          if (now === v.touched[l]) continue;
-          v.touched[l] = now;
-          this.mark((view.row0 + r) * view.cols + view.col0 + c, now === 1 ? 1 : -1);
-        }
-      }
+  /** Sets the bits of the view's wells the rectangle touches in `words`. */
+  private addView(view: GridView, rect: Rect, words: Uint32Array): void {
+    const { pitch, viewRows, viewCols } = view;
+    const c0 = firstFrom(view.x, pitch, viewCols, rect.x);
+    const c1 = lastTo(view.x, pitch, viewCols, rect.x + rect.width);
+    const r0 = firstFrom(view.y, pitch, viewRows, rect.y);
+    const r1 = lastTo(view.y, pitch, viewRows, rect.y + rect.height);
+    const run = this.run;
+    const rowBase = (r: number) => (view.row0 + r) * view.cols + view.col0;
+    // Rows r0..r1 lie over the rectangle: one column run serves them all.
+    if (r0 <= r1 && rowRun(view, rect, c0, c1, r0, run)) {
+      for (let r = r0; r <= r1; r++) setBits(words, rowBase(r) + run[0], rowBase(r) + run[1]);
     }
-    Object.assign(v.outer, outer);
-    Object.assign(v.inner, inner);
-  }
-
-  /** One view more (+1) or fewer (-1) touches well i. */
-  private mark(i: number, delta: 1 | -1): void {
-    const n = this.views[i] + delta;
-    this.views[i] = n;
-    const bit = 1 << (i & 31);
-    if (n > 0) this.touched[i >>> 5] |= bit;
-    else this.touched[i >>> 5] &= ~bit;
-    this.dirty = true;
+    // Rows above and below, while their circles still reach in (the distance only grows).
+    for (let r = r0 - 1; r >= 0 && rowRun(view, rect, c0, c1, r, run); r--) {
+      setBits(words, rowBase(r) + run[0], rowBase(r) + run[1]);
+    }
+    for (let r = r1 + 1; r < viewRows && rowRun(view, rect, c0, c1, r, run); r++) {
+      setBits(words, rowBase(r) + run[0], rowBase(r) + run[1]);
+    }
   }
 
   /**
@@ -163,16 +125,23 @@ export class BrushCells {
    * caller's `selection` itself when it holds the same wells.
    */
   select(mode: BrushMode, rect: Rect, layout: PlateLayout, selection: WellSet): WellSet {
-    this.update(layout, rect);
-    if (!this.dirty && selection === this.last) return selection;
-    const { initial, touched, out } = this;
+    const fresh = this.next;
+    fresh.fill(0);
+    for (const view of layout.views) this.addView(view, rect, fresh);
+    const was = this.touched;
+    let same = this.primed;
+    for (let w = 0; same && w < fresh.length; w++) same = fresh[w] === was[w];
+    this.touched = fresh;
+    this.next = was;
+    this.primed = true;
+    if (same && selection === this.last) return selection;
+    const { initial, out } = this;
     for (let w = 0; w < out.length; w++) {
-      const t = touched[w];
+      const t = fresh[w];
       out[w] = mode === 'add' ? initial[w] | t : mode === 'toggle' ? initial[w] ^ t : t;
     }
     const next = selection.reuse(WellSet.fromWords(this.size, out));
     this.last = next;
-    this.dirty = false;
     return next;
   }
 }

@@ -3,8 +3,8 @@
 // then a release is a click. Brushing snapshots the selection it started from, so Shift can
 // add to it, Ctrl/Cmd can toggle against it, and Escape restores it. Every step returns the
 // next state and the selection, which is the caller's own instance when nothing changed.
-// A rectangle's touched wells are kept in a BrushCells (brush-cells.ts) made when brushing
-// starts and updated in place by each move, so a move tests only the cells near the edges.
+// A rectangle's touched wells come from a BrushCells (brush-cells.ts) made when brushing
+// starts: each move works them out from the rectangle's rows and columns, into words it owns.
 // A drag that starts on a row letter or column number selects whole rows or columns of that
 // view, from the header pressed to the one under the pointer (clamped to the view).
 import { BrushCells, type BrushMode } from './brush-cells';
@@ -41,7 +41,7 @@ export type DragState =
       initial: WellSet;
       /** Set when the drag started on a header: rows/columns instead of a rectangle. */
       band: HeaderBand | null;
-      /** The rectangle's touched wells, updated in place move by move (rectangle drags). */
+      /** The rectangle's touched wells, worked out again at each move (rectangle drags). */
       cells: BrushCells | null;
     };
 

@@ -51,6 +51,9 @@ function canvasAt(x: number, y: number, w: number, h: number, dpr: number, cls: 
   return c;
 }
 
+/** The answer of an update nobody waits on. */
+const PAINTED: Promise<void> = Promise.resolve();
+
 /** The current animation frame's time: the same for every task between two frames. */
 function frameTime(): number {
   return Number(document.timeline.currentTime ?? -1);
@@ -64,6 +67,8 @@ export class OverlayLayer {
   private layout: PlateLayout | null = null;
   /** Where the block frame is now; null forces the next update to place or hide it. */
   private blockShown: { x: number; y: number; w: number; h: number } | null = null;
+  /** The plate size and subsection the block frame was last placed for. */
+  private blockFor = { format: 0, subsection: -1 };
   private seq = 0;
   /** Settles the updates up to a seq once the worker has painted it. */
   private waiting: { seq: number; done: () => void }[] = [];
@@ -138,7 +143,7 @@ export class OverlayLayer {
     const seq = ++this.seq;
     const painted = this.reportPainted
       ? new Promise<void>((done) => this.waiting.push({ seq, done }))
-      : Promise.resolve();
+      : PAINTED;
     const now = frameTime();
     if (now === this.sentAt) {
       // This frame already sent a state: the newest one goes in the next frame.
@@ -185,6 +190,11 @@ export class OverlayLayer {
 
   /** Frames the zoomed subsection on the overview of a 384/1536 plate. */
   private drawBlock(s: OverlayState): void {
+    // Most updates (a drag's moves, hover) leave the block where it is: nothing is read.
+    const placed = this.blockFor;
+    if (this.blockShown && placed.format === s.format && placed.subsection === s.subsection) return;
+    placed.format = s.format;
+    placed.subsection = s.subsection;
     const layout = this.layout;
     const plate = layout && layout.views.length > 1 ? layout.views[0] : null;
     const b = plate ? subsectionBounds(s.format, s.subsection) : null;

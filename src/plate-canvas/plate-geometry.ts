@@ -228,24 +228,6 @@ export function rectFromPoints(a: Point, b: Point): Rect {
   };
 }
 
-/** Rows and columns of a view's cells (view-local, inclusive; empty when r0 > r1 or c0 > c1). */
-export interface CellSpan {
-  r0: number;
-  r1: number;
-  c0: number;
-  c1: number;
-}
-
-/** The cells whose square the rectangle overlaps, clamped to the view; written into `out`. */
-export function cellSpan(view: GridView, rect: Rect, out: CellSpan): CellSpan {
-  const { pitch } = view;
-  out.c0 = Math.max(0, Math.floor((rect.x - view.x) / pitch));
-  out.c1 = Math.min(view.viewCols - 1, Math.floor((rect.x + rect.width - view.x) / pitch));
-  out.r0 = Math.max(0, Math.floor((rect.y - view.y) / pitch));
-  out.r1 = Math.min(view.viewRows - 1, Math.floor((rect.y + rect.height - view.y) / pitch));
-  return out;
-}
-
 /** Distance from `v` to the interval [lo, hi] (0 inside it). */
 function gap(v: number, lo: number, hi: number): number {
   return v < lo ? lo - v : v > hi ? v - hi : 0;
@@ -256,30 +238,6 @@ export function touchesCell(view: GridView, rect: Rect, r: number, c: number): b
   const dx = gap(view.x + (c + 0.5) * view.pitch, rect.x, rect.x + rect.width);
   const dy = gap(view.y + (r + 0.5) * view.pitch, rect.y, rect.y + rect.height);
   return dx * dx + dy * dy <= view.radius * view.radius;
-}
-
-const spanScratch: CellSpan = { r0: 0, r1: -1, c0: 0, c1: -1 };
-
-/**
- * Wells of one view whose drawn circle the rectangle touches, ascending (the rule of
- * touchesCell). Only the cells the rectangle spans are examined, so the cost follows the
- * rectangle, not the plate.
- */
-export function wellsInRect(view: GridView, rect: Rect, out: number[] = []): number[] {
-  const { pitch, radius } = view;
-  const right = rect.x + rect.width;
-  const bottom = rect.y + rect.height;
-  const { r0, r1, c0, c1 } = cellSpan(view, rect, spanScratch);
-  const r2 = radius * radius;
-  for (let r = r0; r <= r1; r++) {
-    const dy = gap(view.y + (r + 0.5) * pitch, rect.y, bottom);
-    if (dy > radius) continue;
-    for (let c = c0; c <= c1; c++) {
-      const dx = gap(view.x + (c + 0.5) * pitch, rect.x, right);
-      if (dx * dx + dy * dy <= r2) out.push((view.row0 + r) * view.cols + view.col0 + c);
-    }
-  }
-  return out;
 }
 
 /** What lies under the point: a well, a row letter, a column number, or nothing. */

@@ -109,6 +109,10 @@ export class PlateScene {
     holdSystemTicker();
     // Nothing on the stage takes pointer events: hit-testing is arithmetic (plate-geometry).
     app.stage.eventMode = 'none';
+    // Nor does pixi's event system listen: its capture listener on the document would run on
+    // every pointer move of the page (a drag's included) for no object. pixi documents null
+    // as "detach", though its type says HTMLElement.
+    app.renderer.events.setTargetElement(null as unknown as HTMLElement);
     this.wellsLayer.eventMode = 'none';
     app.stage.addChild(this.wellsLayer);
     this.seen = this.read();
@@ -244,11 +248,15 @@ export class PlateScene {
   private readonly flushOverlay = (): void => {
     this.overlayQueued = false;
     if (!this.damage.overlay || this.damage.layout || this.frame !== 0 || this.width === 0) return;
-    const start = performance.now();
     this.damage.overlay = false;
+    if (!this.onFrame) {
+      this.updateOverlay();
+      return;
+    }
+    const start = performance.now();
     const painted = this.updateOverlay();
     const end = performance.now();
-    this.onFrame?.({
+    this.onFrame({
       start,
       end,
       layout: false,

@@ -1,8 +1,9 @@
 // The DOM baseline of the drag-select benchmark: a fair, straightforward DOM plate. 1536
-// divs in a CSS grid, coloured like the canvas wells; a drag uses the same geometry and
-// selection rules as the canvas and then toggles a class on every cell.
-import type { GridView } from '../../../src/plate-canvas/plate-geometry';
-import { rectFromPoints, wellsInRect } from '../../../src/plate-canvas/plate-geometry';
+// divs in a CSS grid, coloured like the canvas wells; a drag works out its wells with the
+// canvas' own code (BrushCells, over the same geometry) and then toggles a class on every cell.
+import { BrushCells } from '../../../src/plate-canvas/brush-cells';
+import type { GridView, PlateLayout } from '../../../src/plate-canvas/plate-geometry';
+import { rectFromPoints } from '../../../src/plate-canvas/plate-geometry';
 import { TYPE_FILL, type WellAppearance } from '../../../src/plate-canvas/well-appearance';
 import { WellSet } from '../../../src/domain/plate/well-set';
 
@@ -61,16 +62,29 @@ export function createDomGrid(
     gutter: 0,
   };
 
+  const layout: PlateLayout = {
+    format: 1536,
+    rows,
+    cols,
+    width: cols * pitch,
+    height: rows * pitch,
+    views: [view],
+  };
+  const none = WellSet.empty(rows * cols);
   let origin: { x: number; y: number } | null = null;
+  let brush = new BrushCells(none);
+  let selected = none;
   let box = el.getBoundingClientRect();
   el.addEventListener('pointerdown', (e) => {
     box = el.getBoundingClientRect();
     origin = { x: e.clientX - box.left, y: e.clientY - box.top };
+    brush = new BrushCells(none);
+    selected = none;
   });
   el.addEventListener('pointermove', (e) => {
     if (!origin) return;
     const p = { x: e.clientX - box.left, y: e.clientY - box.top };
-    const selected = WellSet.of(rows * cols, wellsInRect(view, rectFromPoints(origin, p)));
+    selected = brush.select('replace', rectFromPoints(origin, p), layout, selected);
     for (let i = 0; i < cells.length; i++) cells[i].classList.toggle('selected', selected.has(i));
   });
   el.addEventListener('pointerup', () => {

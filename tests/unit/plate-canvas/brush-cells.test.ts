@@ -7,6 +7,7 @@ import {
   computeLayout,
   rectFromPoints,
   wellCenter,
+  type GridView,
   type PlateLayout,
   type Point,
   type Rect,
@@ -78,6 +79,32 @@ describe('BrushCells', () => {
     });
   }
 
+  it('agrees with the brute-force check on edges that fall on centres and circle rims', () => {
+    // Rectangles whose edges lie exactly on a well's centre, on its circle's rim or on a cell
+    // boundary: where rounding would first put a well on the wrong side.
+    const layout = computeLayout(1536, 1400, 800, 5);
+    const view = layout.views[0];
+    const offsets = [0, view.radius, -view.radius, view.pitch / 2, -view.pitch / 2];
+    const onGrid = fc.record({
+      well: fc.integer({ min: 0, max: 1535 }),
+      dx: fc.constantFrom(...offsets),
+      dy: fc.constantFrom(...offsets),
+    });
+    const at = (p: { well: number; dx: number; dy: number }) => {
+      const c = wellCenter(view, p.well);
+      return { x: c.x + p.dx, y: c.y + p.dy };
+    };
+    fc.assert(
+      fc.property(onGrid, onGrid, (a, b) => {
+        const rect = rectFromPoints(at(a), at(b));
+        const cells = new BrushCells(WellSet.empty(1536));
+        const selection = cells.select('replace', rect, layout, WellSet.empty(1536));
+        expect(selection.indices()).toEqual(bruteForce(layout, rect));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('counts a well shown in both views once', () => {
     const layout = computeLayout(384, 1200, 600, 0);
     const cells = new BrushCells(WellSet.empty(384));
@@ -134,5 +161,58 @@ describe('BrushCells', () => {
     cells.select('replace', rect, small, WellSet.empty(96));
     const after = cells.select('replace', rect, large, WellSet.empty(96));
     expect(after.indices()).toEqual(bruteForce(large, rect));
+  });
+});
+
+// A hand-made 96-well view with round numbers: cells 10 px from (30, 40), wells of radius 4.
+const view: GridView = {
+  kind: 'plate',
+  rows: 8,
+  cols: 12,
+  row0: 0,
+  col0: 0,
+  viewRows: 8,
+  viewCols: 12,
+  x: 30,
+  y: 40,
+  pitch: 10,
+  radius: 4,
+  gutter: 20,
+};
+const plate: PlateLayout = {
+  format: 96,
+  rows: 8,
+  cols: 12,
+  width: 200,
+  height: 150,
+  views: [view],
+};
+
+/** The wells a plain drag over `rect` selects on the hand-made plate. */
+function touched(rect: Rect): number[] {
+  const none = WellSet.empty(96);
+  return new BrushCells(none).select('replace', rect, plate, none).indices();
+}
+
+describe('the wells a rectangle touches', () => {
+  it('are those whose circle it touches', () => {
+    // From A1's centre to B2's centre: A1, A2, B1, B2.
+    expect(touched(rectFromPoints({ x: 35, y: 45 }, { x: 45, y: 55 }))).toEqual([0, 1, 12, 13]);
+    // Touching A2's left edge (x = 41) but staying in the gap of A1's row: A2 only.
+    expect(touched({ x: 40.5, y: 44, width: 0.5, height: 2 })).toEqual([1]);
+    // Reaching into A1 from above its circle's top (y = 41) and into its rim from the left.
+    expect(touched({ x: 34, y: 30, width: 2, height: 11 })).toEqual([0]);
+    expect(touched({ x: 20, y: 44, width: 11, height: 2 })).toEqual([0]);
+  });
+
+  it('leave out the gaps between wells and the corners of cells outside the circle', () => {
+    expect(touched({ x: 39.2, y: 44, width: 1.6, height: 2 })).toEqual([]);
+    // Cell corner of A1: inside the cell, outside the circle.
+    expect(touched({ x: 30.2, y: 40.2, width: 1, height: 1 })).toEqual([]);
+  });
+
+  it('cover the whole plate and nothing beyond', () => {
+    expect(touched({ x: -100, y: -100, width: 1000, height: 1000 })).toHaveLength(96);
+    expect(touched({ x: 0, y: 0, width: 20, height: 20 })).toEqual([]);
   });
 });

@@ -9,11 +9,9 @@ import {
 import {
   computeLayout,
   hitTest,
-  rectFromPoints,
   viewShows,
   wellAtPoint,
   wellCenter,
-  wellsInRect,
   wellsOfColLabel,
   wellsOfRowLabel,
   type GridView,
@@ -134,53 +132,6 @@ describe('hitTest', () => {
       const x = z.x + (c + 0.5) * z.pitch;
       expect(hitTest(l, x, z.y - 2)).toEqual({ kind: 'col-label', col: 12 + c, view: 1 });
     }
-  });
-});
-
-describe('wellsInRect', () => {
-  it('selects the wells the rectangle touches', () => {
-    // From A1's centre to B2's centre: A1, A2, B1, B2.
-    expect(wellsInRect(view, rectFromPoints({ x: 35, y: 45 }, { x: 45, y: 55 }))).toEqual([
-      0, 1, 12, 13,
-    ]);
-    // Touching A2's left edge (x = 41) but staying in the gap of A1's row: A2 only.
-    expect(wellsInRect(view, { x: 40.5, y: 44, width: 0.5, height: 2 })).toEqual([1]);
-  });
-
-  it('ignores the gaps between wells and the corners of cells outside the circle', () => {
-    expect(wellsInRect(view, { x: 39.2, y: 44, width: 1.6, height: 2 })).toEqual([]);
-    // Cell corner of A1: inside the cell, outside the circle.
-    expect(wellsInRect(view, { x: 30.2, y: 40.2, width: 1, height: 1 })).toEqual([]);
-  });
-
-  it('covers the whole plate and nothing beyond', () => {
-    const all = wellsInRect(view, { x: -100, y: -100, width: 1000, height: 1000 });
-    expect(all).toHaveLength(96);
-    expect(wellsInRect(view, { x: 0, y: 0, width: 20, height: 20 })).toEqual([]);
-  });
-
-  it('matches a brute-force check of every well (property)', () => {
-    const l = computeLayout(1536, 1400, 800, 0);
-    const plate = l.views[0];
-    const arb = fc.record({
-      x: fc.double({ min: -50, max: 1450, noNaN: true }),
-      y: fc.double({ min: -50, max: 850, noNaN: true }),
-      width: fc.double({ min: 0, max: 600, noNaN: true }),
-      height: fc.double({ min: 0, max: 600, noNaN: true }),
-    });
-    fc.assert(
-      fc.property(arb, (rect) => {
-        const expected: number[] = [];
-        for (let i = 0; i < 1536; i++) {
-          const c = wellCenter(plate, i);
-          const dx = Math.max(rect.x - c.x, 0, c.x - (rect.x + rect.width));
-          const dy = Math.max(rect.y - c.y, 0, c.y - (rect.y + rect.height));
-          if (dx * dx + dy * dy <= plate.radius * plate.radius) expected.push(i);
-        }
-        expect(wellsInRect(plate, rect)).toEqual(expected);
-      }),
-      { numRuns: 150 },
-    );
   });
 });
 
