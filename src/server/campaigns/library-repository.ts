@@ -1,6 +1,7 @@
 // Compound libraries of one owner. Every query is scoped by owner: another user's library
-// answers as a missing one. Wells are written in chunks of one JSON parameter each (a
-// 100,000-well library is a few statements, not 100,000 rows of parameters).
+// answers as a missing one. Wells are written in chunks of one array parameter per column
+// (a 100,000-well library is a few statements, not 100,000 rows of parameters; arrays read
+// faster in the database than the same wells as one JSON text).
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { LibraryWell } from '../../domain/campaign/library';
 import type { Db } from '../db/connect';
@@ -157,6 +158,24 @@ async function readSources(db: DbOrTx, libraryId: number): Promise<SourceWell[]>
   return wells;
 }
 
+/** Writes wells of a library, in library order: one array of each column, unnested. */
+async function insertWells(tx: DbOrTx, libraryId: number, wells: readonly LibraryWell[]) {
+  const column = <K extends keyof LibraryWell>(key: K) => sql.param(wells.map((w) => w[key]));
+  await tx.execute(sql`
+    insert into library_wells (library_id, barcode, plate_type, well, compound_id,
+      compound_name, concentration_nm, solvent, volume_ul, current_ul, molecular_weight)
+    select ${libraryId}, barcode, plate_type, well, compound_id, compound_name, nm, solvent,
+      ul, ul, mw
+    from unnest(${column('barcode')}::text[], ${column('plate_type')}::text[],
+      ${column('well')}::text[], ${column('compound_id')}::text[],
+      ${column('compound_name')}::text[], ${column('concentration_nM')}::float8[],
+      ${column('solvent')}::text[], ${column('volume_uL')}::float8[],
+      ${column('molecular_weight')}::float8[])
+      with ordinality as x(barcode, plate_type, well, compound_id, compound_name, nm, solvent,
+        ul, mw, k)
+    order by k`);
+}
+
 const owned = (ownerId: string, id: number) =>
   and(eq(libraries.id, id), eq(libraries.ownerId, ownerId));
 
@@ -186,17 +205,8 @@ export function libraryRepository(db: Db) {
       const id = await db.transaction(async (tx) => {
         const [row] = await tx.insert(libraries).values({ ownerId, name }).returning();
         await keepColumns(tx, row.id, row.revision, sources);
-        for (let i = 0; i < wells.length; i += CHUNK) {
-          const json = JSON.stringify(wells.slice(i, i + CHUNK));
-          await tx.execute(sql`
-            insert into library_wells (library_id, barcode, plate_type, well, compound_id,
-              compound_name, concentration_nm, solvent, volume_ul, current_ul, molecular_weight)
-            select ${row.id}, x.barcode, x.plate_type, x.well, x.compound_id, x.compound_name,
-              x."concentration_nM", x.solvent, x."volume_uL", x."volume_uL", x.molecular_weight
-            from json_to_recordset(${json}::json) as x(barcode text, plate_type text, well text,
-              compound_id text, compound_name text, "concentration_nM" double precision,
-              solvent text, "volume_uL" double precision, molecular_weight double precision)`);
-        }
+        for (let i = 0; i < wells.length; i += CHUNK)
+          await insertWells(tx, row.id, wells.slice(i, i + CHUNK));
         return row.id;
       });
       keep(id, 0, sources);
