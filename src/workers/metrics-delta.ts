@@ -48,13 +48,29 @@ class TargetsIndex {
     return code;
   }
 
+  /** a target field's number: the fields every target has without a map's lookup */
+  private fieldCode(field: string): number {
+    switch (field) {
+      case 'target_nM':
+        return -1;
+      case 'tol_pct':
+        return -2;
+      case 'volume_uL':
+        return -3;
+      case 'dilution':
+        return -4;
+      default:
+        return this.nameCode(field);
+    }
+  }
+
   private hash(targets: WireWell['targets']): number {
     let h = 0x811c9dc5;
     for (const slug in targets) {
       h = Math.imul(h ^ this.nameCode(slug), 0x01000193);
       const t = targets[slug] as unknown as Record<string, unknown>;
       for (const field in t) {
-        h = Math.imul(h ^ this.nameCode(field), 0x01000193);
+        h = Math.imul(h ^ this.fieldCode(field), 0x01000193);
         const v = t[field];
         bits[0] = typeof v === 'number' ? v : v == null ? -0.5 : this.nameCode(String(v));
         h = Math.imul(h ^ words[0], 0x01000193);
@@ -140,9 +156,10 @@ export function wellDelta(defn: PlateDefn, before: WireWells, after: WireWells):
     // where each well object of the earlier state was (only objects are compared: a well
     // with the same contents in another object is computed again)
     const at = new Map<WireWell, number>();
-    for (let i = 0; i < W; i++) {
+    // backwards: a well object at several places is found at its first
+    for (let i = W - 1; i >= 0; i--) {
       const w = before[ids[i]];
-      if (w && !at.has(w)) at.set(w, i);
+      if (w) at.set(w, i);
     }
     // new contents found again by their targets (a well's numbers depend on nothing else):
     // an import or a reformat writes a few hundred distinct wells over the whole plate
