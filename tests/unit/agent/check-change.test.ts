@@ -204,7 +204,7 @@ describe('a solvent volume the calls give', () => {
       expect(
         checkCalls([{ name: 'set_reagent', args: { wells: ['A1'], reagent, volume_uL: 5 } }], {
           ...ctx,
-          bench,
+          bench: withEtoh,
         }).reply,
       ).toBe(
         'That would put A1 at 100 % Ethanol, over the 2 % limit; nothing written. Give Ethanol as a % of the well (at most 2 %) rather than a volume.',
