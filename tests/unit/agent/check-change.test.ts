@@ -7,7 +7,7 @@ import { plateDefn } from '../../../src/domain/plate-format';
 import type { BenchReagentInfo, WireWells } from '../../../src/domain/plate-wire';
 import { computeWellStates } from '../../../src/domain/plate/well-states';
 import { checkChange } from '../../../src/server/agent/plan/check';
-import { decideTurn } from '../../../src/server/agent/plan/decide-turn';
+import { checkCalls, decideTurn } from '../../../src/server/agent/plan/decide-turn';
 import { fillVehicle } from '../../../src/server/agent/tools/plate-tools';
 import { runCalls } from '../../../src/server/agent/run-calls';
 import { computePlateState } from '../../../src/domain/plate-state';
@@ -191,5 +191,23 @@ describe('a target above its stock: the plate unmet reason, said in chat', () =>
     };
     // a label on a well the plate already marks: no target changed, nothing refused
     expect(decideTurn('label A1 as old', { ...ctx, wells: missed }).reply).toBeUndefined();
+  });
+});
+
+describe('a solvent volume the calls give', () => {
+  it('is refused over its limit with the volume hint, by slug or by name', () => {
+    // a bench solvent whose slug is not its name: the model's calls may use either
+    const etoh = { ...none, slug: 'etoh', name: 'Ethanol', type: 'solvent' as const };
+    const ctx = context(96);
+    const withEtoh = [...ctx.bench, { ...etoh, stock_pct: 100, max_concentration_percent: 2 }];
+    for (const reagent of ['etoh', 'Ethanol'])
+      expect(
+        checkCalls([{ name: 'set_reagent', args: { wells: ['A1'], reagent, volume_uL: 5 } }], {
+          ...ctx,
+          bench: withEtoh,
+        }).reply,
+      ).toBe(
+        'That would put A1 at 100 % Ethanol, over the 2 % limit; nothing written. Give Ethanol as a % of the well (at most 2 %) rather than a volume.',
+      );
   });
 });

@@ -310,11 +310,14 @@ function planAndCheck(
     changed: r.changed,
     bench,
     dispensing: ctx.dispensing ?? null,
+    // the reagents the calls give as a volume (by slug, as the reader names them, or name)
     givenVolumes: new Set(
       withTol
         .filter((c) => c.args.volume_uL != null && c.args.percent == null)
         .map((c) => String(c.args.reagent ?? '').toLowerCase())
-        .flatMap((name) => bench.filter((b) => b.name.toLowerCase() === name).map((b) => b.slug)),
+        .flatMap((name) =>
+          bench.filter((b) => b.slug === name || b.name.toLowerCase() === name).map((b) => b.slug),
+        ),
     ),
   });
   if (problem) return refuse(problem);
