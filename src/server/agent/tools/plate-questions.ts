@@ -5,7 +5,8 @@
 import { formatConcentration, formatVolume } from '../../../domain/accuracy';
 import { workingStockLabel } from '../../../domain/dispensing/protocol-steps';
 import { vehiclePct } from '../../../domain/chemistry';
-import { computeMetrics, metricsInputFromPlate, STATUS } from '../../../domain/metrics-kernel';
+import { computeMetrics, metricsInputFromPlate } from '../../../domain/metrics-kernel';
+import { isUnmetStatus } from '../../../domain/prediction';
 import { computePlateState, dispensedVolumeUL, type StateWell } from '../../../domain/plate-state';
 import { idOfIndex, indexOfWellId } from '../../../domain/well-id';
 import type { WireWells } from '../../../domain/plate-wire';
@@ -16,7 +17,7 @@ import { summarizeIds } from './well-list';
 
 const MAX_LISTED = 8;
 
-// Which wells are unmet are the plate's unmet marks (an error status, DOMAIN.md): those
+// Which wells are unmet are the plate's unmet marks (a warning or an error status): those
 // the server computed with the plate when the turn's wells are the stored plate, else from
 // the metrics kernel alone (typed arrays, no per-well objects). The full state is computed
 // only for the few wells an answer describes. Row-major, as the plate lists its wells.
@@ -31,7 +32,7 @@ function unmetIds(ctx: ToolContext): string[] {
   );
   const out: string[] = [];
   for (let w = 0; w < m.status.length; w++)
-    if (m.status[w] === STATUS.ERROR) out.push(idOfIndex(ctx.defn, w));
+    if (isUnmetStatus(m.status[w])) out.push(idOfIndex(ctx.defn, w));
   return out;
 }
 
@@ -113,7 +114,7 @@ export function listUnmet(ctx: ToolContext): ToolOutcome {
     const why = [
       ...w.broken.map((b) => b.replace(/_/g, ' ')),
       ...Object.entries(w.targets)
-        .filter(([, t]) => t.status === 'error')
+        .filter(([, t]) => t.status === 'warning' || t.status === 'error')
         .map(([slug, t]) => {
           const p = w.predicted[slug];
           return `${w.metrics.reagentDisplayNames[slug] ?? slug} predicted ${p ? formatConcentration(p.nM) : '—'} for ${formatConcentration(t.target_nM ?? 0)}`;
