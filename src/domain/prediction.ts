@@ -82,6 +82,11 @@ export function isUnmetStatus(code: number): boolean {
   return code >= STATUS.WARNING;
 }
 
+/** isUnmetStatus of a status by its name, as the wire carries it. */
+export function isUnmetStatusName(name: TargetStatus | undefined): boolean {
+  return name === 'warning' || name === 'error';
+}
+
 /** Name of a status code ("none", "unknown", "good", "warning", "error"). */
 export function statusName(code: number): TargetStatus {
   return STATUS_NAMES[code] ?? 'none';

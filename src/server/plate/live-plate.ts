@@ -15,6 +15,7 @@ import {
 import type { BenchReagentInfo, WireWell, WireWells } from '../../domain/plate-wire';
 import { canonicalizeWells } from '../../domain/plate-wells';
 import { computeWellStates } from '../../domain/plate/well-states';
+import { isUnmetStatusName } from '../../domain/prediction';
 import { indexOfWellId } from '../../domain/well-id';
 import { sha256HexNode } from './sha256-hex';
 import { chunksOf, hashFrom, type HashMarks } from './hash-marks';
@@ -141,8 +142,9 @@ function indexMoveOf(before: StateWell | undefined, after: StateWell | undefined
   const move: IndexMove = {
     leaves: [],
     enters: [],
-    wasUnmet: before?.status === 'error',
-    isUnmet: after?.status === 'error',
+    // the same rule as computePlateState's index: a warning is not dispensed either
+    wasUnmet: isUnmetStatusName(before?.status),
+    isUnmet: isUnmetStatusName(after?.status),
   };
   for (const name of CONTENT_INDICES) {
     for (const key of a[name]) if (!b[name].includes(key)) move.leaves.push([name, key]);

@@ -101,4 +101,36 @@ describe('live plate after many small writes', () => {
       expect(plateStateText(live)).toBe(JSON.stringify(live.state));
     }
   });
+
+  it('lists a well whose target is only a warning as unmet, as the full index does', () => {
+    const defn = plateDefn(1536);
+    const bench: BenchReagentInfo[] = [
+      ...BENCH,
+      { ...BENCH[0], slug: 'medium', name: 'Medium', type: 'media', stock_nM: null },
+    ];
+    // 2.5 nL of 10 mM in 5 uL of medium: 4.998 uM predicted
+    const dosed = (target_nM: number): WireWell => ({
+      label: '',
+      sample: '',
+      tags: [],
+      targets: {
+        medium: { target_nM: null, tol_pct: 10, volume_uL: 5 },
+        'compound-a': { target_nM, tol_pct: 10, volume_uL: 0.0025 },
+      },
+    });
+    const [a, b] = [idOfIndex(defn, 0), idOfIndex(defn, 1)];
+    const wells: WireWells = { [a]: dosed(5000), [b]: dosed(5000) };
+    const live = buildLivePlate(defn, wells, 0, bench, 'k');
+    expect(live.state.indices.unmet).toEqual([]);
+    // 15 % above its target with a 10 % tolerance: a warning, which is not dispensed
+    const warned = dosed(5000 / 1.15);
+    const after = advanceLivePlate(live, { [b]: warned }, [b], [], 1);
+    expect(after.state.wells[b].status).toBe('warning');
+    const scratch = buildLivePlate(defn, { ...wells, [b]: warned }, 1, bench, 'k');
+    expect(scratch.state.indices.unmet).toEqual([b]);
+    expect(after.state.indices.unmet).toEqual([b]);
+    // and back to met: it leaves the index
+    const met = advanceLivePlate(after, { [b]: dosed(5000) }, [b], [], 2);
+    expect(met.state.indices.unmet).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@ import { formatConcentration, formatVolume } from '../../../domain/accuracy';
 import { workingStockLabel } from '../../../domain/dispensing/protocol-steps';
 import { vehiclePct } from '../../../domain/chemistry';
 import { computeMetrics, metricsInputFromPlate } from '../../../domain/metrics-kernel';
-import { isUnmetStatus } from '../../../domain/prediction';
+import { isUnmetStatus, isUnmetStatusName } from '../../../domain/prediction';
 import { computePlateState, dispensedVolumeUL, type StateWell } from '../../../domain/plate-state';
 import { idOfIndex, indexOfWellId } from '../../../domain/well-id';
 import type { WireWells } from '../../../domain/plate-wire';
@@ -114,7 +114,7 @@ export function listUnmet(ctx: ToolContext): ToolOutcome {
     const why = [
       ...w.broken.map((b) => b.replace(/_/g, ' ')),
       ...Object.entries(w.targets)
-        .filter(([, t]) => t.status === 'warning' || t.status === 'error')
+        .filter(([, t]) => isUnmetStatusName(t.status))
         .map(([slug, t]) => {
           const p = w.predicted[slug];
           return `${w.metrics.reagentDisplayNames[slug] ?? slug} predicted ${p ? formatConcentration(p.nM) : '—'} for ${formatConcentration(t.target_nM ?? 0)}`;
