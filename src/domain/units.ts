@@ -124,8 +124,11 @@ export function ionicStrengthToMillimolar(
  * ends with one ("10,000 nanomolar", "10 um", "2 uL", "5 ug/mL"), and a number followed by
  * one is an amount, never a column ("columns 1 and 2, 0.1 %"). Regular-expression sources.
  */
-/** Molar units: "nM", "µM", "mM", "M", "pM", typed lower case ("10 um", "1 mm") or spelt out. */
-export const MOLAR_UNIT_SPELLING = String.raw`(?:[pnuUµμm]M|M|nm|um|mm|NM|UM|MM|(?:pico|nano|micro|milli)?molar)`;
+/**
+ * Molar units: "nM", "µM", "mM", "M", "pM", typed lower case ("10 um", "1 mm"), per litre
+ * ("umol/L") or spelt out ("nanomolar").
+ */
+export const MOLAR_UNIT_SPELLING = String.raw`(?:[pnuUµμm]?mol\s*\/\s*[lL]|[pnuUµμm]M|M|nm|um|mm|NM|UM|MM|(?:pico|nano|micro|milli)?molar)`;
 /** Volume units: "nL", "uL", "µL", "mL", any case, or spelt out ("microlitres"). */
 export const VOLUME_UNIT_SPELLING = String.raw`(?:[nuUµμm]L|nl|ul|ml|(?:nano|micro|milli)lit(?:re|er)s?)`;
 /** Any unit an amount may end with: molar, %, a volume. */

@@ -492,7 +492,8 @@ function quadrants(): VocabCase[] {
       kind: 'quadrants',
       format: 1536,
       request: `add 1 uM staurosporine to Q${q}`,
-      asks: new RegExp(`"Q${q}" reads two ways on a 1536-well plate`),
+      // the well or the quadrant (which itself reads two ways): asked in one question or two
+      asks: new RegExp(`"Q${q}" reads (?:two|three) ways`),
       choices: [new RegExp(`well Q${q}`), new RegExp(`quadrant ${q}`)],
     });
   }

@@ -53,6 +53,16 @@ function words(text: string): string[] {
 }
 
 describe('no word left unread', () => {
+  it('takes the well references as the grammar reads them', () => {
+    const defn = context(384).defn;
+    const unread = (t: string) => unreadWords(t, defn, candidates).map((w) => w.word);
+    expect(unread('add 1 uM compound A to rows C-F x cols 5-10')).toEqual([]);
+    expect(unread('add 1 uM compound A to rows A, C and E and AF48')).toEqual([]);
+    expect(unread('add 1 uM compound A to rows C-F xx cols 5-10')).toEqual(['xx']);
+    // "ad" alone is not row AD
+    expect(unread('ad 1 uM compound A to B2')).toEqual(['ad']);
+  });
+
   it('every base request writes as it stands', () => {
     for (const t of WRITES) expect(writes(t), t).toBe(true);
   });

@@ -140,7 +140,18 @@ describe('the unit words of requests', () => {
 
   it('ends an amount with any spelling of a unit, and nothing else', () => {
     const ends = new RegExp(String.raw`^\d+\s*${AMOUNT_UNIT_SPELLING}$`);
-    for (const a of ['10 nM', '10 um', '10µM', '1 mm', '3 M', '5 pM', '2 nanomolar', '0 %'])
+    for (const a of [
+      '10 nM',
+      '10 um',
+      '10µM',
+      '1 mm',
+      '3 M',
+      '5 pM',
+      '2 nanomolar',
+      '0 %',
+      '10 umol/L',
+      '1 mol/l',
+    ])
       expect(a).toMatch(ends);
     for (const a of ['2 uL', '2 UL', '5 ml', '3 microlitres', '1 nL']) expect(a).toMatch(ends);
     for (const a of ['10 uMx', '3 fold', '2 wells', '5 mg']) expect(a).not.toMatch(ends);

@@ -1,6 +1,6 @@
 /**
  * Spellings of screening practice brought to the forms the request reader knows, before it
- * reads them: "10,000 nM", "umol/L", "cmpd A", "neg ctrl", "high controls", a series given
+ * reads them: "10,000 nM", "cmpd A", "neg ctrl", "high controls", a series given
  * by its two ends ("from 10 uM to 10 nM in 10-fold steps"), a series that starts at the last
  * column ("high to low from column 12"), and the tolerance ("within 10 %"), which is taken
  * out and returned. Pure.
@@ -26,8 +26,6 @@ const DECIMAL_COMMA = new RegExp(String.raw`(?<![\w.,])(\d+),(\d{1,2}|\d{4,})(?=
 const WORDS: [RegExp, string][] = [
   // "10,000 nM": a thousands separator, not a list.
   [new RegExp(String.raw`\b(\d{1,3}),(\d{3})(?=\s*${UNIT})`, 'g'), '$1$2'],
-  [/\b([pnuµμm])mol\s*\/\s*L\b/gi, '$1M'],
-  [/\bmol\s*\/\s*L\b/g, 'M'],
   [/\b(?:cmpd|cpd|cmpnd|comp)\.?\s+(?=[A-Za-z0-9])/gi, 'compound '],
   // "cmpdB", "cpd-B": a compound's letter glued to the word.
   [/\b(?:cmpd|cpd|cmpnd|compound)-?([A-Z0-9])\b/g, 'compound $1'],

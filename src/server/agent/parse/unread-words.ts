@@ -9,6 +9,7 @@ import type { PlateDefn } from '../../../domain/plate-format';
 import { allowedTypos, editDistance } from '../../../domain/edit-distance';
 import { CONTROL_VOCABULARY } from '../../../domain/plate/control-words';
 import { UNIT_WORDS } from '../../../domain/units';
+import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { findReagents, normalizeName, type Candidate, type ReagentMention } from '../reagent-match';
 
 // Every word the reader acts on or may pass over, lower case. Words that carry meaning are
@@ -75,21 +76,6 @@ function misspeltWords(m: ReagentMention): { at: number; word: UnreadWord }[] {
   );
 }
 
-const AFTER_ROWS = /\brows?\s+(?:[A-Za-z]{1,2}\s*(?:-|–|to|through|thru|,|and|or|&)\s*)*$/i;
-
-// A row name of the plate where rows are named ("rows C-F", "row AF", "rows A, C and E"):
-// "ad" alone is not row AD.
-function isRowName(word: string, defn: PlateDefn, before: string): boolean {
-  if (!/^[a-z]{1,2}$/i.test(word) || !AFTER_ROWS.test(before)) return false;
-  const w = word.toUpperCase();
-  const index =
-    w.length === 1 ? w.charCodeAt(0) - 65 : 26 + (w.charCodeAt(0) - 65) * 26 + w.charCodeAt(1) - 65;
-  return index >= 0 && index < defn.rows;
-}
-
-const BLOCK_X =
-  /\b(?:rows?\s+[A-Za-z]{1,2}|col(?:umn)?s?\s+\d{1,3})(?:\s*(?:-|–|to)\s*(?:[A-Za-z]{1,2}|\d{1,3}))?\s*$/i;
-
 /**
  * The words of `text` left unread, in order: unknown words and reagent names spelled with a
  * typo. `extra` are words the reading took as values (a tag, a label).
@@ -125,6 +111,9 @@ export function unreadWords(
     for (let i = m.start; i < m.end; i++) chars[i] = ' ';
     if (m.typos > 0 && !m.prefix) misspelt.push(...misspeltWords(m));
   }
+  // The well references the grammar reads ("AF48", "rows C-F", "rows C-F x cols 5-10").
+  const ranges = parseWellRanges(chars.join(''), { defn });
+  for (const r of ranges.matches) for (let i = r.start; i < r.end; i++) chars[i] = ' ';
   const rest = chars.join('');
   const values = new Set(extra.map((e) => e.toLowerCase()));
   const out: (UnreadWord & { at?: number })[] = [];
@@ -133,13 +122,6 @@ export function unreadWords(
     const word = m[0].replace(/[\u00b5\u03bc]/g, 'u');
     const lower = word.toLowerCase();
     if (KNOWN.has(lower) || values.has(lower)) continue;
-    // A well id ("AF48", "b3") or a row name ("rows C-F").
-    const next = rest[m.index + m[0].length] ?? '';
-    if (/^[a-z]{1,2}$/i.test(word) && /\d/.test(next)) continue;
-    const before = rest.slice(Math.max(0, m.index - 40), m.index);
-    if (isRowName(word, defn, before)) continue;
-    // the "x" of a block ("rows C-F x cols 5-10"), read by the well-set grammar
-    if (lower === 'x' && BLOCK_X.test(before)) continue;
     // "threefold", "tenfold": a factor in words.
     if (/^(?:two|three|four|five|six|ten)fold$/i.test(word)) continue;
     // An ordinal's ending ("2nd", "3rd"), a unit glued to its number ("10uM").
