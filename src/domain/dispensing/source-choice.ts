@@ -9,6 +9,7 @@ import { formatConcentration } from '../accuracy';
 import { dilutesInSolvent, type InstrumentProfile } from './instruments';
 import { preparationSteps } from './intermediates';
 import { roundToStep } from './rounding';
+import { bandOfVolume } from './transfer-band';
 
 /** What one target asks of a source. */
 export interface TargetNeed {
@@ -18,6 +19,11 @@ export interface TargetNeed {
   wellVolumeUL: number;
   /** the most of the stock's solvent the well may receive from this transfer, uL */
   solventBudgetUL: number;
+  /**
+   * what the well's other liquids leave for this transfer, uL (its vehicle, which fills the
+   * rest, not counted); absent: the whole well
+   */
+  roomUL?: number;
 }
 
 /** How a source of `factor` meets a target. */
@@ -77,6 +83,7 @@ export function fitMeets(fit: SourceFit, need: TargetNeed, profile: InstrumentPr
   return (
     fit.volumeUL * 1000 >= profile.min_nL - SLACK &&
     fit.volumeUL < need.wellVolumeUL &&
+    (need.roomUL === undefined || fit.volumeUL <= need.roomUL + SLACK) &&
     Math.abs(fit.err_pct) <= need.tol_pct + SLACK &&
     fit.volumeUL * solventShareOf(profile, fit.factor) <= need.solventBudgetUL + SLACK
   );
@@ -107,7 +114,10 @@ export function goodBandFloorUL(profile: InstrumentProfile): number {
  * more diluted one brings more of it). An instrument that dilutes in the assay diluent (a
  * pipette) first prefers the source that puts the transfer in its good band, then the one
  * made in the fewest steps from the stock, then the least diluted: 10 uM in 100 uL is 10 uL
- * of a 1:100 (good, one step), not 1 uL of a 1:10 (poor, +-10-20 %).
+ * of a 1:100 (good, one step), not 1 uL of a 1:10 (poor, +-10-20 %). A transfer fits in
+ * the room the well's other liquids leave, and a poor one comes last: beside 60 uL of other
+ * compounds, 5 uM from 1 mM is 5 uL of the 1:10 (moderate), not 50 uL of the 1:100 (past
+ * the 40 uL left) nor 0.5 uL of the stock (poor).
  */
 export function bestSource(
   need: TargetNeed,
@@ -119,8 +129,12 @@ export function bestSource(
     .filter((fit) => fitMeets(fit, need, profile));
   if (solventShareOf(profile, 10) === 1 || fits.length < 2) return fits[0];
   const floor = goodBandFloorUL(profile) - SLACK;
+  const bandRank = (fit: SourceFit): number => {
+    if (fit.volumeUL >= floor) return 0;
+    return bandOfVolume(profile.bands, fit.volumeUL)?.band === 'poor' ? 2 : 1;
+  };
   const rank = (fit: SourceFit): [number, number, number] => [
-    fit.volumeUL >= floor ? 0 : 1,
+    bandRank(fit),
     preparationSteps(fit.factor),
     fit.factor,
   ];

@@ -36,6 +36,12 @@ export interface WellTargetsRequest {
   /** the liquid that fills the rest of the well (a bench slug), or null */
   vehicle: string | null;
   /**
+   * what the well's liquids other than these targets and its vehicle leave of `volume_uL`
+   * (a compound already in the well); absent: all of it. Each target's transfer fits in what
+   * the earlier ones leave of it.
+   */
+  room_uL?: number;
+  /**
    * When no round intermediate meets a target, or the one that does lands it past 4/5 of its
    * tolerance and a made one lands it nearer, plan it from the source the proposal names (a
    * dilution made for it, as a serial dilution in the stock's solvent is) instead of
@@ -108,6 +114,7 @@ export function planWellTargets(
       tol_pct: tol,
       wellVolumeUL: V,
       solventBudgetUL: solventBudgetUL(r, bench, rs.settings.backfill, V),
+      roomUL: Math.max(0, (req.room_uL ?? V) - used),
     };
     const round = bestSource(need, r.stock_nM, profile);
     // When asked, a source made for the target (a serial dilution in the stock's solvent, as

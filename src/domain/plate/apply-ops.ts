@@ -43,6 +43,8 @@ export type PlanVolume = (request: {
   target_nM: number;
   /** the well's volume before this reagent is (re)planned, uL (0 for an empty well) */
   wellVolume_uL: number;
+  /** of that, the liquids other than the vehicle (which fills what is left), uL */
+  othersUL?: number;
 }) => PlannedVolume;
 
 export interface ApplyContext {
@@ -466,6 +468,9 @@ function draftOps(
                 reagent: op.reagent,
                 target_nM,
                 wellVolume_uL: wellVolume(w, op.reagent),
+                othersUL:
+                  wellVolume(w, op.reagent) -
+                  (vehicle && vehicle !== op.reagent ? (w.targets[vehicle]?.volume_uL ?? 0) : 0),
               });
               if (!plan.ok) throw new OpRefused(plan.message);
               volume_uL = plan.volume_uL;

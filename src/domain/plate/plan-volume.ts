@@ -101,7 +101,7 @@ export function planVolumeFor(
   const plan = planOneFor(defn, bench, dispensing, wellVolumeUL);
   const planned = new Map<string, PlannedVolume>();
   return (request): PlannedVolume => {
-    const key = `${request.reagent}\u0000${request.target_nM}\u0000${request.wellVolume_uL}`;
+    const key = `${request.reagent}\u0000${request.target_nM}\u0000${request.wellVolume_uL}\u0000${request.othersUL ?? 0}`;
     let answer = planned.get(key);
     if (!answer) {
       answer = Object.freeze(plan(request));
@@ -117,10 +117,17 @@ function planOneFor(
   dispensing?: Partial<DispenseSettings> | null,
   wellVolumeUL?: number,
 ): PlanVolume {
-  return ({ reagent, target_nM, wellVolume_uL }): PlannedVolume => {
+  return ({ reagent, target_nM, wellVolume_uL, othersUL }): PlannedVolume => {
     const volume_uL = wellVolumeUL ?? plannedWellVolume(defn, dispensing, wellVolume_uL);
     const plan = planWellTargets(
-      { volume_uL, targets: [{ slug: reagent, target_nM }], vehicle: null, adopt_proposals: true },
+      {
+        volume_uL,
+        targets: [{ slug: reagent, target_nM }],
+        vehicle: null,
+        adopt_proposals: true,
+        // a compound already in the well leaves this one the rest
+        room_uL: Math.max(0, volume_uL - (othersUL ?? 0)),
+      },
       bench,
       defn.format,
       dispensing,
