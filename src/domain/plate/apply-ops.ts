@@ -467,7 +467,9 @@ function draftOps(
                 well: id,
                 reagent: op.reagent,
                 target_nM,
-                wellVolume_uL: wellVolume(w, op.reagent),
+                // the well as it is, this reagent's old volume included: a 100 uL well whose
+                // compound is re-targeted is still a 100 uL well, not the 90 the rest holds
+                wellVolume_uL: before,
                 othersUL:
                   wellVolume(w, op.reagent) -
                   (vehicle && vehicle !== op.reagent ? (w.targets[vehicle]?.volume_uL ?? 0) : 0),

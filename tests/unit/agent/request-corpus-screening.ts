@@ -1084,11 +1084,10 @@ const REPLACE: ScreeningCase[] = [
     format: 96,
     setup: ['add 10 uM compound A to column 2'],
     request: 'change the concentration of compound A to 20 uM',
-    // The set op plans the new target in the 90 uL the well's other liquids hold (18 uL of
-    // the 1:100 stock), then fills to 100 uL: 18 uM, which the plate marks unmet. The chat
-    // says so, in the plate's words, and writes nothing.
-    refused:
-      /^That would leave 8 wells \(A2 to H2\) unmet: Compound A 18\.0 µM predicted for 20\.0 µM \(-10\.0%, outside ±5%\); 20 µL of a 1:100 intermediate \(100 µM\) would meet it\. Nothing written\.$/,
+    // 100 uL wells holding 10 uL of the 1:100 (100 uM) and 90 uL of medium: the new target is
+    // planned in the 100 uL well, 20 uL of the 1:100 and 80 uL of medium, 20 uM exactly
+    changed: cols(96, 2),
+    holds: one(CA, 20_000),
   },
   {
     cls: 'replace/move',

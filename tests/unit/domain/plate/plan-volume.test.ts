@@ -166,3 +166,41 @@ describe('planned wells', () => {
     );
   });
 });
+
+describe('a target changed in a pipetted well', () => {
+  it('is planned in the well as it is: 20 uM in a 100 uL well, not in the 90 uL the rest holds', () => {
+    const d96 = plateDefn(96);
+    const ctx96 = {
+      benchSlugs: new Set(bench.map((b) => b.slug)),
+      planVolume: planVolumeFor(d96, bench, null),
+      vehicle: 'medium',
+      wellVolume: (current: number) => plannedWellVolume(d96, null, current),
+    };
+    const set = (wells: Parameters<typeof applyOps>[1], target_nM: number) => {
+      const r = applyOps(
+        d96,
+        wells,
+        [{ op: 'set', wells: ['A1'], reagent: 'cpd-01', target_nM }],
+        ctx96,
+      );
+      if (!r.ok) throw new Error(r.message);
+      return r.wells;
+    };
+    const first = set({}, 10_000);
+    const changed = set(first, 20_000);
+    const fresh = set({}, 20_000);
+    // the same well as one written at 20 uM from the start, and still 100 uL
+    expect(changed.A1.targets).toEqual(fresh.A1.targets);
+    const total = Object.values(changed.A1.targets).reduce((s, t) => s + t.volume_uL, 0);
+    expect(total).toBeCloseTo(100, 6);
+    const state = computePlateState({
+      defn: d96,
+      wells: changed,
+      version: 1,
+      bench,
+      dispensing: null,
+    });
+    expect(state.wells.A1.predicted['cpd-01'].nM / 20_000).toBeCloseTo(1, 2);
+    expect(state.wells.A1.status).toBe('good');
+  });
+});
