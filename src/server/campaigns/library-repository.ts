@@ -94,7 +94,8 @@ async function keepColumns(
     .onConflictDoUpdate({
       target: libraryColumns.libraryId,
       set: { revision, columns: sql`excluded.columns` },
-      where: sql`${libraryColumns.revision} < ${revision}`,
+      // the same revision too: columns of an earlier form are replaced
+      where: sql`${libraryColumns.revision} <= ${revision}`,
     });
 }
 
@@ -326,9 +327,8 @@ export function libraryRepository(db: Db) {
         .select({ columns: libraryColumns.columns })
         .from(libraryColumns)
         .where(and(eq(libraryColumns.libraryId, id), eq(libraryColumns.revision, row.revision)));
-      let wells: SourceWell[];
-      if (columns) wells = sourcesOfColumns(columns.columns);
-      else {
+      let wells = columns ? sourcesOfColumns(columns.columns) : null;
+      if (!wells) {
         wells = await readSources(db, id);
         await keepColumns(db, id, row.revision, wells);
       }
