@@ -5,7 +5,7 @@
  * line that cannot be read is refused with its line number and reason; the caller stores
  * nothing from a file with refused lines unless the user keeps the good ones.
  */
-import { plateDefn } from '../plate-format';
+import { plateDefn, type PlateDefn } from '../plate-format';
 import { sourcePlateTypeById, type SourcePlateType } from '../dispensing/plate-types';
 import { parseConcentrationUnit, toNanomolar, isMolarUnit } from '../units';
 import { canonicalWellId } from '../well-id';
@@ -135,10 +135,37 @@ function positive(text: string): number | null {
   return text.trim() !== '' && Number.isFinite(v) && v > 0 ? v : null;
 }
 
+/** A line's cell in a column, trimmed; '' for a column the file has not (-1). */
+const cell = (row: readonly string[], column: number) =>
+  column < 0 ? '' : (row[column] ?? '').trim();
+
+/** A line's stock: its concentration in nM and molecular weight, or why it is refused. */
+type Stock = { nM: number; mw: number | null } | { reason: string };
+
+function stockOf(concText: string, unitText: string, mwText: string): Stock {
+  const mw = mwText === '' ? null : positive(mwText);
+  if (mwText !== '' && mw === null)
+    return { reason: `molecular weight "${mwText}" is not a positive number` };
+  const value = positive(concText);
+  if (value === null) return { reason: `concentration "${concText}" is not a positive number` };
+  const conc = concentrationNanomolar(value, unitText, mw);
+  if ('message' in conc) return { reason: conc.message };
+  return { nM: Number(conc.nM.toPrecision(12)), mw };
+}
+
+/** What the lines of one plate barcode share: its type and shape, and the wells named. */
+interface PlateOfLines {
+  type: SourcePlateType | undefined;
+  defn: PlateDefn | undefined;
+  wells: Set<string>;
+}
+
 /**
  * The wells of a library file's rows (the first row is the header). Every line is read; the
  * refused ones are listed with their line number (1 is the header) and reason. Blank lines
- * are skipped. A barcode and well named twice are refused the second time.
+ * are skipped. A barcode and well named twice are refused the second time. What lines share
+ * (a plate's type, a stock's concentration) is worked out once: a library is 100,000 lines of
+ * a few plates types and stocks.
  */
 export function parseLibraryRows(
   rows: readonly (readonly string[])[],
@@ -148,75 +175,82 @@ export function parseLibraryRows(
   const found = columnsOf(rows[0], options.mapping);
   if (!found.ok) return found;
   const c = found.columns;
-  const typeOf = new Map<string, SourcePlateType | undefined>();
-  const plateType = (barcode: string) => {
-    if (!typeOf.has(barcode)) {
-      typeOf.set(
-        barcode,
-        sourcePlateTypeById(options.plate_types?.[barcode] ?? options.default_plate_type),
+  const plates = new Map<string, PlateOfLines>();
+  const plateOf = (barcode: string) => {
+    let plate = plates.get(barcode);
+    if (!plate) {
+      const type = sourcePlateTypeById(
+        options.plate_types?.[barcode] ?? options.default_plate_type,
       );
+      plate = { type, defn: type && plateDefn(type.format), wells: new Set() };
+      plates.set(barcode, plate);
     }
-    return typeOf.get(barcode);
+    return plate;
   };
+  const stocks = new Map<string, Stock>();
   const wells: LibraryWell[] = [];
   const refused: RefusedLine[] = [];
-  const seen = new Set<string>();
-  const cell = (row: readonly string[], f: LibraryField) =>
-    c[f] === undefined ? '' : (row[c[f]] ?? '').trim();
+  // each field's column, -1 when the file has none
+  const at = (f: LibraryField) => c[f] ?? -1;
+  const [cBarcode, cWell, cCompound, cName, cConc, cUnit, cSolvent, cVolume, cMw] = [
+    at('barcode'),
+    at('well'),
+    at('compound_id'),
+    at('compound_name'),
+    at('concentration'),
+    at('unit'),
+    at('solvent'),
+    at('volume'),
+    at('molecular_weight'),
+  ];
   // made once, not once a line (100,000 lines)
   const refuse = (line: number, reason: string) => refused.push({ line, reason });
   for (let i = 1; i < rows.length; i++) {
     const row = rows[i];
-    if (row.every(isBlank)) continue;
     const line = i + 1;
-    const barcode = cell(row, 'barcode');
+    const barcode = cell(row, cBarcode);
     if (!barcode) {
-      refuse(line, 'no plate barcode');
+      if (!row.every(isBlank)) refuse(line, 'no plate barcode');
       continue;
     }
-    const type = plateType(barcode);
-    if (!type) {
+    const plate = plateOf(barcode);
+    const type = plate.type;
+    if (!type || !plate.defn) {
       refuse(
         line,
         `unknown plate type "${options.plate_types?.[barcode] ?? options.default_plate_type}"`,
       );
       continue;
     }
-    const wellText = cell(row, 'well');
-    const well = canonicalWellId(wellText, plateDefn(type.format));
+    const wellText = cell(row, cWell);
+    const well = canonicalWellId(wellText, plate.defn);
     if (!well) {
       refuse(line, `"${wellText}" is not a well of a ${type.format}-well ${type.id} plate`);
       continue;
     }
-    const key = `${barcode}\u0000${well}`;
-    if (seen.has(key)) {
+    if (plate.wells.has(well)) {
       refuse(line, `${barcode} ${well} is listed twice`);
       continue;
     }
-    const compound = cell(row, 'compound_id');
+    const compound = cell(row, cCompound);
     if (!compound) {
       refuse(line, 'no compound id');
       continue;
     }
-    const mwText = cell(row, 'molecular_weight');
-    const mw = mwText === '' ? null : positive(mwText);
-    if (mwText !== '' && mw === null) {
-      refuse(line, `molecular weight "${mwText}" is not a positive number`);
+    const concText = cell(row, cConc);
+    const unitText = cell(row, cUnit) || options.default_unit || 'mM';
+    const mwText = cell(row, cMw);
+    const key = `${concText}\u0000${unitText}\u0000${mwText}`;
+    let stock = stocks.get(key);
+    if (!stock) {
+      stock = stockOf(concText, unitText, mwText);
+      stocks.set(key, stock);
+    }
+    if ('reason' in stock) {
+      refuse(line, stock.reason);
       continue;
     }
-    const concText = cell(row, 'concentration');
-    const value = positive(concText);
-    if (value === null) {
-      refuse(line, `concentration "${concText}" is not a positive number`);
-      continue;
-    }
-    const unitText = cell(row, 'unit') || options.default_unit || 'mM';
-    const conc = concentrationNanomolar(value, unitText, mw);
-    if ('message' in conc) {
-      refuse(line, conc.message);
-      continue;
-    }
-    const volText = cell(row, 'volume');
+    const volText = cell(row, cVolume);
     let volume = type.max_uL;
     if (volText !== '') {
       const v = positive(volText);
@@ -230,17 +264,17 @@ export function parseLibraryRows(
       }
       volume = v;
     }
-    seen.add(key);
+    plate.wells.add(well);
     wells.push({
       barcode,
       plate_type: type.id,
       well,
       compound_id: compound,
-      compound_name: cell(row, 'compound_name'),
-      concentration_nM: Number(conc.nM.toPrecision(12)),
-      solvent: cell(row, 'solvent') || 'DMSO',
+      compound_name: cell(row, cName),
+      concentration_nM: stock.nM,
+      solvent: cell(row, cSolvent) || 'DMSO',
       volume_uL: volume,
-      molecular_weight: mw,
+      molecular_weight: stock.mw,
     });
   }
   return { ok: true, wells, refused };

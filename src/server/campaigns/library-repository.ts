@@ -2,7 +2,7 @@
 // answers as a missing one. Wells are written in chunks of one array parameter per column
 // (a 100,000-well library is a few statements, not 100,000 rows of parameters; arrays read
 // faster in the database than the same wells as one JSON text).
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { LibraryWell } from '../../domain/campaign/library';
 import type { Db } from '../db/connect';
 import { libraries, libraryColumns, libraryWells } from '../db/schema';
@@ -94,7 +94,8 @@ async function keepColumns(
     .onConflictDoUpdate({
       target: libraryColumns.libraryId,
       set: { revision, columns: sql`excluded.columns` },
-      where: sql`${libraryColumns.revision} < ${revision}`,
+      // the same revision too: columns of an earlier form are replaced
+      where: sql`${libraryColumns.revision} <= ${revision}`,
     });
 }
 
@@ -158,22 +159,51 @@ async function readSources(db: DbOrTx, libraryId: number): Promise<SourceWell[]>
   return wells;
 }
 
-/** Writes wells of a library, in library order: one array of each column, unnested. */
+/** The stored columns of a well as the chunks send them, with their SQL types. */
+const WELL_COLUMNS = [
+  ['barcode', 'text'],
+  ['plate_type', 'text'],
+  ['well', 'text'],
+  ['compound_id', 'text'],
+  ['compound_name', 'text'],
+  ['concentration_nM', 'float8'],
+  ['solvent', 'text'],
+  ['volume_uL', 'float8'],
+  ['molecular_weight', 'float8'],
+] as const;
+
+/**
+ * Writes wells of a library, in library order: one array of each column, unnested. A column
+ * with one value throughout the chunk (a plate type, a solvent, a stock, a volume, no names:
+ * most of a library's columns) is sent once: each array element costs the drivers and the
+ * database a quoted text to write and read.
+ */
 async function insertWells(tx: DbOrTx, libraryId: number, wells: readonly LibraryWell[]) {
-  const column = <K extends keyof LibraryWell>(key: K) => sql.param(wells.map((w) => w[key]));
+  const arrays: SQL[] = [];
+  const names: SQL[] = [];
+  const value = new Map<string, SQL>();
+  for (const [key, type] of WELL_COLUMNS) {
+    const first = wells[0][key];
+    // well and compound id are always arrays (they vary): the chunk has rows to unnest
+    if (key !== 'well' && key !== 'compound_id' && wells.every((w) => w[key] === first)) {
+      value.set(key, sql`${first}::${sql.raw(type)}`);
+    } else {
+      const name = sql`${sql.identifier(key.toLowerCase())}`;
+      arrays.push(sql`${sql.param(wells.map((w) => w[key]))}::${sql.raw(type)}[]`);
+      names.push(name);
+      value.set(key, sql`x.${name}`);
+    }
+  }
+  const v = (key: (typeof WELL_COLUMNS)[number][0]) => value.get(key)!;
   await tx.execute(sql`
     insert into library_wells (library_id, barcode, plate_type, well, compound_id,
       compound_name, concentration_nm, solvent, volume_ul, current_ul, molecular_weight)
-    select ${libraryId}, barcode, plate_type, well, compound_id, compound_name, nm, solvent,
-      ul, ul, mw
-    from unnest(${column('barcode')}::text[], ${column('plate_type')}::text[],
-      ${column('well')}::text[], ${column('compound_id')}::text[],
-      ${column('compound_name')}::text[], ${column('concentration_nM')}::float8[],
-      ${column('solvent')}::text[], ${column('volume_uL')}::float8[],
-      ${column('molecular_weight')}::float8[])
-      with ordinality as x(barcode, plate_type, well, compound_id, compound_name, nm, solvent,
-        ul, mw, k)
-    order by k`);
+    select ${libraryId}, ${v('barcode')}, ${v('plate_type')}, ${v('well')}, ${v('compound_id')},
+      ${v('compound_name')}, ${v('concentration_nM')}, ${v('solvent')}, ${v('volume_uL')},
+      ${v('volume_uL')}, ${v('molecular_weight')}
+    from unnest(${sql.join(arrays, sql`, `)}) with ordinality
+      as x(${sql.join(names, sql`, `)}, k)
+    order by x.k`);
 }
 
 const owned = (ownerId: string, id: number) =>
@@ -297,9 +327,8 @@ export function libraryRepository(db: Db) {
         .select({ columns: libraryColumns.columns })
         .from(libraryColumns)
         .where(and(eq(libraryColumns.libraryId, id), eq(libraryColumns.revision, row.revision)));
-      let wells: SourceWell[];
-      if (columns) wells = sourcesOfColumns(columns.columns);
-      else {
+      let wells = columns ? sourcesOfColumns(columns.columns) : null;
+      if (!wells) {
         wells = await readSources(db, id);
         await keepColumns(db, id, row.revision, wells);
       }

@@ -90,4 +90,17 @@ describe.each(DB_KINDS)('library columns on %s', (kind) => {
     expect(wells?.map((w) => w.compound_id)).toEqual(WELLS.map((w) => w.compound_id));
     expect((await columnsRow()).revision).toBe(1);
   });
+
+  it('reads the wells again when the columns are of an earlier form, and keeps them anew', async () => {
+    // the first form: codes as plain lists, no form number
+    const earlier = JSON.stringify({ n: 1, values: {}, codes: {}, compound_id: ['old'] });
+    await t.database.db.update(libraryColumns).set({ columns: earlier });
+    const wells = await libraryRepository(t.database.db).sources(OWNER, id);
+    expect(wells?.map((w) => w.compound_id)).toEqual(WELLS.map((w) => w.compound_id));
+    expect(wells?.[1].current_uL).toBe(7.75);
+    const kept = await columnsRow();
+    expect(kept.revision).toBe(1);
+    expect(kept.columns).not.toBe(earlier);
+    expect(await libraryRepository(t.database.db).sources(OWNER, id)).toEqual(wells);
+  });
 });

@@ -1,7 +1,9 @@
-// A library's wells are written in chunks of 20,000, one array parameter per column: a library
-// of 25,001 wells crosses a chunk's edge, and every well reads back as it was given, in the
-// file's order, with texts an array's syntax would misread (quotes, commas, braces, a
-// backslash, "NULL", a line break, an empty name) and molecular weights present or not.
+// A library's wells are written in chunks of 20,000, one array parameter per column that
+// varies (a column with one value throughout a chunk is sent once): a library of 25,001 wells
+// crosses a chunk's edge, and every well reads back as it was given, in the file's order,
+// with texts an array's syntax would misread (quotes, commas, braces, a backslash, "NULL", a
+// line break, an empty name) and molecular weights present or not; so do libraries whose
+// columns are each one value.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryWell } from '../../../src/domain/campaign/library';
@@ -30,6 +32,32 @@ function wells(): LibraryWell[] {
   }));
 }
 
+/** Reads back a library's wells, in order, as they were given. */
+async function readBack(t: TestApp, id: number) {
+  const result = (await t.database.db.execute(sql`
+    select barcode, plate_type, well, compound_id, compound_name, concentration_nm,
+      solvent, volume_ul, current_ul, molecular_weight
+    from library_wells where library_id = ${id} order by id`)) as unknown as {
+    rows: Record<string, string | number | null>[];
+  };
+  return result.rows.map((r) => ({
+    barcode: r.barcode,
+    plate_type: r.plate_type,
+    well: r.well,
+    compound_id: r.compound_id,
+    compound_name: r.compound_name,
+    concentration_nM: Number(r.concentration_nm),
+    solvent: r.solvent,
+    volume_uL: Number(r.volume_ul),
+    current_uL: Number(r.current_ul),
+    molecular_weight: r.molecular_weight === null ? null : Number(r.molecular_weight),
+  }));
+}
+
+/** The wells as read back: each well's volume now is the volume the file gave. */
+const asStored = (given: readonly LibraryWell[]) =>
+  given.map((w) => ({ ...w, current_uL: w.volume_uL }));
+
 describe.each(DB_KINDS)('library wells written on %s', (kind) => {
   let t: TestApp;
   const given = wells();
@@ -43,27 +71,25 @@ describe.each(DB_KINDS)('library wells written on %s', (kind) => {
 
   it('reads back every well of a 25,001-well library as given, in order', async () => {
     const id = await libraryRepository(t.database.db).create(OWNER, 'Large', given);
-    const result = (await t.database.db.execute(sql`
-      select barcode, plate_type, well, compound_id, compound_name, concentration_nm,
-        solvent, volume_ul, current_ul, molecular_weight
-      from library_wells where library_id = ${id} order by id`)) as unknown as {
-      rows: Record<string, string | number | null>[];
-    };
-    const read = result.rows.map((r) => ({
-      barcode: r.barcode,
-      plate_type: r.plate_type,
-      well: r.well,
-      compound_id: r.compound_id,
-      compound_name: r.compound_name,
-      concentration_nM: Number(r.concentration_nm),
-      solvent: r.solvent,
-      volume_uL: Number(r.volume_ul),
-      molecular_weight: r.molecular_weight === null ? null : Number(r.molecular_weight),
-    }));
+    const read = await readBack(t, id);
     expect(read).toHaveLength(N);
-    expect(read).toEqual(given);
-    // each well's volume now is the volume the file gave
-    expect(result.rows.every((r, k) => Number(r.current_ul) === given[k].volume_uL)).toBe(true);
+    expect(read).toEqual(asStored(given));
+  });
+
+  it('writes a library whose columns but well and compound are the same throughout', async () => {
+    const same = given.slice(0, 3).map((w) => ({
+      ...w,
+      barcode: 'SAME',
+      compound_name: 'x',
+      concentration_nM: 5e6,
+      solvent: 'DMSO',
+      volume_uL: 2.5,
+      molecular_weight: null,
+    }));
+    const id = await libraryRepository(t.database.db).create(OWNER, 'Same', same);
+    expect(await readBack(t, id)).toEqual(asStored(same));
+    const one = await libraryRepository(t.database.db).create(OWNER, 'One', given.slice(7, 8));
+    expect(await readBack(t, one)).toEqual(asStored(given.slice(7, 8)));
   });
 
   it('stores nothing of a library whose wells name a plate and well twice', async () => {

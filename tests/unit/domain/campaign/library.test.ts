@@ -67,4 +67,34 @@ describe('library files', () => {
       { line: 4, reason: 'P A2 is listed twice' },
     ]);
   });
+
+  it('reads each line’s stock and plate on its own, and skips blank lines', () => {
+    // the same stock text with another molecular weight is another concentration, the same
+    // well on another plate is another well, and a bad line does not spoil the next one
+    const read = parseLibraryRows(
+      [
+        ['barcode', 'well', 'compound id', 'concentration', 'unit', 'mw'],
+        ['P', 'A1', 'C1', '4.6653', 'ug/mL', '466.53'],
+        ['P', 'A2', 'C2', '4.6653', 'ug/mL', '233.265'],
+        ['P', 'A3', 'C3', '4.6653', 'ug/mL', 'heavy'],
+        ['', ' ', '', '', '', ''],
+        ['Q', 'A1', 'C4', '4.6653', 'ug/mL', '466.53'],
+        ['', 'A4', 'C5', '1', 'mM', ''],
+        ['Q', 'A2', 'C6', '4.6653', 'ug/mL', ''],
+      ],
+      { default_plate_type: '384PP_DMSO2', plate_types: { Q: '1536LDV_DMSO' } },
+    );
+    expect(read.ok && read.refused).toEqual([
+      { line: 4, reason: 'molecular weight "heavy" is not a positive number' },
+      { line: 7, reason: 'no plate barcode' },
+      { line: 8, reason: 'ug/mL needs a molecular weight' },
+    ]);
+    expect(
+      read.ok && read.wells.map((w) => [w.barcode, w.plate_type, w.well, w.concentration_nM]),
+    ).toEqual([
+      ['P', '384PP_DMSO2', 'A1', 10_000],
+      ['P', '384PP_DMSO2', 'A2', 20_000],
+      ['Q', '1536LDV_DMSO', 'A1', 10_000],
+    ]);
+  });
 });
