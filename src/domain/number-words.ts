@@ -29,3 +29,8 @@ export const NUMBER_WORD_SOURCE = Object.keys(NUMBER_WORDS)
 export function numberOf(s: string): number {
   return NUMBER_WORDS[s.toLowerCase()] ?? Number(s);
 }
+
+/** A count as people write it in a sentence ("reads three ways"): the word, or the digits. */
+export function numberWord(n: number): string {
+  return Object.keys(NUMBER_WORDS).find((w) => NUMBER_WORDS[w] === n) ?? String(n);
+}

@@ -114,7 +114,7 @@ const CANDIDATE_BENCHES = 16;
 export function buildCandidates(
   bench: readonly BenchReagentInfo[],
   catalog: readonly CatalogReagent[] = [],
-): Candidate[] {
+): readonly Candidate[] {
   let byBench = CANDIDATE_CACHE.get(catalog);
   if (!byBench) CANDIDATE_CACHE.set(catalog, (byBench = new Map()));
   const key = JSON.stringify(bench);
@@ -224,11 +224,34 @@ function matchJoined(tokens: Token[], i: number, spelling: string[]): number {
   return d <= allowed && tokens[i + 1].start - tokens[i].end <= 1 ? d : -1;
 }
 
+// One turn reads the same text several times (amounts, clauses, unread words), against the
+// same candidate list (buildCandidates caches it): the last few readings are kept, keyed by
+// the list and the text. Safe because neither the list nor a result is ever changed in place
+// (both are read-only to callers).
+const RECENT_READINGS = 4;
+const recent: {
+  candidates: readonly Candidate[];
+  text: string;
+  found: readonly ReagentMention[];
+}[] = [];
+
 /**
  * Finds reagent names in text: longest and closest first, bench before catalog, no overlaps.
  * A single word that is request vocabulary ("fill", "media") is never a name.
  */
-export function findReagents(text: string, candidates: readonly Candidate[]): ReagentMention[] {
+export function findReagents(
+  text: string,
+  candidates: readonly Candidate[],
+): readonly ReagentMention[] {
+  const hit = recent.find((r) => r.candidates === candidates && r.text === text);
+  if (hit) return hit.found;
+  const found = readReagents(text, candidates);
+  recent.unshift({ candidates, text, found });
+  if (recent.length > RECENT_READINGS) recent.pop();
+  return found;
+}
+
+function readReagents(text: string, candidates: readonly Candidate[]): readonly ReagentMention[] {
   const tokens = tokenize(text);
   const found: (ReagentMention & { words: number; rank: number })[] = [];
   for (let i = 0; i < tokens.length; i++) {

@@ -38,6 +38,20 @@ describe('decideTurn', () => {
     expect(s.result?.wells?.A2).toBeDefined();
   });
 
+  it('asks once, with three choices, when "Q2" is a well and a quadrant of either convention', () => {
+    const ctx = context(1536);
+    const q = decideTurn('add 1 uM staurosporine to Q2', ctx);
+    expect(q.calls).toEqual([]);
+    expect(q.reply).toMatch(/^"Q2" reads three ways: which do you mean\?/);
+    expect(q.question?.choices.map((c) => c.label)).toEqual([
+      'well Q2',
+      'interleaved quadrant 2 (A2, A4, ...)',
+      'block quadrant 2 (A25 to P48)',
+    ]);
+    expect(Object.keys(decideTurn('1', ctx, q.question).result?.wells ?? {})).toEqual(['Q2']);
+    expect(count(decideTurn('3', ctx, q.question))).toBe(384);
+  });
+
   it('writes each of two actions joined by "and", and asks when one add names two reagents', () => {
     const ctx = context(384);
     const targets = (text: string) => {

@@ -41,6 +41,22 @@ describe('reagent matching', () => {
   it('never takes request words or units for names', () => {
     expect(found('fill the column with media to 10 uM')).toEqual([]);
   });
+
+  it('reads a text once per candidate list: a turn asks again for the same reading', () => {
+    const text = 'add 10 uM staurosporine and 1 uM compound B to column 3';
+    const first = findReagents(text, candidates);
+    expect(findReagents(text, candidates)).toBe(first);
+    // the same bench again is the same (cached) candidate list
+    expect(findReagents(text, buildCandidates([...BENCH], CATALOG_SEED))).toBe(first);
+    // another bench, or another text, is read afresh
+    const small = buildCandidates(BENCH.slice(0, 2), CATALOG_SEED);
+    expect(findReagents(text, small)).not.toBe(first);
+    // staurosporine is on the first bench, only in the catalog for the second
+    expect(first.map((m) => m.ref.source)).toEqual(['bench', 'bench']);
+    expect(findReagents(text, small).map((m) => m.ref.source)).toEqual(['catalog', 'bench']);
+    expect(findReagents(`${text} `, candidates)).not.toBe(first);
+    expect(findReagents(`${text} `, candidates)).toEqual(first);
+  });
 });
 
 describe('plate tools', () => {

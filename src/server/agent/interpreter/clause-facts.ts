@@ -8,7 +8,7 @@ export interface ClauseFacts {
   text: string;
   /** the text with reagent names, quotes and wells blanked, for verbs */
   rest: string;
-  reagents: ReagentMention[];
+  reagents: readonly ReagentMention[];
   ranges: ParsedRanges;
   concs: Concentration[];
   volumes: Volume[];

@@ -36,7 +36,7 @@ function mwOf(m: ReagentMention, catalog: readonly CatalogReagent[]): number | n
 }
 
 // The reagent an amount belongs to: the first named after it, else the last before it.
-function reagentFor(at: number, mentions: ReagentMention[]): ReagentMention | undefined {
+function reagentFor(at: number, mentions: readonly ReagentMention[]): ReagentMention | undefined {
   return mentions.find((m) => m.start >= at) ?? mentions.filter((m) => m.end <= at).at(-1);
 }
 

@@ -5,6 +5,7 @@
  * about: it never writes over filled wells, and never more wells than it says. Pure.
  */
 import type { WireWells } from '../../../domain/plate-wire';
+import { AMOUNT_UNIT_SPELLING } from '../../../domain/units';
 import type { ToolCall } from '../tools/tool-registry';
 
 /** What the words said: how many wells, and whether only empty ones. */
@@ -19,9 +20,11 @@ export interface WellCount {
 const EMPTY_OF =
   /\b(?:the\s+)?(?:(\d{1,4})\s+)?(?:empty|unused|free|remaining)\s+wells\s+(?=(?:of|in)\s+(?:the\s+)?(?:rows?|col(?:umn)?s?|quadrant|[A-Za-z]{1,2}\d))(?:of|in)\s+/i;
 // "32 DMSO negative controls", "16 wells": a bare count before what it counts (not "8 points",
-// not "96-well plate", not an amount or a column number).
-const COUNT =
-  /(?<![\w.,:\-/=])(?<!\b(?:col(?:umn)?s?|rows?)\s+)(\d{1,4})\s+(?!(?:[nuµμmp]?M|%|[nuµμm]L|percent|points?|pts?|-?fold|x)\b)(?:(?!(?:and|or|in|of|with|to|at|from|then)\b)[A-Za-z]+\s+){0,3}?(?:wells|controls|ctrls)\b(?!\s*plates?\b)/i;
+// not "96-well plate", not an amount (the domain's unit spellings) or a column number).
+const COUNT = new RegExp(
+  String.raw`(?<![\w.,:\-/=])(?<!\b(?:col(?:umn)?s?|rows?)\s+)(\d{1,4})\s+(?!${AMOUNT_UNIT_SPELLING}|(?:points?|pts?|-?fold|x)\b)(?:(?!(?:and|or|in|of|with|to|at|from|then)\b)[A-Za-z]+\s+){0,3}?(?:wells|controls|ctrls)\b(?!\s*plates?\b)`,
+  'i',
+);
 
 /** Reads a count of wells from the request, if it gives one. */
 export function readWellCount(text: string): WellCount {

@@ -1,8 +1,8 @@
 /**
  * The offline interpreter's turn, parse -> plan -> check: a request (and the question the
  * previous turn left open, if any) -> tool calls that pass the checks, an answer, a refusal
- * that says what would work, or one short question with choices when the request reads two
- * ways. Nothing here writes: the caller applies the calls as one change. Pure.
+ * that says what would work, or one short question with choices when the request reads more
+ * than one way. Nothing here writes: the caller applies the calls as one change. Pure.
  */
 import { interpret } from '../interpreter/interpret';
 import { readAmounts } from '../parse/amounts';
@@ -10,6 +10,7 @@ import { normalize } from '../parse/normalize';
 import { findExcept, findPhrases } from '../../../domain/plate/well-set-sentence';
 import type { PhraseContext, PhraseMatch } from '../../../domain/plate/well-set-sentence';
 import { SELECTION_WORDS } from '../../../domain/plate/well-set-ranges';
+import { numberWord } from '../../../domain/number-words';
 import { buildCandidates, catalogToBench } from '../reagent-match';
 import { runCalls, type CallsResult } from '../run-calls';
 import type { ToolCall } from '../tools/tool-registry';
@@ -193,19 +194,6 @@ function readRequest(raw: string, ctx: ToolContext): TurnDecision {
     return { calls: [], reply: 'Yes: that fits the stocks and the solvent limit.' };
   }
 
-  // "Q2" on a plate with a row Q: the well, or quadrant 2.
-  const q = /(?<!\bwells?\s+)\b[Qq]([1-4])\b/.exec(raw);
-  if (q && ctx.defn.rows > 16) {
-    const at = (words: string) => raw.slice(0, q.index) + words + raw.slice(q.index + q[0].length);
-    return ask(
-      `"${q[0]}" reads two ways on a ${ctx.defn.format}-well plate: which do you mean?`,
-      raw,
-      [
-        { label: `well Q${q[1]}`, request: at(`well Q${q[1]}`) },
-        { label: `quadrant ${q[1]}`, request: at(`quadrant ${q[1]}`) },
-      ],
-    );
-  }
   const norm = normalize(raw, ctx.defn);
   if (norm.refusal) return refuse(norm.refusal);
   const candidates = buildCandidates(ctx.bench, ctx.catalog ?? []);
@@ -269,7 +257,11 @@ function askReadings(text: string, phrase: PhraseMatch, raw: string): TurnDecisi
     request: `${text.slice(0, phrase.start)}the selection${text.slice(phrase.end)}`,
     wells: r.indices,
   }));
-  return ask(`"${words.trim()}" reads two ways: which do you mean?`, raw, choices);
+  return ask(
+    `"${words.trim()}" reads ${numberWord(choices.length)} ways: which do you mean?`,
+    raw,
+    choices,
+  );
 }
 
 /** The checks of the offline path for calls decided elsewhere (the language model). */
