@@ -33,6 +33,17 @@ const well = (n: number): WireWell => ({
   },
 });
 
+// 2.5 nL of 10 mM in 5 uL of medium: 4.998 uM predicted
+const dosed = (target_nM: number): WireWell => ({
+  label: '',
+  sample: '',
+  tags: [],
+  targets: {
+    medium: { target_nM: null, tol_pct: 10, volume_uL: 5 },
+    'compound-a': { target_nM, tol_pct: 10, volume_uL: 0.0025 },
+  },
+});
+
 describe('live plate after many small writes', () => {
   it('equals the plate computed from scratch (hash, state, key order)', () => {
     const defn = plateDefn(1536);
@@ -108,16 +119,6 @@ describe('live plate after many small writes', () => {
       ...BENCH,
       { ...BENCH[0], slug: 'medium', name: 'Medium', type: 'media', stock_nM: null },
     ];
-    // 2.5 nL of 10 mM in 5 uL of medium: 4.998 uM predicted
-    const dosed = (target_nM: number): WireWell => ({
-      label: '',
-      sample: '',
-      tags: [],
-      targets: {
-        medium: { target_nM: null, tol_pct: 10, volume_uL: 5 },
-        'compound-a': { target_nM, tol_pct: 10, volume_uL: 0.0025 },
-      },
-    });
     const [a, b] = [idOfIndex(defn, 0), idOfIndex(defn, 1)];
     const wells: WireWells = { [a]: dosed(5000), [b]: dosed(5000) };
     const live = buildLivePlate(defn, wells, 0, bench, 'k');
