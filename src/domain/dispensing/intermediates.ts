@@ -113,9 +113,16 @@ function chooseRecipe(
   return best ? { recipe: best, exact: true } : tried[0];
 }
 
-/** Whether a recipe pipettes both volumes in a pipette's good band and makes at most 1 mL. */
-function inGoodBand(r: { recipe: Recipe; exact: boolean }): boolean {
-  return r.exact && r.recipe.fromUnits + r.recipe.diluentUnits <= MAX_BANDED_UNITS;
+/**
+ * The recipe of `factor` from `from` when it pipettes both volumes exactly in a pipette's good
+ * band and makes at most 1 mL; undefined otherwise (a ratio past the good band's is not tried).
+ */
+function goodBandRecipe(factor: number, from: number, needUL: number): Recipe | undefined {
+  if (factor / from > MAX_GOOD_RATIO * (1 + WHOLE)) return undefined;
+  const r = recipeFrom(factor, from, needUL, BAND_UNITS[0]);
+  return r.exact && r.recipe.fromUnits + r.recipe.diluentUnits <= MAX_BANDED_UNITS
+    ? r.recipe
+    : undefined;
 }
 
 /**
@@ -129,8 +136,8 @@ function goodBandDepths(factors: readonly number[], needs: ReadonlyMap<number, n
   for (const f of factors.toSorted((a, b) => a - b)) {
     let best = Infinity;
     for (const [g, d] of depth) {
-      if (g >= f || d + 1 >= best || f / g > MAX_GOOD_RATIO * (1 + WHOLE)) continue;
-      if (inGoodBand(recipeFrom(f, g, needs.get(f) ?? 0, BAND_UNITS[0]))) best = d + 1;
+      if (g >= f || d + 1 >= best) continue;
+      if (goodBandRecipe(f, g, needs.get(f) ?? 0)) best = d + 1;
     }
     depth.set(f, best);
   }
@@ -152,15 +159,11 @@ function fewestStepsRecipe(
   let best: Recipe | undefined;
   let bestRank: [number, number] = [Infinity, Infinity];
   for (const from of sources) {
-    if (factor / from > MAX_GOOD_RATIO * (1 + WHOLE)) continue;
-    const r = recipeFrom(factor, from, needUL, BAND_UNITS[0]);
-    if (!inGoodBand(r)) continue;
-    const rank: [number, number] = [
-      depth.get(from) ?? Infinity,
-      r.recipe.fromUnits + r.recipe.diluentUnits,
-    ];
+    const r = goodBandRecipe(factor, from, needUL);
+    if (!r) continue;
+    const rank: [number, number] = [depth.get(from) ?? Infinity, r.fromUnits + r.diluentUnits];
     if (!best || rank[0] < bestRank[0] || (rank[0] === bestRank[0] && rank[1] < bestRank[1]))
-      [best, bestRank] = [r.recipe, rank];
+      [best, bestRank] = [r, rank];
   }
   return best;
 }
