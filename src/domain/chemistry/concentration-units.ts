@@ -156,3 +156,15 @@ export function targetBoundProblem(nM: number): string | null {
     `enter one of at most 1e15 nM (1,000,000 M).`
   );
 }
+
+/**
+ * Why a target in a mass unit cannot be made molar: the reagent has no molecular weight. One
+ * sentence for the plate's ops and the well editor, saying what to add or type instead.
+ */
+export function massTargetWithoutWeight(reagentName: string | undefined, unitText: string): string {
+  return (
+    `${reagentName ?? 'This reagent'} has no molecular weight, so a target in ` +
+    `${unitText} cannot be made molar: add its molecular weight (g/mol) to the ` +
+    'reagent on the bench, or give the target in nM, uM, mM or M.'
+  );
+}

@@ -13,6 +13,7 @@ import { canonicalWell, isCanonicalWell, wellContentProblem } from '../plate-wel
 import { effectiveTolerance } from '../prediction';
 import {
   isMassStockUnit,
+  massTargetWithoutWeight,
   parseAnyConcentrationUnit,
   targetBoundProblem,
   toNanomolarAny,
@@ -127,11 +128,7 @@ export function amountToNanomolar(amount: Amount, reagent?: MassTargetFacts): nu
     // mass it would be a well no prediction, plan or solvent check can read
     const mw = reagent?.molecular_weight_g_per_mol;
     if (mw == null || !(mw > 0))
-      throw new OpRefused(
-        `${reagent?.name ?? 'This reagent'} has no molecular weight, so a target in ` +
-          `${amount.unit} cannot be made molar: add its molecular weight (g/mol) to the ` +
-          'reagent on the bench, or give the target in nM, uM, mM or M.',
-      );
+      throw new OpRefused(massTargetWithoutWeight(reagent?.name, amount.unit));
     nM = toNanomolarAny(value(), mass, mw);
   }
   // the same bound as target_nM of every write path (a value of 1e15 M is 1e24 nM)

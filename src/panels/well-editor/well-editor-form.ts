@@ -3,6 +3,8 @@
  * 1000 µM; "50 nM" typed into the field takes its own unit), a 0–100 µL volume.
  */
 import {
+  isMassStockUnit,
+  massTargetWithoutWeight,
   parseAnyConcentration,
   targetBoundProblem,
   toNanomolarAny,
@@ -66,11 +68,18 @@ export function concentrationUM(
   return nM / 1000;
 }
 
-/** Why the typed concentration cannot be a target (past 1e15 nM), or null. */
+/**
+ * Why the typed concentration cannot be a target, or null: past 1e15 nM, or a mass unit
+ * ("5 ug/mL") for a reagent without a molecular weight, in the words the plate's ops use.
+ */
 export function concentrationProblem(
   values: Pick<EditorValues, 'uM'> & { unit?: MolarUnit },
   molecularWeight?: number | null,
+  reagentName?: string,
 ): string | null {
+  const typed = parseAnyConcentration(values.uM.trim());
+  if (typed && isMassStockUnit(typed.unit) && !(molecularWeight != null && molecularWeight > 0))
+    return massTargetWithoutWeight(reagentName, typed.unit);
   return targetBoundProblem(typedNanomolar(values.uM, values.unit ?? 'uM', molecularWeight));
 }
 

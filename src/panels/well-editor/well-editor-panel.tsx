@@ -60,7 +60,8 @@ export function WellEditorPanel() {
   const slug = reagents.some((r) => r.slug === values.slug)
     ? values.slug
     : (reagents[0]?.slug ?? '');
-  const molecularWeight = reagents.find((r) => r.slug === slug)?.molecular_weight_g_per_mol;
+  const chosen = reagents.find((r) => r.slug === slug);
+  const molecularWeight = chosen?.molecular_weight_g_per_mol;
   // mass units (ng/mL to mg/mL) are made molar through the chosen reagent's molecular weight
   const amount = editorAmount(values, molecularWeight);
   const present = new Set(views.flatMap((v) => v.entries.map((e) => e.slug)));
@@ -185,7 +186,7 @@ export function WellEditorPanel() {
                   ? ` · pipetting ${accuracyLabel(amount.volumeUl)}`
                   : ''
               }`
-            : (concentrationProblem(values, molecularWeight) ??
+            : (concentrationProblem(values, molecularWeight, chosen?.name) ??
               'Enter a concentration of 0 or more (pM to M; ng/mL to mg/mL when the reagent has a molecular weight) and a volume from 0 to 100 µL.')}
         </p>
         <div className="row">

@@ -22,3 +22,21 @@ describe('the well editor and a target past any solution', () => {
     expect(concentrationProblem({ uM: '' })).toBeNull();
   });
 });
+
+describe('the well editor and a mass target', () => {
+  it('makes 5 ug/mL molar through the reagent molecular weight', () => {
+    // 5 ug/mL of a 500 g/mol compound: 1000 x 5000 ng/mL / 500 = 10,000 nM = 10 uM
+    expect(concentrationUM('5 ug/mL', 'uM', 500)).toBeCloseTo(10, 9);
+    expect(concentrationProblem({ uM: '5 ug/mL' }, 500, 'Compound A')).toBeNull();
+  });
+
+  it('says the reagent has no molecular weight, as the plate ops do, instead of a generic hint', () => {
+    expect(editorAmount({ uM: '5 ug/mL', volumeUl: '10' }, null)).toBeNull();
+    expect(concentrationProblem({ uM: '5 ug/mL' }, null, 'Compound A')).toBe(
+      'Compound A has no molecular weight, so a target in ug/mL cannot be made molar: add its ' +
+        'molecular weight (g/mol) to the reagent on the bench, or give the target in nM, uM, mM or M.',
+    );
+    // a molar target needs no molecular weight
+    expect(concentrationProblem({ uM: '5 uM' }, null, 'Compound A')).toBeNull();
+  });
+});
