@@ -414,6 +414,31 @@ function edits(): VocabCase[] {
       request: 'swap staurosporine with compound A',
       asks: /At what concentration should Compound A replace Staurosporine/,
     });
+    // a swap of wells: each well of one set takes its partner's contents
+    const two = ['add 1 uM staurosporine to column 3', 'add 2 uM compound A to column 4'];
+    for (const words of [
+      'swap column 3 with column 4',
+      'swap columns 3 and 4',
+      'exchange column 3 and column 4',
+    ])
+      out.push({
+        cls: 'replace/move',
+        kind: 'edits',
+        format: f,
+        setup: two,
+        request: words,
+        changed: [...cols(f, 3), ...cols(f, 4)],
+        holds: (id) => (cols(f, 3).includes(id) ? one(CA, 2000) : one(SA, 1000)),
+      });
+    out.push({
+      cls: 'replace/move',
+      kind: 'edits',
+      format: f,
+      setup,
+      request: 'swap column 3 with column 5',
+      changed: [...cols(f, 3), ...cols(f, 5)],
+      holds: (id) => (cols(f, 3).includes(id) ? 'empty' : one(SA, 1000)),
+    });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 /**
  * Edits of what is already on the plate: replace one reagent by another, change a
- * reagent's concentration, move or copy wells. Each reads to tool calls, a question or a
+ * reagent's concentration, move, copy or swap wells. Each reads to tool calls, a question or a
  * refusal. Pure.
  */
 import { findConcentrations } from '../interpreter/quantities';
@@ -36,9 +36,77 @@ function indexOf(ctx: ToolContext, id: string): number {
   return r * ctx.defn.cols + Number(m[2]) - 1;
 }
 
-/** Replace, change, move or copy; null when the request is none of these. */
+const SWAP =
+  /^\s*(?:please\s+)?(?:swap|exchange|switch)\s+(?:the\s+)?(?:contents\s+of\s+)?(.+?)\s*$/i;
+
+/** Wells grouped by one coordinate (row or column), in plate order. */
+function groupsBy(indices: number[], key: (i: number) => number): number[][] {
+  const groups = new Map<number, number[]>();
+  for (const i of indices.toSorted(asc)) groups.set(key(i), [...(groups.get(key(i)) ?? []), i]);
+  return [...groups.values()];
+}
+
+/**
+ * "swap A1 and A2", "swap row A with row B", "swap rows A and B", "switch columns 3 and 4":
+ * two sets of wells of one size exchange contents. Null when the request names a reagent
+ * (that is a replacement: "swap stauro for compound B") or is not a swap of wells.
+ */
+function readSwap(
+  text: string,
+  ctx: ToolContext,
+  pc: PhraseContext,
+  candidates: ReturnType<typeof buildCandidates>,
+): EditReading | null {
+  const m = SWAP.exec(text);
+  if (!m || findReagents(m[1], candidates).length > 0) return null;
+  const body = m[1];
+  const pairs: [number[], number[]][] = [];
+  for (const sep of body.matchAll(/\s+(?:with|and)\s+/gi)) {
+    const left = namedWells(body.slice(0, sep.index), pc);
+    const right = namedWells(body.slice(sep.index + sep[0].length), pc);
+    if (left.error || right.error || left.ambiguous || right.ambiguous) continue;
+    const [a, b] = [left.indices, right.indices];
+    if (a.length > 0 && a.length === b.length) pairs.push([a, b]);
+  }
+  if (pairs.length === 0) {
+    // "rows A and B", "columns 3 and 4", "A1 and A2": one phrase naming two rows, columns or wells
+    const all = namedWells(body, pc);
+    if (all.error || all.ambiguous || all.indices.length === 0) return null;
+    const cols = ctx.defn.cols;
+    const split = [
+      groupsBy(all.indices, (i) => Math.floor(i / cols)),
+      groupsBy(all.indices, (i) => i % cols),
+      all.indices.length === 2 ? all.indices.toSorted(asc).map((i) => [i]) : [],
+    ].find((g) => g.length === 2 && g[0].length === g[1].length);
+    if (!split) return null;
+    pairs.push([split[0], split[1]]);
+  }
+  if (pairs.length > 1)
+    return {
+      kind: 'ask',
+      question: 'Which two sets of wells should swap? Name them, e.g. "row A with row B".',
+    };
+  const [a, b] = pairs[0];
+  return {
+    kind: 'calls',
+    calls: [
+      {
+        name: 'copy_wells',
+        args: {
+          from: idsOf(ctx.defn, a.toSorted(asc)),
+          to: idsOf(ctx.defn, b.toSorted(asc)),
+          swap: true,
+        },
+      },
+    ],
+  };
+}
+
+/** Replace, change, move, copy or swap; null when the request is none of these. */
 export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): EditReading | null {
   const candidates = buildCandidates(ctx.bench, ctx.catalog ?? []);
+  const swap = readSwap(text, ctx, pc, candidates);
+  if (swap) return swap;
   const rep = REPLACE.exec(text);
   if (rep) {
     const olds = findReagents(rep[1], candidates);

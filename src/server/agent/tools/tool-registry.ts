@@ -136,8 +136,11 @@ export const TOOLS = {
   },
   copy_wells: {
     description:
-      'Copy (or move, emptying the sources) well contents: the n-th of from goes to the n-th of to; both lists the same size.',
-    parameters: schema({ from: wells, to: wells, move: { type: 'boolean' } }, ['from', 'to']),
+      'Copy (or move, emptying the sources, or swap, exchanging the two) well contents: the n-th of from goes to the n-th of to; both lists the same size.',
+    parameters: schema(
+      { from: wells, to: wells, move: { type: 'boolean' }, swap: { type: 'boolean' } },
+      ['from', 'to'],
+    ),
     run: (ctx: ToolContext, a: CopyArgs) => copyWells(ctx, a),
   },
   describe_wells: {
