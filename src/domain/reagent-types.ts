@@ -2,7 +2,7 @@
  * Reagent types, their colours, defaults and the form fields each shows (spec sections 3,
  * 4 and 9). The server stores "chemical"; people see "compound".
  */
-import { fillLiquid } from './dispensing/fill-liquid';
+import { fillLiquid, type FillCandidate } from './dispensing/fill-liquid';
 
 /** Display types, in the order the kernel indexes them. */
 export const REAGENT_TYPES = [
@@ -138,13 +138,8 @@ export const REAGENT_FIELDS: Record<ReagentType, readonly ReagentField[]> = {
   other: ['name', 'description'],
 };
 
-/** What default-vehicle selection needs to know of a bench reagent. */
-export interface VehicleCandidate {
-  slug: string;
-  name: string;
-  type: string;
-  max_concentration_percent?: number | null;
-}
+/** What default-vehicle selection needs to know of a bench reagent (fill-liquid.ts's rule). */
+export type VehicleCandidate = FillCandidate;
 
 /**
  * Default vehicle: the liquid that fills wells (dispensing/fill-liquid.ts), when the bench

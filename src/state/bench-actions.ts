@@ -3,6 +3,7 @@
 // (delete) and every failure leaves the store as the server has it.
 import { ApiError, errorMessage } from '../api/api-error';
 import {
+  benchReagentInfo,
   createBenchReagent,
   deleteBenchReagent,
   listBenchReagents,
@@ -304,6 +305,8 @@ export async function autoSelectVehicle(): Promise<string | null> {
       name: r.name,
       type: r.type || r.reagent_type,
       max_concentration_percent: r.max_concentration_percent,
+      stock_nM: benchReagentInfo(r).stock_nM,
+      stock_ng_per_mL: r.stock_ng_per_mL,
     })),
   );
   if (!pick) return null;

@@ -4,8 +4,9 @@
  * assistant: the experiment's choice when it can fill, else the first medium, else the first
  * buffer, else an aqueous liquid of the bench (water on the bench), else water itself, which
  * the plan and the bulk sheet then name although the bench does not hold it. Never a solvent
- * with a limit (a DMSO fill made every well 99 % DMSO and every edit was refused) nor any
- * organic solvent.
+ * with a limit (a DMSO fill made every well 99 % DMSO and every edit was refused), nor any
+ * organic solvent, nor a concentrated stock (a 1 M HEPES or 10x PBS stock filling every well
+ * made it 1 M HEPES, and a 20 mM HEPES target was then refused as 4900 % over).
  */
 import { solventKey } from '../chemistry/solvents';
 
@@ -16,6 +17,10 @@ export interface FillCandidate {
   /** server or display type: media, buffer, solvent, chemical, ... */
   type: string;
   max_concentration_percent?: number | null;
+  /** a molar stock, nM: a concentrate diluted into wells, never their bulk */
+  stock_nM?: number | null;
+  /** a mass stock without a molecular weight, ng/mL: a concentrate too */
+  stock_ng_per_mL?: number | null;
 }
 
 /** The liquid that fills wells; `onBench` false for water the bench does not hold. */
@@ -44,9 +49,13 @@ export const WATER = {
 /** The kinds of liquid that fill, in the order they are preferred. */
 const FILL_ORDER = ['media', 'buffer', 'solvent'] as const;
 
-/** Whether a reagent may fill wells: a medium, a buffer or an aqueous liquid, with no limit. */
+/**
+ * Whether a reagent may fill wells: a medium, a buffer or an aqueous liquid, with no limit
+ * and no stock concentration (a buffer stock is diluted to its target like any reagent).
+ */
 function canFill(r: FillCandidate): boolean {
   if (r.max_concentration_percent != null) return false;
+  if ((r.stock_nM ?? 0) > 0 || (r.stock_ng_per_mL ?? 0) > 0) return false;
   if (r.type === 'media' || r.type === 'buffer') return true;
   // a "solvent" that is water in all but name (water, PBS, saline) brings no solvent load
   return r.type === 'solvent' && solventKey(r.slug) === null && solventKey(r.name) === null;

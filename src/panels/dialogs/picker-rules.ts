@@ -2,6 +2,7 @@
 import type { BenchReagent } from '../../api/bench';
 import type { CatalogReagent } from '../../api/reagents';
 import { pickDefaultVehicle } from '../../domain/reagent-types';
+import { canonicalStockOf } from '../../domain/chemistry/concentration-units';
 
 /** Debounce of the catalog search (spec section 9). */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -70,7 +71,16 @@ export function catalogReagentInput(item: CatalogReagent): Record<string, unknow
  * add is the rule's choice and not whichever box was ticked first; the rest keep their order.
  */
 export function addOrder<
-  T extends Pick<CatalogReagent, 'slug' | 'name' | 'reagent_type' | 'max_concentration_percent'>,
+  T extends Pick<
+    CatalogReagent,
+    | 'slug'
+    | 'name'
+    | 'reagent_type'
+    | 'max_concentration_percent'
+    | 'default_concentration_value'
+    | 'default_concentration_units'
+    | 'molecular_weight_g_per_mol'
+  >,
 >(chosen: readonly T[]): T[] {
   const pick = pickDefaultVehicle(
     chosen.map((c) => ({
@@ -78,6 +88,12 @@ export function addOrder<
       name: c.name,
       type: c.reagent_type,
       max_concentration_percent: c.max_concentration_percent,
+      // a concentrated stock (1 M HEPES) is diluted into wells, never fills them
+      ...canonicalStockOf(
+        c.default_concentration_value,
+        c.default_concentration_units,
+        c.molecular_weight_g_per_mol,
+      ),
     })),
   );
   const first = chosen.filter((c) => c.slug === pick);

@@ -27,6 +27,9 @@ function reagent(slug: string, name: string, fields: Partial<BenchReagent> = {})
   };
 }
 
+// a medium has no stock concentration (the demo reagent it is made from has 10 mM)
+const noStock = { stock_uM: null, concentration_units: null, default_concentration_value: null };
+
 const experiment = (vehicle: string | null) => ({
   id: 5,
   name: 'E',
@@ -87,8 +90,8 @@ describe('loadBench', () => {
   it('auto-selects the default vehicle when none is set (PATCH .../vehicle)', async () => {
     net.respond(200, [
       reagent('dmso', 'DMSO', { type: 'solvent', reagent_type: 'solvent' }),
-      reagent('rpmi', 'RPMI', { type: 'media', reagent_type: 'media' }),
-      reagent('dmem', 'DMEM', { type: 'media', reagent_type: 'media' }),
+      reagent('rpmi', 'RPMI', { type: 'media', reagent_type: 'media', ...noStock }),
+      reagent('dmem', 'DMEM', { type: 'media', reagent_type: 'media', ...noStock }),
     ]);
     net.respond(200, experiment('dmem'));
     await loadBench(5, null);
@@ -97,6 +100,16 @@ describe('loadBench', () => {
     expect(patch.method).toBe('PATCH');
     expect(patch.url).toMatch(/\/api\/experiments\/5\/vehicle$/);
     expect(JSON.parse(String(patch.body))).toEqual({ vehicle_slug: 'dmem' });
+  });
+
+  it('picks no vehicle from a 1 M buffer stock: it is diluted into wells, water fills them', async () => {
+    net.respond(200, [
+      reagent('dmso', 'DMSO', { type: 'solvent', reagent_type: 'solvent' }),
+      reagent('hepes', 'HEPES', { type: 'buffer', reagent_type: 'buffer', stock_uM: 1e6 }),
+    ]);
+    await loadBench(5, null);
+    expect(bench.vehicleSlug).toBeNull();
+    expect(net.calls.map((c) => c.method)).toEqual(['GET']);
   });
 
   it('keeps a vehicle that is already set', async () => {

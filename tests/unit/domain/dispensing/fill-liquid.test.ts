@@ -38,6 +38,20 @@ describe('fillLiquid', () => {
     });
   });
 
+  it('never fills with a concentrated stock: a 1 M HEPES or 10x PBS stock is diluted to its target', () => {
+    const hepes = { ...BUFFER, slug: 'hepes', name: 'HEPES', stock_nM: 1e9 };
+    const pbs10x = { ...BUFFER, slug: 'pbs-10x', name: 'PBS, 10x', stock_nM: 119e6 };
+    const albumin = { ...BUFFER, slug: 'bsa', name: 'BSA', stock_ng_per_mL: 1e6 };
+    expect(fillLiquid([CPD, DMSO, hepes, pbs10x, albumin])).toEqual({
+      slug: 'water',
+      name: 'Water',
+      onBench: false,
+    });
+    // not when it is the experiment's choice either; a buffer without a stock still fills
+    expect(fillLiquid([CPD, hepes], 'hepes').slug).toBe('water');
+    expect(fillLiquid([CPD, hepes, BUFFER]).slug).toBe('tris');
+  });
+
   it('adds water to the bench only when water fills and the bench lacks it', () => {
     expect(benchWithFill([CPD, DMSO]).map((b) => b.slug)).toEqual(['cpd', 'dmso', 'water']);
     expect(benchWithFill([CPD, DMSO, MEDIA]).map((b) => b.slug)).toEqual(['cpd', 'dmso', 'media']);
