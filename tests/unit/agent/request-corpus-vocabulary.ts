@@ -604,7 +604,46 @@ function typos(): VocabCase[] {
 
 // Requests tried by hand that wrote a wrong plate, or asked needlessly, before they were
 // mended: each kept as it was found.
+// A series from its top, k steps of factor, laid into the wells in order.
+function seriesIn(slug: string, top: number, factor: number, wells: string[]): VocabCase['holds'] {
+  return (id) => one(slug, pt(top, factor, wells.indexOf(id)));
+}
+
 const BY_HAND: VocabCase[] = [
+  {
+    cls: 'series',
+    kind: 'found by hand',
+    format: 384,
+    // wrote D24 to D19: the start well was read as part of row D and the row begun at its end
+    request: '3x dilution cpd B from 1 uM, 6 pts, row D going left from D12',
+    changed: ['D12', 'D11', 'D10', 'D9', 'D8', 'D7'],
+    holds: seriesIn(CB, 1000, 3, ['D12', 'D11', 'D10', 'D9', 'D8', 'D7']),
+  },
+  {
+    cls: 'series',
+    kind: 'found by hand',
+    format: 384,
+    request: '1:2 cpd A from 2 uM starting at E3, 5 points across row E',
+    changed: ['E3', 'E4', 'E5', 'E6', 'E7'],
+    holds: seriesIn(CA, 2000, 2, ['E3', 'E4', 'E5', 'E6', 'E7']),
+  },
+  {
+    cls: 'series',
+    kind: 'found by hand',
+    format: 384,
+    // "lowest conc at left" was not read as a direction, and "lowest" was an unread word
+    request: 'lowest conc at left: 1:2 series cpd B 8 pts from 2 uM in G5-G12',
+    changed: ['G5', 'G6', 'G7', 'G8', 'G9', 'G10', 'G11', 'G12'],
+    holds: seriesIn(CB, 2000, 2, ['G12', 'G11', 'G10', 'G9', 'G8', 'G7', 'G6', 'G5']),
+  },
+  {
+    cls: 'series',
+    kind: 'found by hand',
+    format: 384,
+    // "A series needs at least 2 points": a row read down its columns gives lines of one well
+    request: '5 uM cmpd A in B2-B6, lowest at the top, 2-fold',
+    refused: /These wells run along a row, but the series was asked to run up or down a column/,
+  },
   {
     cls: 'except',
     kind: 'found by hand',

@@ -18,6 +18,7 @@ import { classify, type Intent } from './intents';
 import {
   findConcentrations,
   findDirection,
+  findStartWell,
   findFactor,
   findReversed,
   findPoints,
@@ -359,6 +360,10 @@ function clauseCalls(
         return `"${f.text}" gives ${r.ref.name} ${molar.length} amounts (${molar.map((c) => f.text.slice(c.start, c.end)).join(', ')}): which one? Give one amount per reagent.`;
       const reps = findReplicates(f.rest);
       if (reps) args.replicates = reps.replicates;
+      // "row D going left from D12": the lines start at the well named, not the row's end
+      const from = findStartWell(f.text);
+      if (from && f.ranges.matches.some((m) => m.start === from.start && m.indices.length === 1))
+        args.start_well = from.well;
       const dir = findDirection(f.rest);
       if (findReversed(f.rest)) {
         const cells = f.ranges.indices.map((k) => ({

@@ -161,15 +161,20 @@ export function findReplicates(text: string): (Span & { replicates: number }) | 
   return undefined;
 }
 
+/**
+ * Where the top or the bottom of a series sits: "lowest at the top", "lowest conc at left",
+ * "highest dose on the right". The one pattern for the direction it gives and for the
+ * unread-words check, which reads "highest"/"lowest" only here.
+ */
+export const SERIES_END =
+  /\b(highest|lowest|top|high|low)(?:\s+(?:conc(?:entration)?|dose|point))?\s+(?:at|on|in)\s+(?:the\s+)?(top|bottom|left|right)\b/i;
+
 /** Direction of a series, when the text says it. */
 export function findDirection(text: string): 'across' | 'left' | 'down' | 'up' | undefined {
   // Where the top or the bottom of the series sits: "lowest at the top", "highest on the right".
-  const end =
-    /\b(highest|lowest|top\s+conc(?:entration)?|high(?:est)?\s+conc(?:entration)?)\s+(?:at|on|in)\s+the\s+(top|bottom|left|right)\b/i.exec(
-      text,
-    );
+  const end = SERIES_END.exec(text);
   if (end) {
-    const high = !/^lowest/i.test(end[1]);
+    const high = !/^low/i.test(end[1]);
     const side = end[2].toLowerCase();
     if (side === 'top') return high ? 'down' : 'up';
     if (side === 'bottom') return high ? 'up' : 'down';
@@ -187,6 +192,23 @@ export function findDirection(text: string): 'across' | 'left' | 'down' | 'up' |
   if (/\bleft\s+to\s+right\b|\bacross\b|\bhorizontal(?:ly)?\b|\balong\b/i.test(text))
     return 'across';
   return undefined;
+}
+
+/**
+ * "from D12", "starting at D12", "beginning in D12": the well a series starts in, when it is
+ * one well named on its own (not the start of a range "from D1 to D6"). Its span is the
+ * well's.
+ */
+export function findStartWell(
+  text: string,
+): { start: number; end: number; well: string } | undefined {
+  const m =
+    /\b(?:from|starting\s+(?:at|from|in|with)|starts?\s+(?:at|in)|beginning\s+(?:at|in))\s+(?:well\s+)?([A-Za-z]{1,2}\d{1,2})\b(?!\s*(?:[-:–]|to\b|through\b|thru\b))/i.exec(
+      text,
+    );
+  if (!m) return undefined;
+  const start = m.index + m[0].length - m[1].length;
+  return { start, end: start + m[1].length, well: m[1].toUpperCase() };
 }
 
 /** "reversed", "in reverse": the series runs the other way from the one read or the default. */

@@ -10,6 +10,7 @@ import { allowedTypos, editDistance } from '../../../domain/edit-distance';
 import { CONTROL_VOCABULARY } from '../../../domain/plate/control-words';
 import { UNIT_WORDS } from '../../../domain/units';
 import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
+import { SERIES_END } from '../interpreter/quantities';
 import { findReagents, normalizeName, type Candidate, type ReagentMention } from '../reagent-match';
 
 // Every word the reader acts on or may pass over, lower case. Words that carry meaning are
@@ -91,9 +92,7 @@ export function unreadWords(
     .replace(QUOTED, (q) => ' '.repeat(q.length))
     .replace(/\bbut\s+not\b/gi, (q) => `but${' '.repeat(q.length - 3)}`)
     // "highest"/"lowest" are read only where they place the series' end ("lowest at the top")
-    .replace(/\b(?:highest|lowest)(?=\s+(?:at|on|in)\s+the\s+(?:top|bottom|left|right)\b)/gi, (q) =>
-      ' '.repeat(q.length),
-    );
+    .replace(new RegExp(SERIES_END.source, 'gi'), (q) => ' '.repeat(q.length));
   const mentions = findReagents(unquoted, candidates);
   const chars = [...unquoted];
   // A reagent name spelled with a typo ("staurospirine") is asked about like any other word:

@@ -21,6 +21,8 @@ export interface SeriesArgs {
   factor: number;
   points?: number | null;
   direction?: SeriesDirection | null;
+  /** the well the series starts in ("from D12"): each line begins at its place in line */
+  start_well?: string | null;
   /** lines of the same series; a single line is repeated on the next rows (or columns) */
   replicates?: number | null;
   final_volume_uL?: number | null;
@@ -63,6 +65,20 @@ export function seriesLines(cells: RC[], direction: SeriesDirection): RC[][] {
     );
 }
 
+/**
+ * Lines begun at the start well: its line is cut to begin at it, and every other line by the
+ * same number of wells, so replicate lines stay side by side.
+ */
+function startAt(lines: RC[][], well: string, cols: number, index: number): RC[][] | string {
+  const row = Math.floor(index / cols);
+  const col = index % cols;
+  const k = lines
+    .map((l) => l.findIndex((c) => c.row === row && c.col === col))
+    .find((at) => at >= 0);
+  if (k === undefined) return `${well} is not among the wells named for the series.`;
+  return lines.map((l) => l.slice(k));
+}
+
 /** Lays a dilution series into wells; the well at step k gets start / factor^k. */
 export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
   const ids = checkWells(ctx, a.wells);
@@ -77,8 +93,25 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
   });
   const direction = a.direction ?? defaultDirection(cells);
   let lines = seriesLines(cells, direction);
+  if (a.start_well) {
+    const from = startAt(lines, a.start_well, defn.cols, indexOfWellId(a.start_well, defn));
+    if (typeof from === 'string') return toolError(from);
+    lines = from;
+  }
   const points = a.points ?? lines[0].length;
-  if (!(points >= 2)) return toolError('A series needs at least 2 points.');
+  if (!(points >= 2)) {
+    // wells along a row read "lowest at the top" (or a column read "left to right") make
+    // lines of one well each: say so, and which words would place it
+    const horizontal = direction === 'across' || direction === 'left';
+    const along = lines.length > 1 && lines.every((l) => l.length === 1);
+    return toolError(
+      !along
+        ? 'A series needs at least 2 points.'
+        : horizontal
+          ? 'These wells run down a column, but the series was asked to run along a row: say which end holds the highest point, e.g. "highest at the top".'
+          : 'These wells run along a row, but the series was asked to run up or down a column: say which end holds the highest point, e.g. "highest on the left".',
+    );
+  }
   const short = lines.find((l) => l.length < points);
   if (short) {
     const first = wellId(short[0].row, short[0].col);

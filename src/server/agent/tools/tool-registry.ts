@@ -90,6 +90,7 @@ export const TOOLS = {
         factor: { type: 'number', description: '3 for a 3-fold series' },
         points: { type: 'integer' },
         direction: { type: 'string', enum: ['across', 'left', 'down', 'up'] },
+        start_well: { type: 'string', description: 'the well the series starts in, e.g. D12' },
         replicates: { type: 'integer' },
         final_volume_uL: volume,
         tol_pct: { type: 'number' },
