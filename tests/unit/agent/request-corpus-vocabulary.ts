@@ -611,6 +611,36 @@ function seriesIn(slug: string, top: number, factor: number, wells: string[]): V
 
 const BY_HAND: VocabCase[] = [
   {
+    cls: 'well-set',
+    kind: 'found by hand',
+    format: 384,
+    // wrote 204 wells (row G and every odd column) for the 12 odd wells of row G
+    request: 'cpd B 2 uM in row G, odd columns',
+    asks: /"odd columns" and "row G" read two ways: which do you mean\? 1\) the 12 wells where they cross; 2\) all 204 wells of them/,
+  },
+  {
+    cls: 'well-set',
+    kind: 'found by hand',
+    format: 1536,
+    // wrote 339 wells: row E's odd columns and every well of columns 1-10
+    request: 'cpd B 2 uM in odd columns of row E, cols 1-10',
+    asks: /read two ways: which do you mean\? 1\) the 5 wells where they cross; 2\) all 339 wells of them/,
+  },
+  {
+    cls: 'well-set',
+    kind: 'found by hand',
+    format: 384,
+    // "and" joins them: both sets, as typed
+    request: '1 uM stauro in odd columns and row H',
+    changed: [
+      ...new Set([
+        ...rows(384, 'H'),
+        ...Array.from({ length: 12 }, (_, k) => cols(384, 2 * k + 1)).flat(),
+      ]),
+    ],
+    holds: one(SA, 1000),
+  },
+  {
     cls: 'series',
     kind: 'found by hand',
     format: 384,

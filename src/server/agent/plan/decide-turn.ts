@@ -7,9 +7,9 @@
 import { interpret } from '../interpreter/interpret';
 import { readAmounts } from '../parse/amounts';
 import { normalize } from '../parse/normalize';
-import { findExcept, findPhrases } from '../../../domain/plate/well-set-sentence';
+import { blank, findExcept, findPhrases } from '../../../domain/plate/well-set-sentence';
 import type { PhraseContext, PhraseMatch } from '../../../domain/plate/well-set-sentence';
-import { SELECTION_WORDS } from '../../../domain/plate/well-set-ranges';
+import { SELECTION_WORDS, parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { numberWord } from '../../../domain/number-words';
 import { buildCandidates, catalogToBench } from '../reagent-match';
 import { runCalls, type CallsResult } from '../run-calls';
@@ -235,6 +235,8 @@ function readRequest(raw: string, ctx: ToolContext): TurnDecision {
     if (first) {
       const union = new Set(phrases.flatMap((p) => p.readings[0].indices));
       if (SELECTION_WORDS.test(rest)) for (const i of ctx.selection ?? []) union.add(i);
+      const crossing = crossingReadings(text, rest, first, union, ctx);
+      if (crossing) return ask(crossing.question, raw, crossing.choices);
       text = `${rest.slice(0, first.start)}the selection${rest.slice(first.end)}`;
       selection = [...union];
     }
@@ -248,6 +250,57 @@ function readRequest(raw: string, ctx: ToolContext): TurnDecision {
     return { calls: [], reply: r };
   }
   return planAndCheck(i.calls, ictx, norm.tol, raw);
+}
+
+// Words that join two well phrases into one set of both: "odd columns and row G".
+const JOINS_BOTH = /\b(?:and|plus|as\s+well\s+as|also)\b|[&+]/i;
+
+/**
+ * "row G, odd columns", "odd columns of row F, cols 1-10": a phrase of the grammar (odd,
+ * even, every other, quadrant...) beside plain wells, rows or columns, joined by a comma or
+ * "of" rather than "and". It reads as the wells where they cross or as all of them: the
+ * reader joined them, and wrote 204 wells for the 12 of "row G, odd columns". Both readings
+ * are offered when they differ; null when the request joins them with "and" or names no
+ * plain wells beside the phrase.
+ */
+function crossingReadings(
+  text: string,
+  rest: string,
+  phrase: PhraseMatch,
+  phraseWells: ReadonlySet<number>,
+  ctx: ToolContext,
+): { question: string; choices: Choice[] } | null {
+  const plain = parseWellRanges(rest, { defn: ctx.defn, wells: ctx.wells });
+  const refs = plain.matches.filter((m) => !SELECTION_WORDS.test(m.text) && m.indices.length > 0);
+  if (refs.length === 0) return null;
+  // the words between the phrase and the nearest plain reference
+  const nearest = refs.reduce((a, b) =>
+    Math.min(Math.abs(a.start - phrase.end), Math.abs(a.end - phrase.start)) <=
+    Math.min(Math.abs(b.start - phrase.end), Math.abs(b.end - phrase.start))
+      ? a
+      : b,
+  );
+  const between =
+    nearest.start >= phrase.end
+      ? text.slice(phrase.end, nearest.start)
+      : text.slice(nearest.end, phrase.start);
+  if (JOINS_BOTH.test(between)) return null;
+  const named = new Set(refs.flatMap((m) => m.indices));
+  const cross = [...phraseWells].filter((i) => named.has(i)).toSorted((a, b) => a - b);
+  const all = [...new Set([...phraseWells, ...named])].toSorted((a, b) => a - b);
+  if (cross.length === 0 || cross.length === all.length) return null;
+  // the plain references blanked first: the phrase's replacement moves what follows it
+  const left = refs.reduce((t, m) => blank(t, m.start, m.end), rest);
+  const request = `${left.slice(0, phrase.start)}the selection${left.slice(phrase.end)}`;
+  const words = (m: { start: number; end: number }) => text.slice(m.start, m.end).trim();
+  const names = [words(phrase), ...refs.map(words)].map((w) => `"${w}"`).join(' and ');
+  return {
+    question: `${names} read two ways: which do you mean?`,
+    choices: [
+      { label: `the ${cross.length} wells where they cross`, request, wells: cross },
+      { label: `all ${all.length} wells of them`, request, wells: all },
+    ],
+  };
 }
 
 function askReadings(text: string, phrase: PhraseMatch, raw: string): TurnDecision {
