@@ -629,6 +629,15 @@ const BY_HAND: VocabCase[] = [
   {
     cls: 'well-set',
     kind: 'found by hand',
+    format: 1536,
+    // "the top half" and "col 2" were joined: 784 wells for the 16 of column 2's top half
+    request: 'add 1 uM staurosporine to the top half of col 2',
+    changed: cols(1536, 2).slice(0, 16),
+    holds: one(SA, 1000),
+  },
+  {
+    cls: 'well-set',
+    kind: 'found by hand',
     format: 384,
     // "and" joins them: both sets, as typed
     request: '1 uM stauro in odd columns and row H',

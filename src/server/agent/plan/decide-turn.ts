@@ -236,9 +236,14 @@ function readRequest(raw: string, ctx: ToolContext): TurnDecision {
       const union = new Set(phrases.flatMap((p) => p.readings[0].indices));
       if (SELECTION_WORDS.test(rest)) for (const i of ctx.selection ?? []) union.add(i);
       const crossing = crossingReadings(text, rest, first, union, ctx);
-      if (crossing) return ask(crossing.question, raw, crossing.choices);
-      text = `${rest.slice(0, first.start)}the selection${rest.slice(first.end)}`;
-      selection = [...union];
+      if (crossing?.kind === 'ask') return ask(crossing.question, raw, crossing.choices);
+      if (crossing?.kind === 'cross') {
+        text = crossing.request;
+        selection = crossing.wells;
+      } else {
+        text = `${rest.slice(0, first.start)}the selection${rest.slice(first.end)}`;
+        selection = [...union];
+      }
     }
   }
   const ictx = { ...ctx, selection };
@@ -254,14 +259,16 @@ function readRequest(raw: string, ctx: ToolContext): TurnDecision {
 
 // Words that join two well phrases into one set of both: "odd columns and row G".
 const JOINS_BOTH = /\b(?:and|plus|as\s+well\s+as|also)\b|[&+]/i;
+// Words that narrow one to the other: "the top half of column 2", "odd wells in row C".
+const NARROWS = /^\s*(?:of|in|within|on|from)\s+(?:the\s+)?$/i;
 
 /**
  * "row G, odd columns", "odd columns of row F, cols 1-10": a phrase of the grammar (odd,
- * even, every other, quadrant...) beside plain wells, rows or columns, joined by a comma or
- * "of" rather than "and". It reads as the wells where they cross or as all of them: the
- * reader joined them, and wrote 204 wells for the 12 of "row G, odd columns". Both readings
- * are offered when they differ; null when the request joins them with "and" or names no
- * plain wells beside the phrase.
+ * even, every other, quadrant, half...) beside plain wells, rows or columns. Joined by "of"
+ * or "in" it names the wells where they cross ("the top half of col 2"); by a comma it reads
+ * as those or as all of them, and both are offered (the reader joined them, and wrote 204
+ * wells for the 12 of "row G, odd columns"); by "and" it is all of them (null, as is a
+ * request with no plain wells beside the phrase).
  */
 function crossingReadings(
   text: string,
@@ -269,7 +276,10 @@ function crossingReadings(
   phrase: PhraseMatch,
   phraseWells: ReadonlySet<number>,
   ctx: ToolContext,
-): { question: string; choices: Choice[] } | null {
+):
+  | { kind: 'ask'; question: string; choices: Choice[] }
+  | { kind: 'cross'; request: string; wells: number[] }
+  | null {
   const plain = parseWellRanges(rest, { defn: ctx.defn, wells: ctx.wells });
   const refs = plain.matches.filter((m) => !SELECTION_WORDS.test(m.text) && m.indices.length > 0);
   if (refs.length === 0) return null;
@@ -292,9 +302,11 @@ function crossingReadings(
   // the plain references blanked first: the phrase's replacement moves what follows it
   const left = refs.reduce((t, m) => blank(t, m.start, m.end), rest);
   const request = `${left.slice(0, phrase.start)}the selection${left.slice(phrase.end)}`;
+  if (refs.length === 1 && NARROWS.test(between)) return { kind: 'cross', request, wells: cross };
   const words = (m: { start: number; end: number }) => text.slice(m.start, m.end).trim();
   const names = [words(phrase), ...refs.map(words)].map((w) => `"${w}"`).join(' and ');
   return {
+    kind: 'ask',
     question: `${names} read two ways: which do you mean?`,
     choices: [
       { label: `the ${cross.length} wells where they cross`, request, wells: cross },
