@@ -727,6 +727,43 @@ const BY_HAND: VocabCase[] = [
     changed: ['C5', 'C6', 'C7'],
     holds: one(SA, 500),
   })),
+  // "&" and "+" between two complete requests: each was asked which amount went with which
+  // reagent, where ", " and "and" wrote both
+  ...(['&', '+'] as const).flatMap((join) =>
+    ([96, 384, 1536] as const).map((format): VocabCase => ({
+      cls: 'reagent',
+      kind: 'found by hand',
+      format,
+      request: `3 uM cpd B in E1-E3 ${join} 1 uM stauro in F1`,
+      changed: ['E1', 'E2', 'E3', 'F1'],
+      holds: (id) => (id === 'F1' ? one(SA, 1000) : one(CB, 3000)),
+    })),
+  ),
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 1536,
+    request: '2 uM cmpd A in col 5 & 500 nM stauro in col 6',
+    changed: [...cols(1536, 5), ...cols(1536, 6)],
+    holds: (id) => (cols(1536, 5).includes(id) ? one(CA, 2000) : one(SA, 500)),
+  },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 384,
+    request: 'add 1 uM staurosporine to column 3 & add 2 uM compound A to column 8',
+    changed: [...cols(384, 3), ...cols(384, 8)],
+    holds: (id) => (cols(384, 3).includes(id) ? one(SA, 1000) : one(CA, 2000)),
+  },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 96,
+    // a mixture in one well: the first part names no wells, so "+" parts nothing and the
+    // reader asks rather than guess
+    request: '3 uM cpd B + 1 uM stauro in F1',
+    refused: /which amount and wells go with which\?/,
+  },
 ];
 
 export const VOCABULARY_CORPUS: VocabCase[] = [

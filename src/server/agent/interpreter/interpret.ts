@@ -77,11 +77,11 @@ const AND_AMOUNT = new RegExp(
 );
 
 // Clauses: sentences, "then", "and" before a new amount ("10 uM X to A1 and 5 uM Y to A2")
-// and "and" before a new action ("add X to row F and add Y to row P").
+// and "and" (or "&", "+") before a new action ("add X to row F & add Y to row P").
 function clauses(text: string): string[] {
   return text
     .split(
-      /[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+|,?\s+and\s+(?=(?:please\s+)?(?:add|put|dispense|pipette|place|set|fill|clear|remove|empty|label|tag|make|copy|move)\s)/i,
+      /[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+|,?\s+(?:and|&|\+)\s+(?=(?:please\s+)?(?:add|put|dispense|pipette|place|set|fill|clear|remove|empty|label|tag|make|copy|move)\s)/i,
     )
     .flatMap((c) => c.split(AND_AMOUNT))
     .map((c) => c.trim().replace(/[.!]+$/, ''))
@@ -131,13 +131,14 @@ function readClause(
 }
 
 const AMOUNT_AFTER_COMMA = new RegExp(
-  String.raw`,\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
+  String.raw`(?:,|\s+[&+])\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
   'g',
 );
 
 // "1 uM X in column 3, 2 uM Y in column 5": two requests, each with its amount, reagent and
-// wells, parted by a comma only. Split where both sides are complete; "DMSO controls in
-// columns 1 and 2, 0.1 %" stays whole (its second part has no wells of its own).
+// wells, parted by a comma, "&" or "+" only. Split where both sides are complete; "DMSO
+// controls in columns 1 and 2, 0.1 %" stays whole (its second part has no wells of its own),
+// as does the mixture "3 uM X + 1 uM Y in F1" (its first part has none).
 function splitComplete(
   text: string,
   ctx: InterpretContext,
