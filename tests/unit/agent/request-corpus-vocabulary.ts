@@ -764,6 +764,39 @@ const BY_HAND: VocabCase[] = [
     request: '3 uM cpd B + 1 uM stauro in F1',
     refused: /which amount and wells go with which\?/,
   },
+  // answered "I didn't understand" with the whole request, naming no word
+  ...([96, 384, 1536] as const).map((format): VocabCase => ({
+    cls: 'reagent',
+    kind: 'found by hand',
+    format,
+    setup: ['add 10 uM cmpd A to A1'],
+    request: 'bump cmpd A to 20uM',
+    refused: /^I did not understand 'bump'\. Nothing changed\./,
+  })),
+  {
+    cls: 'question',
+    kind: 'found by hand',
+    format: 96,
+    request: 'wats in A1',
+    asks: /^I did not understand 'wats' - did you mean 'whats'\?/,
+    choices: [/1\) whats in A1/],
+  },
+  {
+    cls: 'question',
+    kind: 'found by hand',
+    format: 384,
+    // the offered reading, taken, answers the question
+    setup: ['add 10 uM cmpd A to A1', 'wats in A1'],
+    request: '1',
+    answer: /^A1: Compound A 10\.0 µM/,
+  },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 96,
+    request: 'frobnicate column 3 with 1 uM stauro',
+    asks: /^I did not understand 'frobnicate'\. Nothing changed\./,
+  },
 ];
 
 export const VOCABULARY_CORPUS: VocabCase[] = [

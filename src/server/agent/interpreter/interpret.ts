@@ -13,6 +13,7 @@ import type { ToolCall } from '../tools/tool-registry';
 import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { idsOf } from '../../../domain/layout/well-list';
 import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
+import { unreadQuestion, unreadWords } from '../parse/unread-words';
 import type { ClauseFacts } from './clause-facts';
 import { classify, type Intent } from './intents';
 import {
@@ -408,8 +409,13 @@ function clauseCalls(
       if (typeof ids === 'string') return ids;
       return [{ name: 'set_reagent', args: { wells: ids, reagent: r.ref.slug, ...amt } }];
     }
-    case 'unknown':
+    case 'unknown': {
+      // Name the words no part of the reading placed ("bump", "wats"), not the whole request.
+      const unread = unreadWords(f.text, ctx.defn, candidates);
+      if (unread.length > 0)
+        return `${unreadQuestion(unread)} I can, for example: ${examples(ctx.defn)}.`;
       return `I didn't understand "${f.text.length > 80 ? `${f.text.slice(0, 77)}…` : f.text}". I can, for example: ${examples(ctx.defn)}.`;
+    }
   }
 }
 
