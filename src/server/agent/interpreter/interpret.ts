@@ -15,7 +15,7 @@ import { idsOf } from '../../../domain/layout/well-list';
 import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
 import { unreadQuestion, unreadWords } from '../parse/unread-words';
 import type { ClauseFacts } from './clause-facts';
-import { classify, type Intent } from './intents';
+import { CLEAR_VERBS, classify, type Intent } from './intents';
 import {
   findConcentrations,
   findDirection,
@@ -82,7 +82,7 @@ const AND_AMOUNT = new RegExp(
 function clauses(text: string): string[] {
   return text
     .split(
-      /[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+|,?\s+(?:and|&|\+)\s+(?=(?:please\s+)?(?:add|put|dispense|pipette|place|set|fill|clear|remove|empty|label|tag|make|copy|move)\s)/i,
+      /[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+|,?\s+(?:and|&|\+)\s+(?=(?:please\s+)?(?:add|put|dispense|pipette|place|set|fill|clear|nuke|remove|empty|label|tag|make|copy|move)\s)/i,
     )
     .flatMap((c) => c.split(AND_AMOUNT))
     .map((c) => c.trim().replace(/[.!]+$/, ''))
@@ -181,12 +181,14 @@ function unknownReagent(
 const FILLERS =
   /^(?:everything|every|each|any|all|anything|the|contents?|of|wells?|it|them|out|up|stuff|reagents?|liquids?|\s)*$/i;
 
+const REMOVAL = new RegExp(
+  String.raw`\b(?:${CLEAR_VERBS})\b\s+(.+?)\s+(?:from|in|out\s+of)\b`,
+  'i',
+);
+
 // The words between a removal verb and "from"/"in", when they are not filler.
 function unreadObject(rest: string): string | undefined {
-  const m =
-    /\b(?:remove|delete|take\s+out|clear|empty|wipe|erase|discard)\b\s+(.+?)\s+(?:from|in|out\s+of)\b/i.exec(
-      rest,
-    );
+  const m = REMOVAL.exec(rest);
   const words = m?.[1].replace(/\s+/g, ' ').trim();
   return words && !FILLERS.test(words) ? words : undefined;
 }
