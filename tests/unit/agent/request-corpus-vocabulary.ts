@@ -755,15 +755,16 @@ const BY_HAND: VocabCase[] = [
     changed: [...cols(384, 3), ...cols(384, 8)],
     holds: (id) => (cols(384, 3).includes(id) ? one(SA, 1000) : one(CA, 2000)),
   },
-  {
+  // a mixture in one well: each amount goes to F1 (was asked which amount and wells went
+  // with which, or with "and" not understood)
+  ...(['and', '&', '+'] as const).map((join): VocabCase => ({
     cls: 'reagent',
     kind: 'found by hand',
     format: 96,
-    // a mixture in one well: the first part names no wells, so "+" parts nothing and the
-    // reader asks rather than guess
-    request: '3 uM cpd B + 1 uM stauro in F1',
-    refused: /which amount and wells go with which\?/,
-  },
+    request: `3 uM cpd B ${join} 1 uM stauro in F1`,
+    changed: ['F1'],
+    holds: { [CB]: 3000, [SA]: 1000 },
+  })),
   // answered "I didn't understand" with the whole request, naming no word
   ...([96, 384, 1536] as const).map((format): VocabCase => ({
     cls: 'reagent',

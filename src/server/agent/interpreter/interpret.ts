@@ -74,11 +74,11 @@ function refuse(reply: string): Interpretation {
 }
 
 const AND_AMOUNT = new RegExp(
-  String.raw`\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
+  String.raw`\s+(?:and|&|\+)\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
 );
 
-// Clauses: sentences, "then", "and" before a new amount ("10 uM X to A1 and 5 uM Y to A2")
-// and "and" (or "&", "+") before a new action ("add X to row F & add Y to row P").
+// Clauses: sentences, "then", "and" (or "&", "+") before a new amount ("10 uM X to A1 & 5 uM
+// Y to A2", "3 uM X + 1 uM Y in F1") or a new action ("add X to row F and add Y to row P").
 function clauses(text: string): string[] {
   return text
     .split(
@@ -132,14 +132,13 @@ function readClause(
 }
 
 const AMOUNT_AFTER_COMMA = new RegExp(
-  String.raw`(?:,|\s+[&+])\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
+  String.raw`,\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
   'g',
 );
 
 // "1 uM X in column 3, 2 uM Y in column 5": two requests, each with its amount, reagent and
-// wells, parted by a comma, "&" or "+" only. Split where both sides are complete; "DMSO
-// controls in columns 1 and 2, 0.1 %" stays whole (its second part has no wells of its own),
-// as does the mixture "3 uM X + 1 uM Y in F1" (its first part has none).
+// wells, parted by a comma only. Split where both sides are complete; "DMSO controls in
+// columns 1 and 2, 0.1 %" stays whole (its second part has no wells of its own).
 function splitComplete(
   text: string,
   ctx: InterpretContext,
@@ -442,6 +441,18 @@ export function interpret(text: string, ctx: InterpretContext): Interpretation {
     let intent = classify(f);
     if (intent.kind === 'unknown' && lastIntent?.kind === 'add' && f.concs.length > 0)
       intent = lastIntent;
+    // "3 uM X and 1 uM Y in F1": a mixture, the first amount with no verb or wells of its own
+    // goes where the next, an addition, goes.
+    const following = parts[i + 1];
+    if (
+      intent.kind === 'unknown' &&
+      f.reagents.length > 0 &&
+      f.concs.length > 0 &&
+      f.ranges.matches.length === 0 &&
+      following &&
+      classify(following).kind === 'add'
+    )
+      intent = { kind: 'add' };
     const prev = parts[i - 1];
     if (
       f.ranges.matches.length === 0 &&
