@@ -40,6 +40,9 @@ export function setWells(name: SetName, defn: Grid, wells: WireWells = {}): numb
   return where(defn, (r, c) => !filled.has(r * defn.cols + c));
 }
 
+// "all wells in row B" is row B: "all" followed by a place narrows, it does not widen.
+const ALL_WORDS = String.raw`\b(?:(?:all(?:\s+the)?\s+wells?|every\s+well|everything)(?!\s+(?:in|on|from|of|across|along|within)\b)|(?:the\s+)?(?:whole|entire|full)\s+plate|all\s+of\s+the\s+plate|the\s+plate(?!\s+(?:edges?|layout|type|format)\b))\b`;
+
 interface SetWords {
   name: SetName;
   /** how the set is described when it is read */
@@ -75,8 +78,7 @@ const WORDS: SetWords[] = [
     name: 'all',
     label: 'all wells',
     phrase: String.raw`all|all\s+wells|every\s+well|everything|whole\s+plate|entire\s+plate|(?:the\s+)?plate|wells`,
-    // "all wells in row B" is row B: "all" followed by a place narrows, it does not widen.
-    sentence: String.raw`\b(?:(?:all(?:\s+the)?\s+wells?|every\s+well|everything)(?!\s+(?:in|on|from|of|across|along|within)\b)|(?:the\s+)?(?:whole|entire|full)\s+plate|all\s+of\s+the\s+plate|the\s+plate(?!\s+(?:edges?|layout|type|format)\b))\b`,
+    sentence: ALL_WORDS,
   },
 ];
 
@@ -98,3 +100,12 @@ export const SET_SCANS: readonly { name: SetName; re: RegExp }[] = WORDS.map((w)
   name: w.name,
   re: new RegExp(w.sentence, 'gi'),
 }));
+
+/**
+ * "All wells", "everywhere", "each well" or a bare "all" at the end of a text: the base an
+ * "except" takes away from ("add X to all wells except column 1").
+ */
+export const ALL_BEFORE_EXCEPT = new RegExp(
+  String.raw`(?:${ALL_WORDS}|\bevery\s*where|\beach\s+well|\ball)\s*$`,
+  'i',
+);

@@ -6,7 +6,7 @@ import { plateDefn, type PlateFormat } from '../../../../src/domain/plate-format
 import type { WireWells } from '../../../../src/domain/plate-wire';
 import { parseWellSet, plateLookup } from '../../../../src/domain/plate/well-set-grammar';
 import { parseWellRanges } from '../../../../src/domain/plate/well-set-ranges';
-import { wellsOfText } from '../../../../src/domain/plate/well-set-sentence';
+import { namedWells, wellsOfText } from '../../../../src/domain/plate/well-set-sentence';
 import { ringWells, setWells } from '../../../../src/domain/plate/well-set-names';
 
 const WORDS: Record<string, string[]> = {
@@ -49,6 +49,16 @@ describe.each([96, 384, 1536] as const)('named sets on %i wells', (format: Plate
       const text = wellsOfText(sentence, { defn, wells: WELLS, reagentSlugs: new Map() });
       expect(sorted(text.indices), `sentence "${sentence}"`).toEqual(expected);
     }
+  });
+
+  it('every word for all wells is a base that "except" takes from', () => {
+    const ctx = { defn, wells: WELLS, reagentSlugs: new Map<string, string>() };
+    const left = want.all - defn.rows;
+    for (const w of [...WORDS.all, 'everywhere', 'each well', 'all'])
+      expect(
+        namedWells(`add 1 uM compound A to ${w} except column 1`, ctx).indices,
+        w,
+      ).toHaveLength(left);
   });
 
   it('rings nest: the outer two rings hold the edge and the ring inside it', () => {
