@@ -19,7 +19,8 @@ import type { WireWells } from '../plate-wire';
 import { parseWellId, rowIndex } from '../well-id';
 import { WellSet } from './well-set';
 import { readCols, readRef, readRows, type RefRead } from './well-set-refs';
-import { readTerm, where, type Shape, type TermPlate } from './well-set-terms';
+import { readSetName, setWells } from './well-set-names';
+import { readTerm, type Shape, type TermPlate } from './well-set-terms';
 
 /** What the plate holds, for "wells tagged POS" and "the staurosporine wells". */
 export interface WellLookup {
@@ -27,6 +28,8 @@ export interface WellLookup {
   tag(tag: string): number[] | undefined;
   /** indices of the wells holding the reagent (slug or name); undefined when none does */
   reagent(name: string): number[] | undefined;
+  /** the plate's wells, for "the empty wells" (none: every well is empty) */
+  wells?: WireWells;
 }
 
 export interface WellReading {
@@ -65,6 +68,7 @@ export function plateLookup(
     }
   }
   return {
+    wells,
     tag: (t) => tags.get(t.trim().toLowerCase()),
     reagent: (n) =>
       reagents.get(n.trim().toLowerCase()) ??
@@ -193,10 +197,6 @@ const termPlate = (defn: Shape, lookup: WellLookup): TermPlate => ({
     [...new Set(tags.flatMap((x) => lookup.tag(x) ?? []))].toSorted((a, b) => a - b),
 });
 
-function fromCells(defn: Shape, keep: (row: number, col: number) => boolean): WellSet {
-  return WellSet.of(size(defn), where(defn, keep));
-}
-
 const one = (text: string, set: WellSet) => [{ text, set }];
 
 function term(
@@ -206,29 +206,14 @@ function term(
   mode: 'rows' | 'columns' | undefined,
 ): { readings: Reading[]; mode: 'rows' | 'columns' | undefined } {
   const t = raw.replace(/^(?:the|all the|all of the)\s+/, '').trim();
-  const all = WellSet.all(size(defn));
   const plain = (readings: Reading[]) => ({ readings, mode: undefined });
 
-  if (
-    /^(?:all|all wells|every well|everything|whole plate|entire plate|(?:the )?plate|wells)$/.test(
-      t,
-    )
-  )
-    return plain(one('all wells', all));
-  if (
-    /^(?:inner|inner wells|interior|interior wells|inside wells|non-edge wells|centre|center|inner region)$/.test(
-      t,
-    )
-  ) {
-    return plain(
-      one(
-        'the inner wells',
-        fromCells(defn, (r, c) => r > 0 && c > 0 && r < defn.rows - 1 && c < defn.cols - 1),
-      ),
-    );
-  }
+  // the named sets: the edge, the inner wells, all wells, the empty wells
+  const set = readSetName(t);
+  if (set)
+    return plain(one(set.label, WellSet.of(size(defn), setWells(set.name, defn, lookup.wells))));
 
-  // the screening terms (edges, quadrants, every other column, wells tagged X, controls...)
+  // the screening terms (rings, quadrants, every other column, wells tagged X, controls...)
   const screening = readTerm(t, termPlate(defn, lookup));
   if (screening) {
     if (screening.error) throw new GrammarError(screening.error);

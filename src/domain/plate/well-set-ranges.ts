@@ -5,7 +5,7 @@
  */
 import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
-import { indexOfWellId } from '../well-id';
+import { SET_SCANS, setWells, type SetName } from './well-set-names';
 import { REF_SCANS, type RefKind } from './well-set-refs';
 
 /** How a range was named; the dilution series reads its direction from it. */
@@ -39,40 +39,11 @@ export interface RangeContext {
 /** "the selection", "the selected wells": the wells selected on the plate. */
 export const SELECTION_WORDS =
   /\b(?:the\s+)?(?:current\s+)?(?:selection|selected\s+wells?|wells?\s+(?:i\s+)?selected)\b/i;
-const SETS: [RegExp, SetName][] = [
-  [new RegExp(SELECTION_WORDS.source, 'gi'), 'selection'],
-  [/\b(?:outer|edge|outside|perimeter|border)\s+wells?\b|\bthe\s+edges?\b/gi, 'outer'],
-  [/\b(?:inner|interior|inside|central)\s+wells?\b/gi, 'inner'],
-  // "empty wells A1 to A3" opens with the verb; "fill the empty wells" names a set.
-  [/(?<!^\s*(?:please\s+)?)\bempty\s+wells?\b|\bunused\s+wells?\b|\bthe\s+rest\b/gi, 'empty'],
-  [
-    // "all wells in row B" is row B: "all" followed by a place narrows, it does not widen.
-    /\b(?:(?:all(?:\s+the)?\s+wells?|every\s+well|everything)(?!\s+(?:in|on|from|of|across|along|within)\b)|(?:the\s+)?(?:whole|entire|full)\s+plate|all\s+of\s+the\s+plate|the\s+plate(?!\s+(?:edges?|layout|type|format)\b))\b/gi,
-    'all',
-  ],
-];
-type SetName = 'selection' | 'outer' | 'inner' | 'empty' | 'all';
+const SELECTION = new RegExp(SELECTION_WORDS.source, 'gi');
 
-function setIndices(name: SetName, ctx: RangeContext): number[] {
-  const { defn } = ctx;
-  const W = defn.rows * defn.cols;
-  const out: number[] = [];
+function setIndices(name: SetName | 'selection', ctx: RangeContext): number[] {
   if (name === 'selection') return [...(ctx.selection ?? [])];
-  if (name === 'empty') {
-    const filled = new Set<number>();
-    for (const [id, w] of Object.entries(ctx.wells ?? {})) {
-      if (Object.keys(w.targets ?? {}).length > 0) filled.add(indexOfWellId(id, defn));
-    }
-    for (let i = 0; i < W; i++) if (!filled.has(i)) out.push(i);
-    return out;
-  }
-  for (let i = 0; i < W; i++) {
-    const r = Math.floor(i / defn.cols);
-    const c = i % defn.cols;
-    const edge = r === 0 || c === 0 || r === defn.rows - 1 || c === defn.cols - 1;
-    if (name === 'all' || (name === 'outer' && edge) || (name === 'inner' && !edge)) out.push(i);
-  }
-  return out;
+  return setWells(name, ctx.defn, ctx.wells);
 }
 
 function overlaps(taken: boolean[], start: number, end: number): boolean {
@@ -112,7 +83,7 @@ export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
     }
   };
 
-  for (const [re, name] of SETS) {
+  for (const { re, name } of [{ re: SELECTION, name: 'selection' as const }, ...SET_SCANS]) {
     scan(re, () => ({ kind: 'set', indices: setIndices(name, ctx) }));
   }
   for (const ref of REF_SCANS)

@@ -11,6 +11,7 @@ import type { PlateDefn } from '../plate-format';
 import type { WireWells } from '../plate-wire';
 import { MOLAR_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../units';
 import { idOfIndex, indexOfWellId } from '../well-id';
+import { ALL_BEFORE_EXCEPT } from './well-set-names';
 import { parseWellRanges } from './well-set-ranges';
 import { findTerm, type TermPlate, type TermReading } from './well-set-terms';
 
@@ -90,8 +91,6 @@ const EXCLUDED_END = new RegExp(
   String.raw`\s+(?:with|as|to(?!\s+(?:[A-Za-z]{1,2}\d{0,3}|\d{1,3})(?![\w.]|\s*(?:${MOLAR_UNIT_SPELLING}|%|${VOLUME_UNIT_SPELLING})\b))|at|using|in\s+(?:duplicate|triplicate))\b|\s*[,;.]|$`,
   'i',
 );
-const ALL =
-  /\b(?:all(?:\s+the)?\s+wells?|every\s*where|every\s+well|each\s+well|the\s+(?:whole|entire)\s+plate|all)\s*$/i;
 
 /** Wells of a piece of text: screening phrases and plain ranges together. */
 export function wellsOfText(
@@ -186,7 +185,7 @@ export function findExcept(
   // The base: "all wells" (or "everywhere") just before, else the last well reference.
   let baseStart: number;
   let base: number[];
-  const all = ALL.exec(before);
+  const all = ALL_BEFORE_EXCEPT.exec(before);
   if (all) {
     baseStart = all.index;
     base = Array.from({ length: ctx.defn.rows * ctx.defn.cols }, (_, i) => i);

@@ -1,7 +1,7 @@
 /**
  * The screening terms of the well-set grammar: every other / odd / even rows, columns and
- * wells, the first and last rows or columns, halves, corners, edges and rings, quadrants of
- * 384 and 1536 plates (interleaved or by block), wells tagged X and the control wells. One
+ * wells, the first and last rows or columns, halves, corners, the outer two or three rings
+ * (the edge itself is a named set, well-set-names.ts), quadrants of 384 and 1536 plates (interleaved or by block), wells tagged X and the control wells. One
  * table, read two ways: a whole phrase ("Select wells", well-set-grammar.ts) and a phrase
  * found inside a sentence (the assistant, well-set-sentence.ts). Its expressions are compiled
  * once, when the module loads. A term that reads two ways gives both readings.
@@ -11,6 +11,7 @@ import type { PlateDefn } from '../plate-format';
 import { idOfIndex, rowIndex, rowLetter } from '../well-id';
 import { NUMBER_WORD_SOURCE, numberOf } from '../number-words';
 import { controlTags, controlWords } from './control-words';
+import { ringWells, where } from './well-set-names';
 
 export type Shape = Pick<PlateDefn, 'format' | 'rows' | 'cols'>;
 
@@ -36,14 +37,6 @@ export interface TermPlate {
 
 type Pred = (r: number, c: number) => boolean;
 
-/** The wells of a plate where `p` holds, in index order. */
-export function where(defn: Pick<PlateDefn, 'rows' | 'cols'>, p: Pred): number[] {
-  const out: number[] = [];
-  for (let r = 0; r < defn.rows; r++)
-    for (let c = 0; c < defn.cols; c++) if (p(r, c)) out.push(r * defn.cols + c);
-  return out;
-}
-
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
 const num = (s: string) => ORDINALS[s.toLowerCase()] ?? numberOf(s);
 
@@ -64,11 +57,6 @@ function lineOf(after: string, defn: Shape): { len: number; row?: number; col?: 
   const c = Number(m[2]) - 1;
   return c >= 0 && c < defn.cols ? { len: m[0].length, col: c } : null;
 }
-
-const ringOf =
-  (defn: Shape, k: number): Pred =>
-  (r, c) =>
-    r < k || c < k || r >= defn.rows - k || c >= defn.cols - k;
 
 // The wells of quadrant q under each convention, placed by the reformat tool's own mapping
 // (toLarge), so "quadrant 2" names the wells a quadrant reformat fills.
@@ -209,15 +197,7 @@ const TERMS: Term[] = [
   {
     source: () =>
       String.raw`(?:the\s+)?(?:outer|outermost)\s+(two|three|2|3)\s+(?:rings|rows\s+and\s+columns)(?:\s+of\s+wells)?\b`,
-    read: (m, { defn }) => one(m[0], where(defn, ringOf(defn, num(m[1])))),
-  },
-  {
-    // a whole phrase may be a bare "edge" or "rim"; inside a sentence only the plain names
-    source: (phrase) =>
-      phrase
-        ? String.raw`(?:the\s+)?(?:edges?|edge\s+wells|outer\s+ring|outer\s+wells|outer\s+edge|perimeter(?:\s+wells)?|border|rim)`
-        : String.raw`(?:the\s+)?perimeter(?:\s+wells)?\b|(?:the\s+)?edge\s+wells\b|(?:the\s+)?edges\b`,
-    read: (_m, { defn }) => one('the outer ring', where(defn, ringOf(defn, 1))),
+    read: (m, { defn }) => one(m[0], ringWells(defn, num(m[1]))),
   },
   {
     // "the top-left quadrant", "block quadrant 2", "quadrant 1 (interleaved)", "interleaved

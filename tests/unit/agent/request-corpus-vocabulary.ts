@@ -830,6 +830,77 @@ const BY_HAND: VocabCase[] = [
     changed: ['C5', 'C6', 'C7'],
     holds: one(SA, 500),
   })),
+  // "&" and "+" between two complete requests: each was asked which amount went with which
+  // reagent, where ", " and "and" wrote both
+  ...(['&', '+'] as const).flatMap((join) =>
+    ([96, 384, 1536] as const).map((format): VocabCase => ({
+      cls: 'reagent',
+      kind: 'found by hand',
+      format,
+      request: `3 uM cpd B in E1-E3 ${join} 1 uM stauro in F1`,
+      changed: ['E1', 'E2', 'E3', 'F1'],
+      holds: (id) => (id === 'F1' ? one(SA, 1000) : one(CB, 3000)),
+    })),
+  ),
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 1536,
+    request: '2 uM cmpd A in col 5 & 500 nM stauro in col 6',
+    changed: [...cols(1536, 5), ...cols(1536, 6)],
+    holds: (id) => (cols(1536, 5).includes(id) ? one(CA, 2000) : one(SA, 500)),
+  },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 384,
+    request: 'add 1 uM staurosporine to column 3 & add 2 uM compound A to column 8',
+    changed: [...cols(384, 3), ...cols(384, 8)],
+    holds: (id) => (cols(384, 3).includes(id) ? one(SA, 1000) : one(CA, 2000)),
+  },
+  // a mixture in one well: each amount goes to F1 (was asked which amount and wells went
+  // with which, or with "and" not understood)
+  ...(['and', '&', '+'] as const).map((join): VocabCase => ({
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 96,
+    request: `3 uM cpd B ${join} 1 uM stauro in F1`,
+    changed: ['F1'],
+    holds: { [CB]: 3000, [SA]: 1000 },
+  })),
+  // answered "I didn't understand" with the whole request, naming no word
+  ...([96, 384, 1536] as const).map((format): VocabCase => ({
+    cls: 'reagent',
+    kind: 'found by hand',
+    format,
+    setup: ['add 10 uM cmpd A to A1'],
+    request: 'bump cmpd A to 20uM',
+    refused: /^I did not understand 'bump'\. Nothing changed\./,
+  })),
+  {
+    cls: 'question',
+    kind: 'found by hand',
+    format: 96,
+    request: 'wats in A1',
+    asks: /^I did not understand 'wats' - did you mean 'whats'\?/,
+    choices: [/1\) whats in A1/],
+  },
+  {
+    cls: 'question',
+    kind: 'found by hand',
+    format: 384,
+    // the offered reading, taken, answers the question
+    setup: ['add 10 uM cmpd A to A1', 'wats in A1'],
+    request: '1',
+    answer: /^A1: Compound A 10\.0 µM/,
+  },
+  {
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 96,
+    request: 'frobnicate column 3 with 1 uM stauro',
+    asks: /^I did not understand 'frobnicate'\. Nothing changed\./,
+  },
 ];
 
 export const VOCABULARY_CORPUS: VocabCase[] = [

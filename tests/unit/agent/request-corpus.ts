@@ -505,10 +505,19 @@ export const CORPUS: CorpusCase[] = [
   {
     format: 96,
     request: 'hello',
-    refused: /I didn't understand "hello"\. I can, for example: "add 10 uM staurosporine/,
+    refused:
+      /I did not understand 'hello'\. Nothing changed\. I can, for example: "add 10 uM staurosporine/,
   },
-  { format: 96, request: '<script>alert(1)</script>', refused: /I didn't understand/ },
-  { format: 96, request: 'DROP TABLE plates; --', refused: /I didn't understand/ },
+  {
+    format: 96,
+    request: '<script>alert(1)</script>',
+    refused: /^I did not understand the words 'script', 'alert'\. Nothing changed\./,
+  },
+  {
+    format: 96,
+    request: 'DROP TABLE plates; --',
+    refused: /I did not understand the words 'DROP', 'TABLE'\. Nothing changed\./,
+  },
   { format: 96, request: 'controls in column 1', refused: /What kind of control\?/ },
   { format: 96, request: 'clear column 4', refused: /already empty; nothing changed/ },
   // ---- 384-well plates: 40 uL wells, acoustic

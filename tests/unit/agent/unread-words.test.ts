@@ -155,4 +155,17 @@ describe('no word left unread', () => {
     const again = decideTurn('1', ctx, d.question);
     expect(again.result?.changed.length).toBe(384 - 16);
   });
+
+  it('names the unplaced words of a request it cannot read, once each', () => {
+    const ctx = context(96);
+    // was "I didn't understand" with the whole request quoted, no word named
+    expect(decideTurn('bump cmpd A to 20uM', ctx).reply).toMatch(
+      /^I did not understand 'bump'\. Nothing changed\./,
+    );
+    expect(decideTurn('<b>bold</b> b', ctx).reply).toMatch(
+      /^I did not understand the words 'b', 'bold'\. Nothing changed\./,
+    );
+    // no unplaced word: the request as a whole is quoted
+    expect(decideTurn('hi', ctx).reply).toMatch(/^I didn't understand "hi"\./);
+  });
 });

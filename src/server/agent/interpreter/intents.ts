@@ -56,6 +56,10 @@ function annotationValue(rest: string, keyword: RegExp): string | undefined {
   return words[0];
 }
 
+/** The verbs that empty wells ("nuke column 3" clears it), as a regular expression source. */
+export const CLEAR_VERBS = String.raw`clear|remove|delete|empty|wipe|erase|reset|discard|nuke|take\s+out`;
+const CLEAR_VERB = new RegExp(String.raw`\b(?:${CLEAR_VERBS})\b`);
+
 const KIND_WORD = (kinds: Parameters<typeof controlWords>[0]) =>
   new RegExp(String.raw`\b(?:${controlWords(kinds, 'names')})\b`);
 const POSITIVE = KIND_WORD('positive');
@@ -155,8 +159,7 @@ export function classify(f: ClauseFacts): Intent {
     if (/\b(?:vehicle|media|medium)\b/.test(t)) return { kind: 'control', control: 'vehicle' };
   }
 
-  if (/\b(?:clear|remove|delete|empty|wipe|erase|reset|discard|take\s+out)\b/.test(t))
-    return { kind: 'clear', reagentScoped: f.reagents.length > 0 };
+  if (CLEAR_VERB.test(t)) return { kind: 'clear', reagentScoped: f.reagents.length > 0 };
 
   if (/\b(?:fill|top\s+up|top\s+off|back-?fill|bring\s+up)\b/.test(t) && f.concs.length === 0)
     return { kind: 'fill' };

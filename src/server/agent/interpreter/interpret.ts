@@ -13,8 +13,9 @@ import type { ToolCall } from '../tools/tool-registry';
 import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { idsOf } from '../../../domain/layout/well-list';
 import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
+import { unreadQuestion, unreadWords } from '../parse/unread-words';
 import type { ClauseFacts } from './clause-facts';
-import { classify, type Intent } from './intents';
+import { CLEAR_VERBS, classify, type Intent } from './intents';
 import {
   findConcentrations,
   findDirection,
@@ -74,15 +75,15 @@ function refuse(reply: string): Interpretation {
 }
 
 const AND_AMOUNT = new RegExp(
-  String.raw`\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
+  String.raw`\s+(?:and|&|\+)\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
 );
 
-// Clauses: sentences, "then", "and" before a new amount ("10 uM X to A1 and 5 uM Y to A2")
-// and "and" before a new action ("add X to row F and add Y to row P").
+// Clauses: sentences, "then", "and" (or "&", "+") before a new amount ("10 uM X to A1 & 5 uM
+// Y to A2", "3 uM X + 1 uM Y in F1") or a new action ("add X to row F and add Y to row P").
 function clauses(text: string): string[] {
   return text
     .split(
-      /[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+|,?\s+and\s+(?=(?:please\s+)?(?:add|put|dispense|pipette|place|set|fill|clear|remove|empty|label|tag|make|copy|move)\s)/i,
+      /[;\n]+|\.\s+(?=[A-Za-z])|,?\s+(?:and\s+)?then\s+|,?\s+(?:and|&|\+)\s+(?=(?:please\s+)?(?:add|put|dispense|pipette|place|set|fill|clear|nuke|remove|empty|label|tag|make|copy|move)\s)/i,
     )
     .flatMap((c) => c.split(AND_AMOUNT))
     .map((c) => c.trim().replace(/[.!]+$/, ''))
@@ -180,12 +181,14 @@ function unknownReagent(
 const FILLERS =
   /^(?:everything|every|each|any|all|anything|the|contents?|of|wells?|it|them|out|up|stuff|reagents?|liquids?|\s)*$/i;
 
+const REMOVAL = new RegExp(
+  String.raw`\b(?:${CLEAR_VERBS})\b\s+(.+?)\s+(?:from|in|out\s+of)\b`,
+  'i',
+);
+
 // The words between a removal verb and "from"/"in", when they are not filler.
 function unreadObject(rest: string): string | undefined {
-  const m =
-    /\b(?:remove|delete|take\s+out|clear|empty|wipe|erase|discard)\b\s+(.+?)\s+(?:from|in|out\s+of)\b/i.exec(
-      rest,
-    );
+  const m = REMOVAL.exec(rest);
   const words = m?.[1].replace(/\s+/g, ' ').trim();
   return words && !FILLERS.test(words) ? words : undefined;
 }
@@ -412,8 +415,13 @@ function clauseCalls(
       if (typeof ids === 'string') return ids;
       return [{ name: 'set_reagent', args: { wells: ids, reagent: r.ref.slug, ...amt } }];
     }
-    case 'unknown':
+    case 'unknown': {
+      // Name the words no part of the reading placed ("bump", "wats"), not the whole request.
+      const unread = unreadWords(f.text, ctx.defn, candidates);
+      if (unread.length > 0)
+        return `${unreadQuestion(unread)} I can, for example: ${examples(ctx.defn)}.`;
       return `I didn't understand "${f.text.length > 80 ? `${f.text.slice(0, 77)}…` : f.text}". I can, for example: ${examples(ctx.defn)}.`;
+    }
   }
 }
 
@@ -438,6 +446,18 @@ export function interpret(text: string, ctx: InterpretContext): Interpretation {
     let intent = classify(f);
     if (intent.kind === 'unknown' && lastIntent?.kind === 'add' && f.concs.length > 0)
       intent = lastIntent;
+    // "3 uM X and 1 uM Y in F1": a mixture, the first amount with no verb or wells of its own
+    // goes where the next, an addition, goes.
+    const following = parts[i + 1];
+    if (
+      intent.kind === 'unknown' &&
+      f.reagents.length > 0 &&
+      f.concs.length > 0 &&
+      f.ranges.matches.length === 0 &&
+      following &&
+      classify(following).kind === 'add'
+    )
+      intent = { kind: 'add' };
     const prev = parts[i - 1];
     if (
       f.ranges.matches.length === 0 &&

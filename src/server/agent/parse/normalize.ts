@@ -54,8 +54,7 @@ const WORDS: [RegExp, string][] = [
     ),
     'positive controls',
   ],
-  // Edit verbs: "nuke column 3" clears it, "shift column 3 over to column 5" moves it.
-  [/\bnuke\b/gi, 'clear'],
+  // "shift column 3 over to column 5" moves it.
   [/\bshift\b(.+?)\bover\s+(?=to\b)/gi, 'move$1'],
   [
     new RegExp(

@@ -31,7 +31,7 @@ const KNOWN = new Set(`${VERBS} ${FILLERS} ${CONTROLS} ${UNITS} ${QUESTIONS}`.sp
 // too many to suggest).
 const SUGGESTIONS = [
   ...new Set(
-    `${VERBS} ${CONTROLS} except excluding without dilution serial series fold duplicate triplicate quadruplicate replicates points column columns row rows quadrant selection across down reversed lowest highest vehicle positive negative interleaved alternate odd even outer inner edge corners`.split(
+    `${VERBS} ${CONTROLS} except excluding without dilution serial series fold duplicate triplicate quadruplicate replicates points column columns row rows quadrant selection across down reversed lowest highest vehicle positive negative interleaved alternate odd even outer inner edge corners whats which where`.split(
       /\s+/,
     ),
   ),
@@ -138,8 +138,9 @@ export function unreadWords(
 /** The question asked for unread words, quoting them, with the nearest known word. */
 export function unreadQuestion(words: readonly UnreadWord[]): string {
   const [first] = words;
-  const quoted = words.map((w) => `'${w.word}'`).join(', ');
+  const each = [...new Set(words.map((w) => w.word))];
+  const quoted = each.map((w) => `'${w}'`).join(', ');
   const hint = first?.near ? ` - did you mean '${first.near}'?` : '.';
-  const what = words.length > 1 ? 'the words' : '';
+  const what = each.length > 1 ? 'the words' : '';
   return `I did not understand ${what ? `${what} ` : ''}${quoted}${hint} Nothing changed.`;
 }
