@@ -59,6 +59,27 @@ function proposalFor(need: TargetNeed, stockNM: number, rs: ResolvedSettings): s
   return proposeSource(need, rs.instrument, stockNM).text;
 }
 
+/**
+ * What would meet a % (v/v) of a % stock whose volume is under the instrument's least:
+ * the smallest % of this well it can dispense, rounded up so that it can (0.5 % of a 100 uL
+ * well for a 500 nL minimum). Null for other entries, whose reason already says the least.
+ */
+function leastPercentProposal(
+  reagent: BenchReagentInfo,
+  targetNM: number | null,
+  wellUL: number,
+  leastUL: number,
+): string | null {
+  const stock = reagent.stock_pct;
+  if (targetNM != null || stock == null || !(stock > 0) || !(wellUL > 0)) return null;
+  const pct = (leastUL / wellUL) * stock;
+  const unit = 10 ** (Math.floor(Math.log10(pct)) - 1);
+  const least = Number((Math.ceil(pct / unit - 1e-9) * unit).toPrecision(2));
+  // a well of hardly more than the reagent itself has no such %
+  if (!(least < stock)) return null;
+  return `at least ${least} % ${reagent.name} (${volumeText((least / stock) * wellUL)} in ${volumeText(wellUL)}) can be dispensed`;
+}
+
 /** The wells of a plate planned: each distinct well's plan, and which one each well holds. */
 export interface PlannedWells {
   /** canonical ids of the filled wells, row-major */
@@ -119,6 +140,12 @@ export function planWells(
         miss(
           slug,
           `${volumeText(t.volume_uL)} of ${reagent.name} is below one ${stepNL} nL step of ${rs.instrument.name}`,
+          leastPercentProposal(
+            reagent,
+            t.target_nM,
+            V,
+            Math.max(stepNL, rs.instrument.min_nL) / 1000,
+          ),
         );
       }
       // under the instrument's minimum: it cannot be made, so it is an unmet row and never
@@ -128,6 +155,7 @@ export function planWells(
         miss(
           slug,
           `${volumeText(v)} of ${reagent.name} is below the ${volumeText(rs.instrument.min_nL / 1000)} minimum of ${rs.instrument.name}`,
+          leastPercentProposal(reagent, t.target_nM, V, rs.instrument.min_nL / 1000),
         );
       }
       // a volume without a target is what the user wants: droplets that land it off by more

@@ -1,7 +1,8 @@
 // The assistant's replies and turns through POST /chat on each database: a write that
 // replaces an amount says "changed ... from ... to ..." with the plate's own numbers, and
 // "undo" in a later message of the same conversation puts the plate back, one write at a
-// time. The bench: staurosporine 1 mM in DMSO, DMSO with a 5 % limit, a medium; 96 wells.
+// time; a well the plan cannot meet is refused in the words of the plate's unmet reason. The
+// bench: staurosporine 1 mM in DMSO, DMSO with a 5 % limit, a medium; 96 wells of 100 uL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, userHeaders, type TestApp } from '../helpers';
 import { call, experimentWithBench } from '../plate-fixtures';
@@ -100,6 +101,47 @@ describe.each(DB_KINDS)('assistant replies and turns on %s', (kind) => {
     expect(undo3.messages[1].content).toBe(
       'There is no change of mine to undo in this conversation.',
     );
+  });
+
+  it("refuses a % under the pipette's least with the plate's reason, and writes the least", async () => {
+    const id = await experimentWithBench(t.app, owner, '96');
+    // 0.1 % of 100 uL is 100 nL, under the 96-well pipette's 500 nL: never dispensed
+    const said = await chat(id, 'add 0.1 % DMSO to B1');
+    expect(said.version_id).toBeNull();
+    expect((await plate(id)).version).toBe(0);
+    // the designer writes the same well: the plate marks it unmet, with this reason
+    const res = await call(t.app, 'PATCH', `/api/experiments/${id}/plate`, owner, {
+      version: 0,
+      ops: [
+        {
+          op: 'put',
+          wells: {
+            B1: {
+              targets: {
+                dmso: { target_nM: null, volume_uL: 0.1 },
+                'assay-medium': { target_nM: null, volume_uL: 99.9 },
+              },
+            },
+          },
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const marked = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    expect(marked.indices.unmet).toEqual(['B1']);
+    const reasons = marked.wells.B1.unmet_reasons as string[];
+    expect(reasons).toEqual([
+      '100 nL of DMSO is below the 500 nL minimum of Pipette (hand, 8/16-channel or head); at least 0.5 % DMSO (500 nL in 100 µL) can be dispensed',
+    ]);
+    expect(said.messages[1].content).toBe(
+      `That would leave B1 unmet: ${reasons[0]}. Nothing written.`,
+    );
+    // what it offers is written, and met
+    const least = await chat(id, 'add 0.5 % DMSO to B2');
+    expect(least.version_id).not.toBeNull();
+    const after = (await call(t.app, 'GET', `/api/experiments/${id}/plate`, owner)).json();
+    expect(after.indices.unmet).toEqual(['B1']);
+    expect(after.wells.B2.targets.dmso.volume_uL).toBe(0.5);
   });
 
   it('a message sent without its thread starts a new conversation, with nothing to undo', async () => {

@@ -9,6 +9,7 @@ import type { PrimitiveOp } from '../../../domain/plate/ops';
 import { plannedWellVolume } from '../../../domain/plate/plan-volume';
 import { resolveSettings } from '../../../domain/dispensing/settings';
 import { planPercentVolume } from '../../../domain/dispensing/well-targets';
+import { undispensable } from '../../../domain/metrics-kernel';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
 import type { WireWell } from '../../../domain/plate-wire';
 import { applyPlan, pickVehicle, preparationsOf, putOf } from './apply-plan';
@@ -121,13 +122,15 @@ function percentOps(
     const V = finalVolumeUL ?? plannedWellVolume(ctx.defn, ctx.dispensing, wellVolume(w));
     byVolume.set(V, [...(byVolume.get(V) ?? []), id]);
   }
-  const ops: PrimitiveOp[] = [...byVolume].map(([V, wells]) => ({
-    op: 'set',
-    wells,
-    reagent: slug,
-    target_nM: null,
-    volume_uL: planPercentVolume(info, percent, info.stock_pct!, V, rs),
-  }));
+  const ops: PrimitiveOp[] = [...byVolume].map(([V, wells]) => {
+    const raw = (percent * V) / info.stock_pct!;
+    const planned = planPercentVolume(info, percent, info.stock_pct!, V, rs);
+    // a % the instrument's steps cannot make (none of it, or 1.5 nL as one 2.5 nL droplet)
+    // is written as asked, not as the step it rounds to: the plate marks that unmet, so the
+    // check refuses it in the plate's words rather than writing another %
+    const volume = undispensable(raw, planned, 0, Number.NaN, Number.NaN) ? raw : planned;
+    return { op: 'set', wells, reagent: slug, target_nM: null, volume_uL: volume };
+  });
   return [...ops, ...fillOps(ids, vehicle)];
 }
 
