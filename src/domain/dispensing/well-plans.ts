@@ -21,6 +21,7 @@ import { routeOf } from './routing';
 import type { ResolvedSettings } from './settings';
 import { backfillKey, solventBudgetUL, solventLimitPct } from './solvent-budget';
 import type { PendingTransfer } from './source-wells';
+import { percentOfVolume, percentVolume } from './well-targets';
 import { bestSource, proposeSource, volumeText, type TargetNeed } from './source-choice';
 
 /** Key of a source liquid: the slug, or "slug@F" for an intermediate diluted F times. */
@@ -72,12 +73,12 @@ function leastPercentProposal(
 ): string | null {
   const stock = reagent.stock_pct;
   if (targetNM != null || stock == null || !(stock > 0) || !(wellUL > 0)) return null;
-  const pct = (leastUL / wellUL) * stock;
+  const pct = percentOfVolume(leastUL, stock, wellUL);
   const unit = 10 ** (Math.floor(Math.log10(pct)) - 1);
   const least = Number((Math.ceil(pct / unit - 1e-9) * unit).toPrecision(2));
   // a well of hardly more than the reagent itself has no such %
   if (!(least < stock)) return null;
-  return `at least ${least} % ${reagent.name} (${volumeText((least / stock) * wellUL)} in ${volumeText(wellUL)}) can be dispensed`;
+  return `at least ${least} % ${reagent.name} (${volumeText(percentVolume(least, stock, wellUL))} in ${volumeText(wellUL)}) can be dispensed`;
 }
 
 /** The wells of a plate planned: each distinct well's plan, and which one each well holds. */

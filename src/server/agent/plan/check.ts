@@ -5,8 +5,9 @@
  * as the plate's unmet reason says it, a solvent over its limit, an over-filled well, and
  * any other unmet mark (a volume under the instrument's least: a well the plan cannot meet
  * is never dispensed), said in the plate's words. A volume the request gives is held to the
- * same rules as a target or a %. Only what the change breaks counts (a well that was already over its limit is not blamed on
- * it). Returns the refusal, with what would work, or null. Pure.
+ * same rules as a target or a %. Only what the change breaks counts (a well that was
+ * already over its limit is not blamed on it). Returns the refusal, with what would work,
+ * or null. Pure.
  */
 import { solventOfReagent } from '../../../domain/chemistry';
 import type { DispenseSettings } from '../../../domain/dispensing/settings';

@@ -8,7 +8,7 @@ import type { CatalogReagent } from '../../catalog/catalog-seed';
 import type { PrimitiveOp } from '../../../domain/plate/ops';
 import { plannedWellVolume } from '../../../domain/plate/plan-volume';
 import { resolveSettings } from '../../../domain/dispensing/settings';
-import { planPercentVolume } from '../../../domain/dispensing/well-targets';
+import { percentVolume, planPercentVolume } from '../../../domain/dispensing/well-targets';
 import { undispensable } from '../../../domain/metrics-kernel';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
 import type { WireWell } from '../../../domain/plate-wire';
@@ -123,7 +123,7 @@ function percentOps(
     byVolume.set(V, [...(byVolume.get(V) ?? []), id]);
   }
   const ops: PrimitiveOp[] = [...byVolume].map(([V, wells]) => {
-    const raw = (percent * V) / info.stock_pct!;
+    const raw = percentVolume(percent, info.stock_pct!, V);
     const planned = planPercentVolume(info, percent, info.stock_pct!, V, rs);
     // a % the instrument's steps cannot make (none of it, or 1.5 nL as one 2.5 nL droplet)
     // is written as asked, not as the step it rounds to: the plate marks that unmet, so the

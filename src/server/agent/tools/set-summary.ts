@@ -4,6 +4,7 @@
  * the reply never says "Added" for a target it replaced. Pure.
  */
 import { formatConcentration } from '../../../domain/accuracy';
+import { percentOfVolume } from '../../../domain/dispensing/well-targets';
 import type { BenchReagentInfo, WireWell } from '../../../domain/plate-wire';
 import { summarizeIds } from './well-list';
 
@@ -40,7 +41,7 @@ export function heldAmount(
   let total = 0;
   for (const e of Object.values(well.targets)) total += e.volume_uL > 0 ? e.volume_uL : 0;
   if (info?.stock_pct != null && total > 0)
-    return describeAmount({ percent: (t.volume_uL / total) * info.stock_pct });
+    return describeAmount({ percent: percentOfVolume(t.volume_uL, info.stock_pct, total) });
   return describeAmount({ volume_uL: t.volume_uL });
 }
 
