@@ -61,24 +61,31 @@ function proposalFor(need: TargetNeed, stockNM: number, rs: ResolvedSettings): s
 }
 
 /**
- * What would meet a % (v/v) of a % stock whose volume is under the instrument's least:
- * the smallest % of this well it can dispense, rounded up so that it can (0.5 % of a 100 uL
- * well for a 500 nL minimum). Null for other entries, whose reason already says the least.
+ * What would meet a % (v/v) of a % stock that its instrument cannot make: the % that
+ * `volumeUL` of the stock makes of this well. `atLeast`: the instrument's least volume, the
+ * % rounded up so that it can be dispensed (at least 0.5 % of a 100 uL well for a 500 nL
+ * minimum); else a volume on its steps (the 2.5 nL droplet a 1.5 nL % lands on). Null for
+ * other entries, whose reason already says the volume.
  */
-function leastPercentProposal(
+function percentProposal(
   reagent: BenchReagentInfo,
   targetNM: number | null,
   wellUL: number,
-  leastUL: number,
+  volumeUL: number,
+  atLeast: boolean,
 ): string | null {
   const stock = reagent.stock_pct;
   if (targetNM != null || stock == null || !(stock > 0) || !(wellUL > 0)) return null;
-  const pct = percentOfVolume(leastUL, stock, wellUL);
+  const pct = percentOfVolume(volumeUL, stock, wellUL);
   const unit = 10 ** (Math.floor(Math.log10(pct)) - 1);
-  const least = Number((Math.ceil(pct / unit - 1e-9) * unit).toPrecision(2));
+  const shown = atLeast
+    ? Number((Math.ceil(pct / unit - 1e-9) * unit).toPrecision(2))
+    : Number(pct.toPrecision(2));
   // a well of hardly more than the reagent itself has no such %
-  if (!(least < stock)) return null;
-  return `at least ${least} % ${reagent.name} (${volumeText(percentVolume(least, stock, wellUL))} in ${volumeText(wellUL)}) can be dispensed`;
+  if (!(shown < stock)) return null;
+  const made = atLeast ? percentVolume(shown, stock, wellUL) : volumeUL;
+  // the well's volume as it is planned (5 uL, not the 5.0025 uL its droplets make)
+  return `${atLeast ? 'at least ' : ''}${shown} % ${reagent.name} (${volumeText(made)} in ${volumeText(Number(wellUL.toPrecision(3)))}) can be dispensed`;
 }
 
 /** The wells of a plate planned: each distinct well's plan, and which one each well holds. */
@@ -141,11 +148,12 @@ export function planWells(
         miss(
           slug,
           `${volumeText(t.volume_uL)} of ${reagent.name} is below one ${stepNL} nL step of ${rs.instrument.name}`,
-          leastPercentProposal(
+          percentProposal(
             reagent,
             t.target_nM,
             V,
             Math.max(stepNL, rs.instrument.min_nL) / 1000,
+            true,
           ),
         );
       }
@@ -156,7 +164,7 @@ export function planWells(
         miss(
           slug,
           `${volumeText(v)} of ${reagent.name} is below the ${volumeText(rs.instrument.min_nL / 1000)} minimum of ${rs.instrument.name}`,
-          leastPercentProposal(reagent, t.target_nM, V, rs.instrument.min_nL / 1000),
+          percentProposal(reagent, t.target_nM, V, rs.instrument.min_nL / 1000, true),
         );
       }
       // a volume without a target is what the user wants: droplets that land it off by more
@@ -171,6 +179,7 @@ export function planWells(
         miss(
           slug,
           `${volumeText(t.volume_uL)} of ${reagent.name} is dispensed as ${volumeText(v)} in ${by.step_nL} nL steps of ${by.name}, outside ±${effectiveTolerance(t.tol_pct)}%`,
+          percentProposal(reagent, t.target_nM, V, v, false),
         );
       }
       const target = t.target_nM;

@@ -81,6 +81,16 @@ describe("a volume under the instrument's least", () => {
     expect(plateSays(ctx, written(ctx, 'add 0.05 % DMSO to B2'), 'B2').unmet).toEqual([]);
   });
 
+  it('a % the droplets land off by more than its tolerance: refused with the % they make', () => {
+    const ctx = context(1536);
+    // 0.03 % of 5 uL is 1.5 nL, dispensed as one 2.5 nL droplet (+67 %): that is 0.05 %
+    expect(decideTurn('add 0.03 % DMSO to B2', ctx).reply).toMatch(
+      /^That would leave B2 unmet: 1\.5 nL of DMSO is dispensed as 2\.5 nL in 2\.5 nL steps of .*, outside ±5%; 0\.05 % DMSO \(2\.5 nL in 5 µL\) can be dispensed\. Nothing written\.$/,
+    );
+    // 0.1 % is 5 nL, two droplets exactly: written
+    expect(plateSays(ctx, written(ctx, 'add 0.1 % DMSO to B2'), 'B2').unmet).toEqual([]);
+  });
+
   it('a bare volume under the least is refused; a well already unmet is not blamed on an edit', () => {
     const ctx = context(96);
     expect(decideTurn('add 0.1 uL DMEM to H12', ctx).reply).toMatch(
