@@ -21,6 +21,7 @@ import { routeOf } from './routing';
 import type { ResolvedSettings } from './settings';
 import { backfillKey, solventBudgetUL, solventLimitPct } from './solvent-budget';
 import type { PendingTransfer } from './source-wells';
+import { percentOfVolume, percentVolume } from './well-targets';
 import { bestSource, proposeSource, volumeText, type TargetNeed } from './source-choice';
 
 /** Key of a source liquid: the slug, or "slug@F" for an intermediate diluted F times. */
@@ -57,6 +58,34 @@ function proposalFor(need: TargetNeed, stockNM: number, rs: ResolvedSettings): s
     return `${volumeText(fit.volumeUL)} of ${source} would meet it`;
   }
   return proposeSource(need, rs.instrument, stockNM).text;
+}
+
+/**
+ * What would meet a % (v/v) of a % stock that its instrument cannot make: the % that
+ * `volumeUL` of the stock makes of this well. `atLeast`: the instrument's least volume, the
+ * % rounded up so that it can be dispensed (at least 0.5 % of a 100 uL well for a 500 nL
+ * minimum); else a volume on its steps (the 2.5 nL droplet a 1.5 nL % lands on). Null for
+ * other entries, whose reason already says the volume.
+ */
+function percentProposal(
+  reagent: BenchReagentInfo,
+  targetNM: number | null,
+  wellUL: number,
+  volumeUL: number,
+  atLeast: boolean,
+): string | null {
+  const stock = reagent.stock_pct;
+  if (targetNM != null || stock == null || !(stock > 0) || !(wellUL > 0)) return null;
+  const pct = percentOfVolume(volumeUL, stock, wellUL);
+  const unit = 10 ** (Math.floor(Math.log10(pct)) - 1);
+  const shown = atLeast
+    ? Number((Math.ceil(pct / unit - 1e-9) * unit).toPrecision(2))
+    : Number(pct.toPrecision(2));
+  // a well of hardly more than the reagent itself has no such %
+  if (!(shown < stock)) return null;
+  const made = atLeast ? percentVolume(shown, stock, wellUL) : volumeUL;
+  // the well's volume as it is planned (5 uL, not the 5.0025 uL its droplets make)
+  return `${atLeast ? 'at least ' : ''}${shown} % ${reagent.name} (${volumeText(made)} in ${volumeText(Number(wellUL.toPrecision(3)))}) can be dispensed`;
 }
 
 /** The wells of a plate planned: each distinct well's plan, and which one each well holds. */
@@ -119,6 +148,13 @@ export function planWells(
         miss(
           slug,
           `${volumeText(t.volume_uL)} of ${reagent.name} is below one ${stepNL} nL step of ${rs.instrument.name}`,
+          percentProposal(
+            reagent,
+            t.target_nM,
+            V,
+            Math.max(stepNL, rs.instrument.min_nL) / 1000,
+            true,
+          ),
         );
       }
       // under the instrument's minimum: it cannot be made, so it is an unmet row and never
@@ -128,6 +164,7 @@ export function planWells(
         miss(
           slug,
           `${volumeText(v)} of ${reagent.name} is below the ${volumeText(rs.instrument.min_nL / 1000)} minimum of ${rs.instrument.name}`,
+          percentProposal(reagent, t.target_nM, V, rs.instrument.min_nL / 1000, true),
         );
       }
       // a volume without a target is what the user wants: droplets that land it off by more
@@ -142,6 +179,7 @@ export function planWells(
         miss(
           slug,
           `${volumeText(t.volume_uL)} of ${reagent.name} is dispensed as ${volumeText(v)} in ${by.step_nL} nL steps of ${by.name}, outside ±${effectiveTolerance(t.tol_pct)}%`,
+          percentProposal(reagent, t.target_nM, V, v, false),
         );
       }
       const target = t.target_nM;

@@ -5,6 +5,7 @@
  * tolerance is unmet with a reason and a proposal, never written as if it were met.
  */
 import { formatConcentration } from '../accuracy';
+import { vehiclePct } from '../chemistry';
 import type { PlateFormat } from '../plate-format';
 import type { BenchReagentInfo, WireTarget } from '../plate-wire';
 import { effectiveTolerance } from '../prediction';
@@ -178,10 +179,19 @@ export function planWellTargets(
   return { targets, unmet };
 }
 
+/** v = p * V / S: the volume of a % stock S that makes p % (v/v) of a well of V uL. */
+export function percentVolume(percent: number, stockPct: number, wellVolumeUL: number): number {
+  return (percent * wellVolumeUL) / stockPct;
+}
+
+/** p = v * S / V: the % (v/v) that v uL of a % stock S makes of a well of V uL. */
+export function percentOfVolume(volumeUL: number, stockPct: number, wellVolumeUL: number): number {
+  return (vehiclePct(volumeUL, wellVolumeUL) * stockPct) / 100;
+}
+
 /**
- * v = p * V / S for a % (v/v) target p from a % stock S in a well of V uL, on the step of
- * the instrument that dispenses it (a bulk liquid on the bulk dispenser's, else the
- * experiment's instrument's).
+ * percentVolume on the step of the instrument that dispenses it (a bulk liquid on the bulk
+ * dispenser's, else the experiment's instrument's).
  */
 export function planPercentVolume(
   reagent: Pick<BenchReagentInfo, 'type' | 'solvent' | 'slug' | 'name'>,
@@ -190,7 +200,7 @@ export function planPercentVolume(
   wellVolumeUL: number,
   resolvedSettings: ResolvedSettings,
 ): number {
-  const raw = (percent * wellVolumeUL) / stockPct;
+  const raw = percentVolume(percent, stockPct, wellVolumeUL);
   const route = routeOf(reagent, { target_nM: null, volume_uL: raw }, resolvedSettings);
   return roundToStep(raw, stepOf(route, resolvedSettings));
 }

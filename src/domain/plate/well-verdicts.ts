@@ -1,6 +1,6 @@
 /**
  * The plate's verdict on some wells, as the metrics kernel gives it (the statuses the plate
- * shows; a broken constraint is an unmet mark): for each well, which of its targets the
+ * shows; a broken constraint is an unmet mark): for each well, whether it is marked unmet, which of its targets the
  * prediction misses (a target above its stock: an unmet status), whether a solvent is over
  * its limit, whether it is over-filled, each solvent's load, and the plan's reasons (the
  * unmet reasons the plate shows beside the mark). The assistant's checks read
@@ -27,6 +27,8 @@ export interface UnmetReason {
 export interface WellVerdict {
   /** slugs of the targets whose prediction is outside their tolerance */
   missed: string[];
+  /** the plate marks the well unmet (a missed target or any broken constraint) */
+  unmet: boolean;
   overLimit: boolean;
   overfilled: boolean;
   loads: Map<string, number>;
@@ -36,6 +38,7 @@ export interface WellVerdict {
 
 const EMPTY: WellVerdict = {
   missed: [],
+  unmet: false,
   overLimit: false,
   overfilled: false,
   loads: new Map(),
@@ -96,6 +99,7 @@ export function wellVerdicts(
     const broken = m.broken[k];
     return {
       missed,
+      unmet: isUnmetStatus(m.status[k]),
       overLimit: (broken & CONSTRAINT.SOLVENT_LOAD) !== 0,
       overfilled: (broken & CONSTRAINT.OVERFILL) !== 0,
       loads,

@@ -5,6 +5,7 @@
 // work, or an answer. The bench is that of agent-fixtures.ts: compound A 10 mM and compound
 // B 1 mM and staurosporine 1 mM (all in DMSO, limit 1 % v/v), HEPES buffer 1 M, DMSO, DMEM
 // (the vehicle). Defaults: 100 uL (96), 40 uL (384), 5 uL (1536) wells.
+import { belowPipette } from './request-corpus';
 import {
   allWells,
   block,
@@ -801,9 +802,7 @@ const CONTROLS: ScreeningCase[] = [
     cls: 'controls',
     format: 96,
     request: 'negative control: 0.1 % DMSO in column 1',
-    changed: cols(96, 1),
-    holds: one('dmso', null),
-    tags: ['NEG'],
+    refused: belowPipette('8 wells (A1 to H1)'),
   },
   {
     cls: 'controls',
@@ -854,9 +853,7 @@ const CONTROLS: ScreeningCase[] = [
     cls: 'controls',
     format: 96,
     request: 'DMSO controls at 0.1 % in the outer wells',
-    changed: edge(96),
-    holds: one('dmso', null),
-    tags: ['DMSO'],
+    refused: belowPipette('36 wells (A1 to H12)'),
   },
 ];
 
@@ -1232,10 +1229,10 @@ const QUESTION: ScreeningCase[] = [
   {
     cls: 'question',
     format: 96,
-    // 0.1 uL is below the 0.5 uL minimum of the 96-well plate's pipette: the plate marks it
-    setup: ['add 0.1 uL DMEM to H12'],
+    // 0.5 uL is the 96-well plate's pipette's least (0.1 uL under it is refused): met
+    setup: ['add 0.5 uL DMEM to H12'],
     request: 'is anything unmet',
-    answer: /H12/,
+    answer: /no unmet wells/,
   },
   {
     cls: 'question',

@@ -6,6 +6,7 @@
 // as in request-corpus-screening.ts (compound A 10 mM, compound B and staurosporine 1 mM,
 // all in DMSO with a 1 % limit; DMEM the vehicle).
 import { wellId } from '../../../src/domain/well-id';
+import { belowPipette } from './request-corpus';
 import type { ScreeningCase, Targets, WellExpect } from './request-corpus-screening';
 import { block, blockQuadrant, cols, type Fmt, interleaved, minus, rows } from './screening-wells';
 
@@ -256,14 +257,25 @@ function controls(): VocabCase[] {
         holds: {},
       }),
     );
-    out.push({
-      cls: 'controls',
-      kind: 'controls',
-      format: f,
-      request: 'DMSO controls in columns 1 and 2, 0.1 %',
-      changed: cols(f, 1, 2),
-      holds: one('dmso', null),
-    });
+    const dmso = 'DMSO controls in columns 1 and 2, 0.1 %';
+    out.push(
+      f === 96
+        ? {
+            cls: 'controls',
+            kind: 'controls',
+            format: f,
+            request: dmso,
+            refused: belowPipette('16 wells (A1 to H2)'),
+          }
+        : {
+            cls: 'controls',
+            kind: 'controls',
+            format: f,
+            request: dmso,
+            changed: cols(f, 1, 2),
+            holds: one('dmso', null),
+          },
+    );
   }
   return out;
 }
@@ -469,7 +481,9 @@ function units(): VocabCase[] {
       out.push(
         e === 'refused'
           ? { cls: 'units', kind: 'units', format: f, request, refused: /reads two ways/ }
-          : { cls: 'units', kind: 'units', format: f, request, changed: ['B2'], holds: e },
+          : f === 96 && request === 'add 0.1 % v/v DMSO to B2'
+            ? { cls: 'units', kind: 'units', format: f, request, refused: belowPipette('B2') }
+            : { cls: 'units', kind: 'units', format: f, request, changed: ['B2'], holds: e },
       );
   return out;
 }

@@ -51,6 +51,18 @@ export interface CorpusCase {
 
 const defn = (f: PlateFormat) => plateDefn(f);
 
+/**
+ * The refusal of a % of DMSO the 96-well plate's pipette cannot dispense: 0.1 % of 100 uL
+ * is 100 nL, under its 500 nL least, so the plate would mark the wells unmet and never
+ * dispense them. The least it can is 0.5 uL / 100 uL x 100 % = 0.5 %.
+ */
+export function belowPipette(wells: string): RegExp {
+  const named = wells.replace(/[()]/g, '\\$&');
+  return new RegExp(
+    `^That would leave ${named} unmet: 100 nL of DMSO is below the 500 nL minimum of Pipette .*; at least 0\\.5 % DMSO \\(500 nL in 100 µL\\) can be dispensed\\. Nothing written\\.$`,
+  );
+}
+
 /** Wells of a column, top to bottom. */
 export function col(f: PlateFormat, c: number): string[] {
   return Array.from({ length: defn(f).rows }, (_, r) => wellId(r, c - 1));
@@ -179,9 +191,7 @@ export const CORPUS: CorpusCase[] = [
   {
     format: 96,
     request: 'DMSO controls in columns 1 and 2, 0.1 %',
-    changed: [...col(96, 1), ...col(96, 2)],
-    holds: withDmem('dmso', null, 0.1, 100),
-    tags: ['DMSO'],
+    refused: belowPipette('16 wells (A1 to H2)'),
   },
   {
     format: 96,
@@ -297,17 +307,23 @@ export const CORPUS: CorpusCase[] = [
   },
   {
     format: 96,
-    // 0.1 uL is below the 0.5 uL minimum of the 96-well plate's pipette: the plate marks it
-    setup: ['add 0.1 uL DMEM to H12'],
+    // 0.5 uL is the 96-well plate's pipette's least (0.1 uL under it is refused): met
+    setup: ['add 0.5 uL DMEM to H12'],
     request: 'which wells are unmet',
-    answer: /1 unmet well: H12 \(undispensable\)/,
+    answer: /^All targets are met: no unmet wells\.$/,
   },
   {
     format: 96,
-    setup: ['DMSO controls in columns 1 and 2, 0.1 %'],
+    request: 'add 0.1 uL DMEM to H12',
+    refused:
+      /^That would leave H12 unmet: 100 nL of DMEM is below the 500 nL minimum of Pipette .*\. Nothing written\.$/,
+  },
+  {
+    format: 96,
+    setup: ['DMSO controls in columns 1 and 2, 0.5 %'],
     request: 'how much DMSO in column 1',
     answer:
-      /DMSO in 8 wells \(A1 to H1\): 8 wells, 0\.10 µL per well \(0\.1 % v\/v\), 0\.80 µL in all/,
+      /DMSO in 8 wells \(A1 to H1\): 8 wells, 0\.50 µL per well \(0\.5 % v\/v\), 4\.0+ µL in all/,
   },
   {
     format: 96,

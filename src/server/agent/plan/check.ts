@@ -2,10 +2,12 @@
  * Checks a planned change before it is written, by the plate's own verdict on the changed
  * wells (well-verdicts.ts: the metrics kernel's statuses, whose unmet marks the plate shows,
  * and the plan's unmet reasons): a target the plan cannot meet (one above its stock), said
- * as the plate's unmet reason says it, a solvent over its limit, an over-filled well. A
- * volume the request gives is held to the same rules as a target or a %. Only
- * what the change breaks counts (a well that was already over its limit is not blamed on
- * it). Returns the refusal, with what would work, or null. Pure.
+ * as the plate's unmet reason says it, a solvent over its limit, an over-filled well, and
+ * any other unmet mark (a volume under the instrument's least: a well the plan cannot meet
+ * is never dispensed), said in the plate's words. A volume the request gives is held to the
+ * same rules as a target or a %. Only what the change breaks counts (a well that was
+ * already over its limit is not blamed on it). Returns the refusal, with what would work,
+ * or null. Pure.
  */
 import { solventOfReagent } from '../../../domain/chemistry';
 import type { DispenseSettings } from '../../../domain/dispensing/settings';
@@ -48,6 +50,11 @@ interface WellCheck {
   /** the solvents the change takes over their limit */
   overLimit: { key: string; pct: number; limit: number }[];
   overfilled: boolean;
+  /**
+   * the plan's reason for a well the change leaves unmet otherwise (a volume below the
+   * instrument's minimum: never dispensed), in the plate's unmet_reasons words
+   */
+  unmet: string | null;
 }
 
 /** Whether the change wrote this target of the well (not one it only diluted). */
@@ -80,14 +87,25 @@ function checkWell(
         overLimit.push({ key, pct: p, limit });
     }
   const overfilled = now.overfilled && !then.overfilled;
-  return { missed, overLimit, overfilled };
+  let unmet: string | null = null;
+  if (now.unmet && missed === null && overLimit.length === 0 && !overfilled) {
+    // only a reason the well did not have already is the change's
+    const had = new Set(then.reasons().map((r) => r.text));
+    const fresh = now.reasons().filter((r) => !had.has(r.text));
+    unmet = (fresh.find((r) => setBy(before, after, r.reagent)) ?? fresh[0])?.text ?? null;
+  }
+  return { missed, overLimit, overfilled, unmet };
 }
 
-/** "That would leave A1 and A2 unmet: ...": the wells the first target's reason names. */
-function leaveUnmet(changed: readonly string[], checks: readonly WellCheck[]): string | null {
-  const first = checks.find((k) => k.missed !== null)?.missed;
+/** "That would leave A1 and A2 unmet: ...": the wells the first reason names. */
+function leaveUnmet(
+  changed: readonly string[],
+  checks: readonly WellCheck[],
+  reason: (k: WellCheck) => string | null,
+): string | null {
+  const first = checks.map(reason).find((r) => r !== null);
   if (first == null) return null;
-  const ids = changed.filter((_, n) => checks[n].missed === first);
+  const ids = changed.filter((_, n) => reason(checks[n]) === first);
   return `That would leave ${summarizeIds(ids)} unmet: ${first}. Nothing written.`;
 }
 
@@ -133,7 +151,7 @@ export function checkChange(c: CheckInput): string | null {
     }
     return one;
   });
-  const missed = leaveUnmet(c.changed, checks);
+  const missed = leaveUnmet(c.changed, checks, (k) => k.missed);
   if (missed) return missed;
   const solventOver: string[] = [];
   type Over = { ratio: number; pct: number; limit: number; key: string };
@@ -154,5 +172,6 @@ export function checkChange(c: CheckInput): string | null {
   const overfilled = c.changed.filter((_, n) => checks[n].overfilled);
   if (overfilled.length > 0)
     return `That would over-fill ${summarizeIds(overfilled)}; nothing written. Use a smaller volume.`;
-  return null;
+  // a well the plan cannot meet is never dispensed: any other unmet mark is refused too
+  return leaveUnmet(c.changed, checks, (k) => k.unmet);
 }

@@ -5,33 +5,17 @@
 import { canonicalWellId } from '../../../domain/well-id';
 import { catalogToBench, resolveReagent } from '../reagent-match';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
-import { formatConcentration } from '../../../domain/accuracy';
 import type { PrimitiveOp } from '../../../domain/plate/ops';
 import { plannedWellVolume } from '../../../domain/plate/plan-volume';
 import { resolveSettings } from '../../../domain/dispensing/settings';
-import { planPercentVolume } from '../../../domain/dispensing/well-targets';
+import { percentVolume, planPercentVolume } from '../../../domain/dispensing/well-targets';
+import { undispensable } from '../../../domain/metrics-kernel';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
 import type { WireWell } from '../../../domain/plate-wire';
 import { applyPlan, pickVehicle, preparationsOf, putOf } from './apply-plan';
+import { describeAmount, heldAmount, setSummary, type ReagentSet } from './set-summary';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
-
-/** One reagent to put into wells: a molar target, a % (v/v) of a % stock, or a volume. */
-interface ReagentSet {
-  slug: string;
-  target_nM?: number | null;
-  percent?: number;
-  volume_uL?: number;
-  tol_pct?: number;
-}
-
-/** "10.0 µM", "0.1 %", "2.0 µL" for a summary line. */
-function describeAmount(s: ReagentSet): string {
-  if (s.target_nM != null) return formatConcentration(s.target_nM);
-  if (s.percent != null) return `${Number(s.percent.toPrecision(3))} %`;
-  if (s.volume_uL != null) return `${Number(s.volume_uL.toPrecision(4))} µL`;
-  return '';
-}
 
 /** The volume of a well: the sum of its entries. */
 function wellVolume(well: WireWell | undefined): number {
@@ -138,13 +122,15 @@ function percentOps(
     const V = finalVolumeUL ?? plannedWellVolume(ctx.defn, ctx.dispensing, wellVolume(w));
     byVolume.set(V, [...(byVolume.get(V) ?? []), id]);
   }
-  const ops: PrimitiveOp[] = [...byVolume].map(([V, wells]) => ({
-    op: 'set',
-    wells,
-    reagent: slug,
-    target_nM: null,
-    volume_uL: planPercentVolume(info, percent, info.stock_pct!, V, rs),
-  }));
+  const ops: PrimitiveOp[] = [...byVolume].map(([V, wells]) => {
+    const raw = percentVolume(percent, info.stock_pct!, V);
+    const planned = planPercentVolume(info, percent, info.stock_pct!, V, rs);
+    // a % the instrument's steps cannot make (none of it, or 1.5 nL as one 2.5 nL droplet)
+    // is written as asked, not as the step it rounds to: the plate marks that unmet, so the
+    // check refuses it in the plate's words rather than writing another %
+    const volume = undispensable(raw, planned, 0, Number.NaN, Number.NaN) ? raw : planned;
+    return { op: 'set', wells, reagent: slug, target_nM: null, volume_uL: volume };
+  });
   return [...ops, ...fillOps(ids, vehicle)];
 }
 
@@ -234,13 +220,19 @@ export function setReagent(ctx: ToolContext, a: SetReagentArgs): ToolOutcome {
   const r = useReagent(ctx, a.reagent);
   if (typeof r === 'string') return toolError(r);
   const s = reagentSet(r.slug, a);
+  const info = r.ctx.bench.find((b) => b.slug === r.slug);
   const fv = a.final_volume_uL ?? undefined;
   const ops = reagentOps(r.ctx, ids, s, false, fv);
   if (typeof ops === 'string') return toolError(ops);
   return opsChange(
     r.ctx,
     fv == null ? ops : [...replanOps(r.ctx, ids, r.slug), ...ops],
-    `Added ${describeAmount(s)} ${r.name} to ${summarizeIds(ids)}`,
+    // "Added" only where a well lacked the reagent: a target replaced says what it was
+    setSummary(
+      r.name,
+      describeAmount(s),
+      ids.map((id) => ({ id, before: heldAmount(r.ctx.wells[id], r.slug, info) })),
+    ),
     r.add ? [r.add] : [],
     fv,
   );
