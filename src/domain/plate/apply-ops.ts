@@ -19,6 +19,7 @@ import {
 } from '../chemistry/concentration-units';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
 import { canonicalWellId, idOfIndex, indexOfWellId } from '../well-id';
+import { checkedWells, sameCheckedWell } from './checked-wells';
 import type { Amount, PrimitiveOp, SetOp } from './ops';
 import { expandWellList } from './well-list';
 
@@ -215,6 +216,7 @@ export function applyOps(
     () => Object.values(wells),
   );
   if (!drafted.ok) return drafted;
+  const { checked } = drafted;
   // copied key by key: several times faster than a spread of a plate's 1536 keys
   const out: WireWells = {};
   for (const id of Object.keys(wells)) out[id] = wells[id];
@@ -230,8 +232,13 @@ export function applyOps(
       }
       continue;
     }
-    // compared as their canonical JSON would be, without writing it (nothing here keeps it)
-    if (before && jsonEqual(before, w)) continue;
+    // compared as their canonical JSON would be, without writing it (nothing here keeps it);
+    // two checked wells (a randomisation's moves) member by member
+    if (
+      before &&
+      (checked?.has(before) && checked.has(w) ? sameCheckedWell(before, w) : jsonEqual(before, w))
+    )
+      continue;
     if (!before) added = true;
     out[id] = w;
     changed.push(id);
@@ -287,7 +294,12 @@ export function applyOpsDelta(
 }
 
 type Drafted =
-  | { ok: true; draft: Map<string, WireWell | null> }
+  | {
+      ok: true;
+      draft: Map<string, WireWell | null>;
+      /** the wells found sound against the bench (checkedWells), when a put asked */
+      checked: WeakSet<WireWell> | null;
+    }
   | { ok: false; opIndex: number; op: string; well?: string; message: string };
 
 /** The ops applied to copies of the wells they touch (null: emptied by a put), or the refusal. */
@@ -318,6 +330,9 @@ function draftOps(
     }
     return held.has(w);
   };
+  // the wells found sound against this bench by earlier puts, looked up when a put first asks
+  let known: WeakSet<WireWell> | null = null;
+  const checked = (): WeakSet<WireWell> => (known ??= checkedWells(ctx.benchSlugs));
   const read = (id: string): WireWell | null =>
     draft.has(id) ? draft.get(id)! : (wellAt(id) ?? null);
   const set = (id: string, w: WireWell | null) => {
@@ -374,6 +389,12 @@ function draftOps(
           if (canonical === undefined) {
             // a well moved from elsewhere on the plate (a randomisation) is its own contents
             const fromPlate = onPlate(w);
+            // ... and already checked when an earlier put moved or wrote it
+            if (fromPlate && checked().has(w)) {
+              byObject.set(w, w);
+              set(cid, w);
+              continue;
+            }
             const keyed = !fromPlate && (written < 64 || matched * 8 >= written);
             const text = keyed ? JSON.stringify(w) : null;
             if (text !== null) {
@@ -391,6 +412,7 @@ function draftOps(
                 : fromPlate && isCanonicalWell(w)
                   ? w
                   : canonicalWell(w);
+              if (canonical === w) checked().add(w);
               if (text !== null) distinct.set(text, canonical);
             }
             byObject.set(w, canonical);
@@ -542,7 +564,7 @@ function draftOps(
     }
   }
 
-  return { ok: true, draft };
+  return { ok: true, draft, checked: known };
 }
 
 /**
