@@ -254,67 +254,6 @@ function eachWell(
   }
 }
 
-// What the colourings read of each well object, kept with it: a plate's wells are shared
-// from one version of the document to the next (an apply keeps the wells it does not touch,
-// a randomisation moves them) and never changed in place, so after an edit only the wells
-// it made are read again. Held weakly: a well no document holds is forgotten with it.
-const roles = new WeakMap<WireWell, Role | null>();
-
-/** roleOfWell, read once per well object. */
-function wellRole(well: WireWell): Role | null {
-  let role = roles.get(well);
-  if (role === undefined) {
-    role = roleOfWell(well);
-    roles.set(well, role);
-  }
-  return role;
-}
-
-const largest = new WeakMap<WireWell, string | null>();
-
-/**
- * The reagent of the largest volume in a well (null: none), read once per well object: it
- * decides the well's type, as the metrics kernel's dominant reagent does.
- */
-function largestOf(well: WireWell): string | null {
-  let slug = largest.get(well);
-  if (slug === undefined) {
-    slug = null;
-    let vol = -1;
-    for (const s in well.targets) {
-      const v = well.targets[s].volume_uL;
-      if (v > vol) {
-        vol = v;
-        slug = s;
-      }
-    }
-    largest.set(well, slug);
-  }
-  return slug;
-}
-
-// Each well object's key reagent for the last bench (its slugs, types and order: the ranks).
-let keys: { bench: string; byWell: WeakMap<WireWell, string | null> } | null = null;
-
-/** keyReagent of each well under the bench's ranks, read once per well object. */
-function keyReagentOf(
-  reagents: readonly ColourReagent[],
-  rank: ReadonlyMap<string, number>,
-): (well: WireWell) => string | null {
-  let bench = '';
-  for (const r of reagents) bench += `${r.slug}\t${r.type}\n`;
-  if (keys?.bench !== bench) keys = { bench, byWell: new WeakMap() };
-  const { byWell } = keys;
-  return (well) => {
-    let key = byWell.get(well);
-    if (key === undefined) {
-      key = keyReagent(well, rank);
-      byWell.set(well, key);
-    }
-    return key;
-  };
-}
-
 // Reagents a screen tests: each gets its own colour in the layout colouring.
 const TESTED = new Set(['compound', 'biological']);
 const typeOf = (r: ColourReagent | undefined) => REAGENT_TYPES[reagentTypeCode(r?.type)];
@@ -338,11 +277,18 @@ export function colourWells(input: ColouringInput): Colouring {
   };
   const rank = reagentRanks(reagents);
   const byslug = new Map(reagents.map((r) => [r.slug, r]));
-  const keyOfWell = keyReagentOf(reagents, rank);
 
   if (mode === 'type') {
     eachWell(defn, wells, (i, well) => {
-      const slug = largestOf(well);
+      // the largest volume decides the type, as the metrics kernel's dominant reagent does
+      let slug: string | null = null;
+      let vol = -1;
+      for (const [s, t] of Object.entries(well.targets)) {
+        if (t.volume_uL > vol) {
+          vol = t.volume_uL;
+          slug = s;
+        }
+      }
       if (slug === null) return;
       const code = reagentTypeCode(byslug.get(slug)?.type);
       fill[i] = TYPE_FILL[code];
@@ -359,7 +305,7 @@ export function colourWells(input: ColouringInput): Colouring {
     // each well's key reagent read once, for the colours' order and then the fills
     const keyOf: (string | null)[] = Array.from({ length: W }, () => null);
     eachWell(defn, wells, (i, well) => {
-      const key = keyOfWell(well);
+      const key = keyReagent(well, rank);
       keyOf[i] = key;
       if (key) used.add(key);
     });
@@ -385,10 +331,10 @@ export function colourWells(input: ColouringInput): Colouring {
     const roleOf: (Role | null)[] = Array.from({ length: W }, () => null);
     const keyOf: (string | null)[] = Array.from({ length: W }, () => null);
     eachWell(defn, wells, (i, well) => {
-      const role = wellRole(well);
+      const role = roleOfWell(well);
       roleOf[i] = role;
       if (role !== 'sample') return;
-      const key = keyOfWell(well);
+      const key = keyReagent(well, rank);
       keyOf[i] = key;
       if (key && TESTED.has(typeOf(byslug.get(key))) && !(i >= (first.get(key) ?? Infinity))) {
         first.set(key, i);
@@ -428,7 +374,7 @@ export function colourWells(input: ColouringInput): Colouring {
     };
   }
 
-  if (mode === 'series') return seriesColouring(input, fill, keyOfWell, byslug);
+  if (mode === 'series') return seriesColouring(input, fill, rank, byslug);
 
   if (mode === 'concentration') {
     const slug = input.reagent ?? null;
@@ -478,7 +424,7 @@ export function colourWells(input: ColouringInput): Colouring {
 
   if (mode === 'role') {
     eachWell(defn, wells, (i, well) => {
-      const role = wellRole(well);
+      const role = roleOfWell(well);
       if (!role) return;
       fill[i] = ROLE[role].colour;
       count(role, ROLE[role].label, ROLE[role].colour);
@@ -532,14 +478,14 @@ export function seriesRamp(colour: number): readonly [number, number] {
 function seriesColouring(
   input: ColouringInput,
   fill: Int32Array,
-  keyOfWell: (well: WireWell) => string | null,
+  rank: ReadonlyMap<string, number>,
   byslug: ReadonlyMap<string, ColourReagent>,
 ): Colouring {
   const { defn, wells } = input;
   const range = new Map<string, { first: number; minNM: number; maxNM: number; count: number }>();
   eachWell(defn, wells, (i, well) => {
-    if (wellRole(well) !== 'sample') return;
-    const key = keyOfWell(well);
+    if (roleOfWell(well) !== 'sample') return;
+    const key = keyReagent(well, rank);
     if (!key || !TESTED.has(typeOf(byslug.get(key)))) return;
     const r = range.get(key) ?? { first: i, minNM: Infinity, maxNM: -Infinity, count: 0 };
     const nM = well.targets[key]?.target_nM;
@@ -559,7 +505,7 @@ function seriesColouring(
     others.set(key, e);
   };
   eachWell(defn, wells, (i, well) => {
-    const role = wellRole(well);
+    const role = roleOfWell(well);
     if (!role) return;
     if (role !== 'sample') {
       const look = LAYOUT_ROLE_FILL[role];
@@ -567,7 +513,7 @@ function seriesColouring(
       other(role, look.label, look.colour);
       return;
     }
-    const key = keyOfWell(well);
+    const key = keyReagent(well, rank);
     const ramp = key ? ramps.get(key) : undefined;
     if (!key || !ramp) {
       fill[i] = LAYOUT_ROLE_FILL.other.colour;
