@@ -153,9 +153,26 @@ function targetOf(
   return existing?.target_nM ?? null;
 }
 
+// Volumes rounded to 6 decimals as Number(v.toFixed(6)) rounds them, each value once: the
+// wells of a plate share a few volumes, and toFixed writes a string at each call.
+const MICRO_KEPT = 4096;
+const micro = new Map<number, number>();
+
+/** Number(v.toFixed(6)). */
+function toMicro(v: number): number {
+  let r = micro.get(v);
+  if (r === undefined) {
+    r = Number(v.toFixed(6));
+    if (micro.size >= MICRO_KEPT) micro.clear();
+    micro.set(v, r);
+  }
+  return r;
+}
+
 function wellVolume(w: WireWell, except: string): number {
   let v = 0;
-  for (const [slug, t] of Object.entries(w.targets)) if (slug !== except) v += t.volume_uL;
+  // for-in: no array per well (an import sets every well of a plate)
+  for (const slug in w.targets) if (slug !== except) v += w.targets[slug].volume_uL;
   return v;
 }
 
@@ -176,7 +193,7 @@ function refillVehicle(
     w.targets[vehicle] = {
       target_nM: current?.target_nM ?? null,
       tol_pct: effectiveTolerance(current?.tol_pct),
-      volume_uL: Number(rest.toFixed(6)),
+      volume_uL: toMicro(rest),
     };
   } else if (current && current.target_nM == null) {
     delete w.targets[vehicle];
@@ -463,7 +480,7 @@ function draftOps(
               const fillTo = Math.max(ctx.wellVolume!(before), ctx.wellVolume!(0));
               const rest = fillTo - wellVolume(w, op.reagent);
               if (!(rest > 1e-9)) throw new OpRefused(`${id} is full: no room for ${op.reagent}`);
-              volume_uL = Number((ctx.vehicleOnStep?.(rest, w.targets) ?? rest).toFixed(6));
+              volume_uL = toMicro(ctx.vehicleOnStep?.(rest, w.targets) ?? rest);
             }
             if (
               volume_uL === undefined &&
@@ -475,8 +492,7 @@ function draftOps(
               // a vehicle control: the % v/v given, else the solvent load of the plate's
               // compound wells (layout/vehicle-control.ts)
               const pct = vehiclePct ?? ctx.vehicleLoadPct?.(op.reagent);
-              if (pct != null)
-                volume_uL = Number(((pct / 100) * ctx.wellVolume(before)).toFixed(6));
+              if (pct != null) volume_uL = toMicro((pct / 100) * ctx.wellVolume(before));
             }
             if (
               volume_uL === undefined &&
