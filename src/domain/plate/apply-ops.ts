@@ -390,7 +390,11 @@ function draftOps(
         // costs more than checking each (the result is the same, its wells not shared).
         let written = 0;
         let matched = 0;
-        for (const [id, w] of Object.entries(op.wells ?? {})) {
+        const given = op.wells ?? {};
+        // for-in, in the order Object.entries gives: no pair per well of a whole plate
+        for (const id in given) {
+          if (!Object.hasOwn(given, id)) continue;
+          const w = given[id];
           current = id;
           const cid = canonicalWellId(id, defn);
           if (!cid) throw new OpRefused(`Well "${id}" is not on a ${defn.format}-well plate`, id);
