@@ -153,13 +153,15 @@ export function wellDelta(defn: PlateDefn, before: WireWells, after: WireWells):
   const slot = new Int32Array(n).fill(-1);
   const sources: WireWell[] = [];
   if (n > 0) {
-    // where each well object of the earlier state was (only objects are compared: a well
-    // with the same contents in another object is computed again)
+    // where each well object of the earlier state was, among the positions that changed (a
+    // moved well left one; only objects are compared: a well with the same contents in
+    // another object, or copied from a position that kept it, is computed again, to the same
+    // numbers): a map of the changed wells rather than of the whole plate
     const at = new Map<WireWell, number>();
     // backwards: a well object at several places is found at its first
-    for (let i = W - 1; i >= 0; i--) {
-      const w = before[ids[i]];
-      if (w) at.set(w, i);
+    for (let k = n - 1; k >= 0; k--) {
+      const w = before[ids[indices[k]]];
+      if (w) at.set(w, indices[k]);
     }
     // new contents found again by their targets (a well's numbers depend on nothing else):
     // an import or a reformat writes a few hundred distinct wells over the whole plate

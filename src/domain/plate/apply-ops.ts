@@ -20,6 +20,7 @@ import {
 } from '../chemistry/concentration-units';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
 import { canonicalWellId, idOfIndex, indexOfWellId } from '../well-id';
+import { checkedWells, sameCheckedWell } from './checked-wells';
 import type { Amount, PrimitiveOp, SetOp } from './ops';
 import { expandWellList } from './well-list';
 
@@ -149,9 +150,26 @@ function targetOf(
   return existing?.target_nM ?? null;
 }
 
+// Volumes rounded to 6 decimals as Number(v.toFixed(6)) rounds them, each value once: the
+// wells of a plate share a few volumes, and toFixed writes a string at each call.
+const MICRO_KEPT = 4096;
+const micro = new Map<number, number>();
+
+/** Number(v.toFixed(6)). */
+function toMicro(v: number): number {
+  let r = micro.get(v);
+  if (r === undefined) {
+    r = Number(v.toFixed(6));
+    if (micro.size >= MICRO_KEPT) micro.clear();
+    micro.set(v, r);
+  }
+  return r;
+}
+
 function wellVolume(w: WireWell, except: string): number {
   let v = 0;
-  for (const [slug, t] of Object.entries(w.targets)) if (slug !== except) v += t.volume_uL;
+  // for-in: no array per well (an import sets every well of a plate)
+  for (const slug in w.targets) if (slug !== except) v += w.targets[slug].volume_uL;
   return v;
 }
 
@@ -172,7 +190,7 @@ function refillVehicle(
     w.targets[vehicle] = {
       target_nM: current?.target_nM ?? null,
       tol_pct: effectiveTolerance(current?.tol_pct),
-      volume_uL: Number(rest.toFixed(6)),
+      volume_uL: toMicro(rest),
     };
   } else if (current && current.target_nM == null) {
     delete w.targets[vehicle];
@@ -212,6 +230,7 @@ export function applyOps(
     () => Object.values(wells),
   );
   if (!drafted.ok) return drafted;
+  const { checked } = drafted;
   // copied key by key: several times faster than a spread of a plate's 1536 keys
   const out: WireWells = {};
   for (const id of Object.keys(wells)) out[id] = wells[id];
@@ -227,8 +246,13 @@ export function applyOps(
       }
       continue;
     }
-    // compared as their canonical JSON would be, without writing it (nothing here keeps it)
-    if (before && jsonEqual(before, w)) continue;
+    // compared as their canonical JSON would be, without writing it (nothing here keeps it);
+    // two checked wells (a randomisation's moves) member by member
+    if (
+      before &&
+      (checked?.has(before) && checked.has(w) ? sameCheckedWell(before, w) : jsonEqual(before, w))
+    )
+      continue;
     if (!before) added = true;
     out[id] = w;
     changed.push(id);
@@ -284,7 +308,12 @@ export function applyOpsDelta(
 }
 
 type Drafted =
-  | { ok: true; draft: Map<string, WireWell | null> }
+  | {
+      ok: true;
+      draft: Map<string, WireWell | null>;
+      /** the wells found sound against the bench (checkedWells), when a put asked */
+      checked: WeakSet<WireWell> | null;
+    }
   | { ok: false; opIndex: number; op: string; well?: string; message: string };
 
 /** The ops applied to copies of the wells they touch (null: emptied by a put), or the refusal. */
@@ -315,6 +344,9 @@ function draftOps(
     }
     return held.has(w);
   };
+  // the wells found sound against this bench by earlier puts, looked up when a put first asks
+  let known: WeakSet<WireWell> | null = null;
+  const checked = (): WeakSet<WireWell> => (known ??= checkedWells(ctx.benchSlugs));
   const read = (id: string): WireWell | null =>
     draft.has(id) ? draft.get(id)! : (wellAt(id) ?? null);
   const set = (id: string, w: WireWell | null) => {
@@ -355,7 +387,11 @@ function draftOps(
         // costs more than checking each (the result is the same, its wells not shared).
         let written = 0;
         let matched = 0;
-        for (const [id, w] of Object.entries(op.wells ?? {})) {
+        const given = op.wells ?? {};
+        // for-in, in the order Object.entries gives: no pair per well of a whole plate
+        for (const id in given) {
+          if (!Object.hasOwn(given, id)) continue;
+          const w = given[id];
           current = id;
           const cid = canonicalWellId(id, defn);
           if (!cid) throw new OpRefused(`Well "${id}" is not on a ${defn.format}-well plate`, id);
@@ -371,6 +407,12 @@ function draftOps(
           if (canonical === undefined) {
             // a well moved from elsewhere on the plate (a randomisation) is its own contents
             const fromPlate = onPlate(w);
+            // ... and already checked when an earlier put moved or wrote it
+            if (fromPlate && checked().has(w)) {
+              byObject.set(w, w);
+              set(cid, w);
+              continue;
+            }
             const keyed = !fromPlate && (written < 64 || matched * 8 >= written);
             const text = keyed ? JSON.stringify(w) : null;
             if (text !== null) {
@@ -388,6 +430,7 @@ function draftOps(
                 : fromPlate && isCanonicalWell(w)
                   ? w
                   : canonicalWell(w);
+              if (canonical === w) checked().add(w);
               if (text !== null) distinct.set(text, canonical);
             }
             byObject.set(w, canonical);
@@ -438,7 +481,7 @@ function draftOps(
               const fillTo = Math.max(ctx.wellVolume!(before), ctx.wellVolume!(0));
               const rest = fillTo - wellVolume(w, op.reagent);
               if (!(rest > 1e-9)) throw new OpRefused(`${id} is full: no room for ${op.reagent}`);
-              volume_uL = Number((ctx.vehicleOnStep?.(rest, w.targets) ?? rest).toFixed(6));
+              volume_uL = toMicro(ctx.vehicleOnStep?.(rest, w.targets) ?? rest);
             }
             if (
               volume_uL === undefined &&
@@ -450,8 +493,7 @@ function draftOps(
               // a vehicle control: the % v/v given, else the solvent load of the plate's
               // compound wells (layout/vehicle-control.ts)
               const pct = vehiclePct ?? ctx.vehicleLoadPct?.(op.reagent);
-              if (pct != null)
-                volume_uL = Number(((pct / 100) * ctx.wellVolume(before)).toFixed(6));
+              if (pct != null) volume_uL = toMicro((pct / 100) * ctx.wellVolume(before));
             }
             if (
               volume_uL === undefined &&
@@ -539,7 +581,7 @@ function draftOps(
     }
   }
 
-  return { ok: true, draft };
+  return { ok: true, draft, checked: known };
 }
 
 /**

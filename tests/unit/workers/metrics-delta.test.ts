@@ -131,5 +131,15 @@ describe('metrics of a plate change as a delta', () => {
     const swap = wellDelta(defn, before, moved);
     expect(swap.computed).toBe(0);
     expectSameMetrics(mergeMetrics(full(before), swap, null), full(moved));
+
+    // a well copied from a position that kept it is computed (only changed positions are
+    // looked in for moved wells), to the numbers it has there
+    const copied: WireWells = { ...before };
+    copied[idOfIndex(defn, 7)] = before[idOfIndex(defn, 3)];
+    const copy = wellDelta(defn, before, copied);
+    expect(Array.from(copy.from)).toEqual([-1]);
+    expect(copy.computed).toBe(1);
+    const kept = computeMetrics(deltaInput(defn, copy, bench, null));
+    expectSameMetrics(mergeMetrics(full(before), copy, kept), full(copied));
   });
 });
