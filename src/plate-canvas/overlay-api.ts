@@ -64,13 +64,14 @@ export function decodeOverlayState(m: OverlayUpdate): OverlayStateFields {
   };
 }
 
-/** New canvases for a new layout (tiles in tileRects order, then the brush canvas). */
+/** New canvases for a new layout (mark tiles in tileRects order, drag-rectangle tiles in
+ * brushTileRects order). */
 export interface OverlayLayoutMessage {
   kind: 'layout';
   layout: PlateLayout;
   dpr: number;
   tiles: OffscreenCanvas[];
-  brush: OffscreenCanvas;
+  brush: OffscreenCanvas[];
 }
 
 export type OverlayMessage = OverlayUpdate | OverlayLayoutMessage;
@@ -92,7 +93,7 @@ export function exposeOverlay(endpoint: OverlayEndpoint): void {
         m.layout,
         m.dpr,
         m.tiles.map((t) => t.getContext('2d')),
-        m.brush.getContext('2d'),
+        m.brush.map((b) => b.getContext('2d')),
       );
       return;
     }
