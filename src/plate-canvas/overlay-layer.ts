@@ -131,7 +131,10 @@ export class OverlayLayer {
     }
   }
 
-  /** Shows the state; painted in the painter's next animation frame, when the answer settles. */
+  /**
+   * Shows the state: the worker paints it as it arrives (the local painter in the next
+   * animation frame), and the answer settles then.
+   */
   update(s: OverlayState): Promise<void> {
     this.drawBlock(s);
     if (!this.worker) {
