@@ -1,12 +1,16 @@
 // The overlay worker's side of the plate overlay: the painter, driven by bare messages on
 // the worker's own port (one port, so a new layout always arrives before the states drawn
 // on it). A state is one Float64Array: a few numbers and the selection's bitset words,
-// copied (encodeOverlayState); the worker answers
-// the newest state it has painted, once per painted frame and only when asked (a frame
-// listener waits for it), so a drag costs the main thread no call ids and no promise per
-// message. Kept apart from the worker entry so it can also
-// run in tests on a MessageChannel.
-import { BatchedPainter } from './overlay-painter';
+// copied (encodeOverlayState); the worker answers the newest state it has painted, only
+// when asked (a frame listener waits for it), so a drag costs the main thread no call ids
+// and no promise per message. Kept apart from the worker entry so it can also run in tests
+// on a MessageChannel.
+// The worker paints a state as soon as it arrives (the page sends at most one per frame;
+// the states of one task are painted once), not in its own next animation frame: the
+// canvases then reach the compositor in the frame of the move rather than the one after,
+// and the worker's painting is over before the page's frame begins instead of competing
+// with it for a core.
+import { BatchedPainter, OverlayPainter } from './overlay-painter';
 import type { PlateLayout, Rect } from './plate-geometry';
 import { WellSet } from '../domain/plate/well-set';
 
@@ -64,13 +68,14 @@ export function decodeOverlayState(m: OverlayUpdate): OverlayStateFields {
   };
 }
 
-/** New canvases for a new layout (tiles in tileRects order, then the brush canvas). */
+/** New canvases for a new layout (mark tiles in tileRects order, drag-rectangle tiles in
+ * brushTileRects order). */
 export interface OverlayLayoutMessage {
   kind: 'layout';
   layout: PlateLayout;
   dpr: number;
   tiles: OffscreenCanvas[];
-  brush: OffscreenCanvas;
+  brush: OffscreenCanvas[];
 }
 
 export type OverlayMessage = OverlayUpdate | OverlayLayoutMessage;
@@ -81,9 +86,14 @@ interface OverlayEndpoint {
   addEventListener(type: 'message', listener: (e: MessageEvent<OverlayMessage>) => void): void;
 }
 
+/** Paints at the end of the current task: the states of one task are painted once. */
+function paintSoon(paint: () => void): void {
+  queueMicrotask(paint);
+}
+
 /** Paints the states that arrive on `endpoint` (the worker's global scope). */
 export function exposeOverlay(endpoint: OverlayEndpoint): void {
-  const painter = new BatchedPainter();
+  const painter = new BatchedPainter(new OverlayPainter(), paintSoon);
   let newest = 0;
   endpoint.addEventListener('message', (e) => {
     const m = e.data;
@@ -92,14 +102,14 @@ export function exposeOverlay(endpoint: OverlayEndpoint): void {
         m.layout,
         m.dpr,
         m.tiles.map((t) => t.getContext('2d')),
-        m.brush.getContext('2d'),
+        m.brush.map((b) => b.getContext('2d')),
       );
       return;
     }
     const { seq, answer, ...state } = decodeOverlayState(m);
     newest = seq;
     void painter.update(state).then(() => {
-      // Every state that arrived before the frame settles here: one answer for them all.
+      // Every state that arrived before the paint settles here: one answer for them all.
       if (seq === newest && answer) endpoint.postMessage(seq, []);
     });
   });

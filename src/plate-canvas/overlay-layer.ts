@@ -1,5 +1,5 @@
 // The session overlay above the WebGL wells, main-thread side. It owns the elements (mark
-// tiles and the drag-rectangle canvas, stacked over the pixi canvas; the zoomed subsection's
+// tiles and the drag-rectangle tiles, stacked over the pixi canvas; the zoomed subsection's
 // frame) and hands the painting to the overlay worker through OffscreenCanvas when the
 // browser can, so a drag step costs the main thread one small message (a Float64Array of
 // 58 numbers, copied), and at most one per animation frame: a state that arrives in a frame
@@ -7,13 +7,13 @@
 // OffscreenCanvas the same painter (overlay-painter.ts) runs here.
 import { subsectionBounds, type PlateFormat } from '../domain/plate-format';
 import { encodeOverlayState, type OverlayLayoutMessage } from './overlay-api';
-import { BatchedPainter, tileRects, type Ctx2D } from './overlay-painter';
+import { BatchedPainter, brushTileRects, tileRects, type Ctx2D } from './overlay-painter';
 import type { PlateLayout, Rect } from './plate-geometry';
 import type { WellSet } from '../domain/plate/well-set';
 
 /** The elements the overlay draws into. */
 export interface OverlayElements {
-  /** Holds the mark tiles and the drag-rectangle canvas (created here). */
+  /** Holds the mark tiles and the drag-rectangle tiles (created here). */
   tiles: HTMLElement;
   /** Frames the zoomed subsection on the overview. */
   block: HTMLElement;
@@ -49,6 +49,10 @@ function canvasAt(x: number, y: number, w: number, h: number, dpr: number, cls: 
   c.style.width = `${w / dpr}px`;
   c.style.height = `${h / dpr}px`;
   return c;
+}
+
+function context2d(c: HTMLCanvasElement): Ctx2D | null {
+  return c.getContext('2d');
 }
 
 /** The answer of an update nobody waits on. */
@@ -113,26 +117,24 @@ export class OverlayLayer {
     const tiles = tileRects(layout, dpr).map((t) =>
       canvasAt(t.dx, t.dy, t.width, t.height, dpr, 'plate-view__tile'),
     );
-    const w = Math.max(1, Math.round(layout.width * dpr));
-    const h = Math.max(1, Math.round(layout.height * dpr));
-    const brush = canvasAt(0, 0, w, h, dpr, 'plate-view__tile plate-view__brush');
-    this.el.tiles.replaceChildren(...tiles, brush);
+    const brush = brushTileRects(layout, dpr).map((t) =>
+      canvasAt(t.dx, t.dy, t.width, t.height, dpr, 'plate-view__tile plate-view__brush'),
+    );
+    this.el.tiles.replaceChildren(...tiles, ...brush);
     if (this.worker) {
       const off = tiles.map((c) => c.transferControlToOffscreen());
-      const offBrush = brush.transferControlToOffscreen();
+      const offBrush = brush.map((c) => c.transferControlToOffscreen());
       const m: OverlayLayoutMessage = { kind: 'layout', layout, dpr, tiles: off, brush: offBrush };
-      this.worker.postMessage(m, [...off, offBrush]);
+      this.worker.postMessage(m, [...off, ...offBrush]);
     } else {
-      this.local?.setLayout(
-        layout,
-        dpr,
-        tiles.map((c) => c.getContext('2d') as Ctx2D | null),
-        brush.getContext('2d'),
-      );
+      this.local?.setLayout(layout, dpr, tiles.map(context2d), brush.map(context2d));
     }
   }
 
-  /** Shows the state; painted in the painter's next animation frame, when the answer settles. */
+  /**
+   * Shows the state: the worker paints it as it arrives (the local painter in the next
+   * animation frame), and the answer settles then.
+   */
   update(s: OverlayState): Promise<void> {
     this.drawBlock(s);
     if (!this.worker) {

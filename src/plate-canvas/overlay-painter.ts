@@ -6,7 +6,11 @@
 //   changed (clear the cell, copy its marks from a pre-drawn sheet).
 // - Mark canvases are tiles of at most 8x12 wells (tileRects): only changed tiles travel to
 //   the compositor.
-// - The drag rectangle has its own canvas: moving it clears the old rectangle, not the marks.
+// - The drag rectangle has its own canvases, tiles of at most BRUSH_TILE device pixels over
+//   the whole layout (brushTileRects): a move redraws only the tiles whose part of the
+//   rectangle changed. A canvas sends the compositor its whole area as damage at each
+//   frame, so one plate-sized canvas had the compositor blend the whole plate again at
+//   every pointer move; tiles keep the damage near the edges that moved.
 import { BLOCK_COLS, BLOCK_ROWS } from '../domain/plate-format';
 import { viewShows, type GridView, type PlateLayout, type Rect } from './plate-geometry';
 import { OVERLAY_COLORS } from './well-appearance';
@@ -40,6 +44,35 @@ const css = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 const SELECTED = 1;
 const FOCUSED = 2;
 const HOVERED = 4;
+
+/** Side of a drag-rectangle tile in device pixels. */
+const BRUSH_TILE = 256;
+
+/** A drag-rectangle tile: its place in device pixels of the layout. */
+export interface BrushTileRect {
+  dx: number;
+  dy: number;
+  width: number;
+  height: number;
+}
+
+/** Tiles of at most BRUSH_TILE device pixels covering the layout, row by row. */
+export function brushTileRects(layout: PlateLayout, dpr: number): BrushTileRect[] {
+  const w = Math.max(1, Math.round(layout.width * dpr));
+  const h = Math.max(1, Math.round(layout.height * dpr));
+  const out: BrushTileRect[] = [];
+  for (let dy = 0; dy < h; dy += BRUSH_TILE) {
+    for (let dx = 0; dx < w; dx += BRUSH_TILE) {
+      out.push({
+        dx,
+        dy,
+        width: Math.min(BRUSH_TILE, w - dx),
+        height: Math.min(BRUSH_TILE, h - dy),
+      });
+    }
+  }
+  return out;
+}
 
 /** Tiles of at most 8x12 cells covering every view, snapped outwards to device pixels. */
 export function tileRects(layout: PlateLayout, dpr: number): TileRect[] {
@@ -94,7 +127,8 @@ function drawMark(ctx: Ctx2D, bits: number, x: number, size: number, view: GridV
 }
 
 interface Sheet {
-  canvas: AnyCanvas;
+  /** The marks drawn: an ImageBitmap when the sheet was an OffscreenCanvas. */
+  canvas: AnyCanvas | ImageBitmap;
   /** Side of one mark in device pixels (at most the pitch: marks never leave their cell). */
   size: number;
 }
@@ -105,7 +139,10 @@ function markSheet(view: GridView, dpr: number, make: (w: number, h: number) => 
   const canvas = make(size * 8, size);
   const ctx = canvas.getContext('2d') as Ctx2D | null;
   if (ctx) for (let bits = 1; bits < 8; bits++) drawMark(ctx, bits, bits * size, size, view, dpr);
-  return { canvas, size };
+  // Copying from a canvas takes a snapshot of it at every drawImage (a frame of its own in
+  // chromium, about 0.08 ms each); a bitmap is copied as it is.
+  const image = 'transferToImageBitmap' in canvas ? canvas.transferToImageBitmap() : canvas;
+  return { canvas: image, size };
 }
 
 /** A canvas for the mark sheets, in a worker or in a page. */
@@ -123,7 +160,12 @@ export class OverlayPainter {
   private dpr = 1;
   private tiles: (TileRect & { ctx: Ctx2D | null })[] = [];
   private sheets: Sheet[] = [];
-  private brush: Ctx2D | null = null;
+  private brush: (BrushTileRect & { ctx: Ctx2D | null })[] = [];
+  /**
+   * Per drag-rectangle tile, the rectangle's edges as that tile shows them (left, top,
+   * right, bottom in device pixels, clamped to just outside the tile; NaN: none shown).
+   */
+  private brushShown = new Float64Array(0);
   /** Per view: index of its first tile, and tiles per row of tiles. */
   private firstTile: number[] = [];
   private perRow: number[] = [];
@@ -132,15 +174,24 @@ export class OverlayPainter {
   /** `makeCanvas` gives the canvases the marks are pre-drawn on (tests pass a fake). */
   constructor(private readonly makeCanvas: (w: number, h: number) => AnyCanvas = scratchCanvas) {}
 
-  /** Starts over with new canvases (tiles in tileRects order); all is drawn on the next update. */
-  setLayout(layout: PlateLayout, dpr: number, tiles: (Ctx2D | null)[], brush: Ctx2D | null): void {
+  /**
+   * Starts over with new canvases (mark tiles in tileRects order, drag-rectangle tiles in
+   * brushTileRects order); all is drawn on the next update.
+   */
+  setLayout(
+    layout: PlateLayout,
+    dpr: number,
+    tiles: (Ctx2D | null)[],
+    brush: (Ctx2D | null)[],
+  ): void {
     this.layout = layout;
     this.dpr = dpr;
     this.tiles = tileRects(layout, dpr).map((t, i) => ({ ...t, ctx: tiles[i] ?? null }));
     this.sheets = layout.views.map((v) => markSheet(v, dpr, this.makeCanvas));
     this.perRow = layout.views.map((v) => Math.ceil(v.viewCols / Math.min(v.viewCols, BLOCK_COLS)));
     this.firstTile = layout.views.map((_, v) => this.tiles.findIndex((t) => t.view === v));
-    this.brush = brush;
+    this.brush = brushTileRects(layout, dpr).map((t, i) => ({ ...t, ctx: brush[i] ?? null }));
+    this.brushShown = new Float64Array(this.brush.length * 4).fill(Number.NaN);
     this.shown = null;
   }
 
@@ -203,32 +254,68 @@ export class OverlayPainter {
     this.shown = s;
   }
 
+  /**
+   * Redraws the drag-rectangle tiles whose part of the rectangle changed. A tile shows the
+   * rectangle's fill and one-device-pixel edge where they fall inside it; an edge farther
+   * out than the edge's width leaves the tile's pixels as they are, so each edge is clamped
+   * to just outside the tile and the tile is drawn again only when a clamped edge moved.
+   */
   private drawBrush(was: Rect | null, rect: Rect | null, fresh: boolean): void {
-    const ctx = this.brush;
-    if (!ctx || (!fresh && sameRect(was, rect))) return;
+    if (!fresh && sameRect(was, rect)) return;
     const d = this.dpr;
-    if (fresh) ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-    else if (was) {
-      ctx.clearRect(
-        Math.floor(was.x * d) - 2,
-        Math.floor(was.y * d) - 2,
-        Math.ceil(was.width * d) + 4,
-        Math.ceil(was.height * d) + 4,
-      );
+    const margin = Math.ceil(d) + 1;
+    let x0 = 0;
+    let y0 = 0;
+    let x1 = 0;
+    let y1 = 0;
+    if (rect) {
+      x0 = Math.round(rect.x * d);
+      y0 = Math.round(rect.y * d);
+      x1 = x0 + Math.max(1, Math.round(rect.width * d));
+      y1 = y0 + Math.max(1, Math.round(rect.height * d));
     }
-    if (!rect) return;
-    const x = Math.round(rect.x * d);
-    const y = Math.round(rect.y * d);
-    const w = Math.max(1, Math.round(rect.width * d));
-    const h = Math.max(1, Math.round(rect.height * d));
-    ctx.fillStyle = css(OVERLAY_COLORS.selection);
-    ctx.globalAlpha = 0.1;
-    ctx.fillRect(x, y, w, h);
-    ctx.globalAlpha = 1;
-    ctx.lineWidth = d;
-    ctx.strokeStyle = css(OVERLAY_COLORS.selection);
-    ctx.strokeRect(x + d / 2, y + d / 2, w - d, h - d);
+    const shown = this.brushShown;
+    for (let i = 0; i < this.brush.length; i++) {
+      const t = this.brush[i];
+      const right = t.dx + t.width;
+      const bottom = t.dy + t.height;
+      const inside = rect !== null && x0 < right && x1 > t.dx && y0 < bottom && y1 > t.dy;
+      const l = inside ? clamp(x0, t.dx - margin, right + margin) : Number.NaN;
+      const u = inside ? clamp(y0, t.dy - margin, bottom + margin) : Number.NaN;
+      const r = inside ? clamp(x1, t.dx - margin, right + margin) : Number.NaN;
+      const b = inside ? clamp(y1, t.dy - margin, bottom + margin) : Number.NaN;
+      const k = i * 4;
+      const blank = Number.isNaN(shown[k]);
+      const same = inside
+        ? shown[k] === l && shown[k + 1] === u && shown[k + 2] === r && shown[k + 3] === b
+        : blank;
+      if (same && !fresh) continue;
+      shown[k] = l;
+      shown[k + 1] = u;
+      shown[k + 2] = r;
+      shown[k + 3] = b;
+      const ctx = t.ctx;
+      if (!ctx) continue;
+      if (!blank || fresh) ctx.clearRect(0, 0, t.width, t.height);
+      if (!inside) continue;
+      // Drawn at the rectangle's own place: the tile's canvas clips what lies outside it.
+      const x = x0 - t.dx;
+      const y = y0 - t.dy;
+      const w = x1 - x0;
+      const h = y1 - y0;
+      ctx.fillStyle = css(OVERLAY_COLORS.selection);
+      ctx.globalAlpha = 0.1;
+      ctx.fillRect(x, y, w, h);
+      ctx.globalAlpha = 1;
+      ctx.lineWidth = d;
+      ctx.strokeStyle = css(OVERLAY_COLORS.selection);
+      ctx.strokeRect(x + d / 2, y + d / 2, w - d, h - d);
+    }
   }
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
 }
 
 function sameRect(a: Rect | null, b: Rect | null): boolean {
@@ -259,7 +346,12 @@ export class BatchedPainter {
     private readonly request: FrameRequest = nextFrame,
   ) {}
 
-  setLayout(layout: PlateLayout, dpr: number, tiles: (Ctx2D | null)[], brush: Ctx2D | null): void {
+  setLayout(
+    layout: PlateLayout,
+    dpr: number,
+    tiles: (Ctx2D | null)[],
+    brush: (Ctx2D | null)[],
+  ): void {
     this.painter.setLayout(layout, dpr, tiles, brush);
   }
 
