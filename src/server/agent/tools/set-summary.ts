@@ -45,6 +45,9 @@ export function heldAmount(
   return describeAmount({ volume_uL: t.volume_uL });
 }
 
+/** Beyond this many amounts held before, the reply counts them instead of listing them. */
+const MAX_AMOUNTS_SAID = 3;
+
 /** A well the write puts the reagent into, with the amount it held before (null: none). */
 export interface HeldBefore {
   id: string;
@@ -67,8 +70,15 @@ export function setSummary(name: string, amount: string, wells: readonly HeldBef
   }
   const parts: string[] = [];
   if (lacked.length > 0) parts.push(`added ${amount} ${name} to ${summarizeIds(lacked)}`);
-  for (const [before, ids] of byBefore)
-    parts.push(`changed ${name} in ${summarizeIds(ids)} from ${before} to ${amount}`);
+  if (byBefore.size > MAX_AMOUNTS_SAID) {
+    // a series written over: its amounts are not listed one by one
+    const ids = wells.filter((w) => w.before !== null && w.before !== amount).map((w) => w.id);
+    parts.push(
+      `changed ${name} in ${summarizeIds(ids)} from ${byBefore.size} different amounts to ${amount}`,
+    );
+  } else
+    for (const [before, ids] of byBefore)
+      parts.push(`changed ${name} in ${summarizeIds(ids)} from ${before} to ${amount}`);
   if (same.length > 0) parts.push(`kept ${amount} ${name} in ${summarizeIds(same)} (as it was)`);
   const text = parts.join('; ');
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -45,6 +45,20 @@ describe('setSummary', () => {
     );
   });
 
+  it('counts the amounts of a series written over instead of listing them', () => {
+    const series = ['30.0 µM', '10.0 µM', '3.33 µM', '1.11 µM'].map((before, n) => ({
+      id: `B${n + 1}`,
+      before,
+    }));
+    expect(setSummary('Compound A', '5.00 µM', [...series, { id: 'B5', before: null }])).toBe(
+      'Added 5.00 µM Compound A to B5; changed Compound A in B1, B2, B3, B4 from 4 different amounts to 5.00 µM',
+    );
+    // three amounts are still said one by one
+    expect(setSummary('Compound A', '5.00 µM', series.slice(1))).toBe(
+      'Changed Compound A in B2 from 10.0 µM to 5.00 µM; changed Compound A in B3 from 3.33 µM to 5.00 µM; changed Compound A in B4 from 1.11 µM to 5.00 µM',
+    );
+  });
+
   it('names many wells as a range', () => {
     const wells = Array.from({ length: 8 }, (_, n) => ({ id: `A${n + 1}`, before: '1.00 µM' }));
     expect(setSummary('Staurosporine', '2.00 µM', wells)).toBe(
