@@ -94,7 +94,7 @@ export function parseWellRanges(text: string, ctx: RangeContext): ParsedRanges {
     });
 
   matches.sort((a, b) => a.start - b.start);
-  const merged = intersectRowsAndCols(text, matches);
+  const merged = narrowSets(text, intersectRowsAndCols(text, matches));
   return { indices: unique(merged.flatMap((m) => m.indices)), matches: merged, errors };
 }
 
@@ -127,6 +127,33 @@ function intersectRowsAndCols(text: string, matches: RangeMatch[]): RangeMatch[]
       start: a.start,
       end: b.end,
       indices: base.filter((x) => other.has(x)),
+    });
+    i++;
+  }
+  return out;
+}
+
+// "the rest of row B", "the empty wells in column 3": a named set narrowed to a place.
+const NARROWED = /^\s*(?:of|in|within|on|across)\s+(?:the\s+)?$/i;
+
+// A set (empty, edge, inner, all) followed by "of"/"in" and a place names the wells of the
+// set in that place: "the rest of row B" is row B's empty wells, not the plate's and row B.
+function narrowSets(text: string, matches: RangeMatch[]): RangeMatch[] {
+  const out: RangeMatch[] = [];
+  for (let i = 0; i < matches.length; i++) {
+    const a = matches[i];
+    const b = matches[i + 1];
+    if (!b || a.kind !== 'set' || b.kind === 'set' || !NARROWED.test(text.slice(a.end, b.start))) {
+      out.push(a);
+      continue;
+    }
+    const inSet = new Set(a.indices);
+    out.push({
+      kind: b.kind,
+      text: text.slice(a.start, b.end),
+      start: a.start,
+      end: b.end,
+      indices: b.indices.filter((x) => inSet.has(x)),
     });
     i++;
   }

@@ -5,6 +5,7 @@
 import type { PrimitiveOp } from '../../domain/plate/ops';
 import type { PlateOpInput } from '../../domain/schemas/plate-ops';
 import type { ProtocolOp, WireWells } from '../../domain/plate-wire';
+import { fillLiquid } from '../../domain/dispensing/fill-liquid';
 import type { CatalogReagent } from '../catalog/catalog-seed';
 import { catalogToBench } from './reagent-match';
 import { runTool, type ToolCall } from './tools/tool-registry';
@@ -85,5 +86,23 @@ export function runCalls(ctx: ToolContext, calls: readonly ToolCall[]): CallsRes
     out.ops.push(...r.ops);
     out.warnings.push(...r.warnings);
   }
+  const fill = fillNote(ctx, out);
+  if (fill) out.warnings.push(fill);
   return out;
+}
+
+/**
+ * Which liquid filled the wells, when it is not a medium or buffer of the bench (water, with
+ * none on it): the reply says so rather than leave the wells' bulk unnamed.
+ */
+function fillNote(ctx: ToolContext, out: CallsResult): string | undefined {
+  if (!out.wells || out.changed.length === 0) return undefined;
+  const fill = fillLiquid(ctx.bench, ctx.vehicleSlug);
+  const kind = ctx.bench.find((b) => b.slug === fill.slug)?.type;
+  if (kind === 'media' || kind === 'buffer') return undefined;
+  const filled = out.changed.filter(
+    (id) => out.wells?.[id]?.targets[fill.slug] && !ctx.wells[id]?.targets[fill.slug],
+  );
+  if (filled.length === 0) return undefined;
+  return `${fill.name} fills the wells, as the bench has no medium or buffer without a stock concentration: add one to fill with it instead`;
 }

@@ -189,7 +189,7 @@ describe('plate tools', () => {
   });
 
   it('fills with water when the bench holds no medium or buffer, as the server reads the bench', () => {
-    // no medium and no buffer (a buffer fills wells: fill-liquid.ts); the server's bench
+    // no medium and no buffer (a stock-free buffer fills wells: fill-liquid.ts); the server's bench
     // then holds water, which fills the wells (benchFactsOf)
     const bench = benchWithFill(
       BENCH.filter((b) => !['dmem', 'hepes-buffer'].includes(b.slug)),

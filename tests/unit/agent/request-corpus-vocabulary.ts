@@ -628,6 +628,16 @@ const BY_HAND: VocabCase[] = [
     cls: 'well-set',
     kind: 'found by hand',
     format: 384,
+    setup: ['add 1 uM staurosporine to B1-B4'],
+    // wrote all 384 wells: the plate's empty wells and row B
+    request: 'fill the rest of row B with 2 uM cpd B',
+    changed: rows(384, 'B').slice(4),
+    holds: one(CB, 2000),
+  },
+  {
+    cls: 'well-set',
+    kind: 'found by hand',
+    format: 384,
     // wrote 204 wells (row G and every odd column) for the 12 odd wells of row G
     request: 'cpd B 2 uM in row G, odd columns',
     asks: /"odd columns" and "row G" read two ways: which do you mean\? 1\) the 12 wells where they cross; 2\) all 204 wells of them/,

@@ -69,6 +69,18 @@ describe('parseWellRanges', () => {
     ).toEqual(['A1', 'A2', 'A3']);
   });
 
+  it('narrows a named set to the place after "of" or "in", where it joined both', () => {
+    const wells = { B1: { targets: { x: { target_nM: null, volume_uL: 1 } } } };
+    const read = (text: string) => idsOf(d96, parseWellRanges(text, { defn: d96, wells }).indices);
+    // "the rest of row B" was the plate's 95 empty wells and row B: 96 wells
+    expect(read('fill the rest of row B')).toEqual(ids('B2-B12'));
+    expect(read('the empty wells in column 1')).toEqual(ids('A1, C1-H1'));
+    expect(read('edge wells of row C')).toEqual(['C1', 'C12']);
+    // a comma or "and" still joins them
+    expect(read('the rest, row B')).toHaveLength(96);
+    expect(read('edge wells and row C')).toHaveLength(36 + 10);
+  });
+
   it('names references off the plate instead of dropping them', () => {
     expect(parseWellRanges('Z99', { defn: d96 }).errors).toEqual([
       'Z99 is not on a 96-well plate (A1 to H12)',
