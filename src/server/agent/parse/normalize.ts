@@ -85,7 +85,6 @@ const WORDS: [RegExp, string][] = [
     new RegExp(String.raw`\bmin(?:imum)?\s+signal(?!\s+(?:${CONTROL_NOUN}|wells))\b`, 'gi'),
     'negative controls',
   ],
-  [/\bblanks\b(?!\s+wells)/gi, 'blank wells'],
   // "50 uL X to column 1 and 50 uL Y to column 2": two requests.
   [
     new RegExp(String.raw`,?\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*${VOLUME_UNIT_SPELLING}\b)`, 'g'),
