@@ -71,6 +71,9 @@ export const CONTROL_VOCABULARY: readonly string[] = [
 const byLength = (words: readonly string[]) =>
   words.toSorted((a, b) => b.length - a.length).join('|');
 
+/** The nouns as an alternation, for a regular expression ("ctrls|controls|control|ctrl"). */
+export const CONTROL_NOUN = byLength(CONTROL_NOUNS);
+
 /** An alternation of some parts of the words of some kinds ("hi|inhibitor"). */
 export function controlWords(
   kinds: Kind | Kind[],

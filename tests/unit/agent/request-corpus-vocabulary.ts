@@ -892,6 +892,41 @@ const BY_HAND: VocabCase[] = [
     changed: ['F1'],
     holds: { [CB]: 3000, [SA]: 1000 },
   })),
+  // "ctrls" read by the reader as the shared control noun, no longer spelt out before
+  {
+    cls: 'controls',
+    kind: 'found by hand',
+    format: 96,
+    request: 'DMSO ctrls in cols 1-2, 0.1 %',
+    changed: [...cols(96, 1), ...cols(96, 2)],
+    holds: one('dmso', null),
+  },
+  {
+    cls: 'controls',
+    kind: 'found by hand',
+    format: 384,
+    request: 'ctrls in column 1',
+    asks: /^What kind of control\?/,
+  },
+  // "blanks" read by the reader as the control word it is, no longer rewritten first
+  {
+    cls: 'controls',
+    kind: 'found by hand',
+    format: 96,
+    request: 'blanks in column 1',
+    changed: cols(96, 1),
+    holds: {},
+    tags: ['ZERO'],
+  },
+  {
+    cls: 'controls',
+    kind: 'found by hand',
+    format: 384,
+    request: 'blanks in A1-A3 with HEPES buffer 10 mM',
+    changed: ['A1', 'A2', 'A3'],
+    holds: one('hepes-buffer', 10_000_000),
+    tags: ['ZERO'],
+  },
   // answered "I didn't understand" with the whole request, naming no word
   ...([96, 384, 1536] as const).map((format): VocabCase => ({
     cls: 'reagent',

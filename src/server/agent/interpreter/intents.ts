@@ -2,7 +2,7 @@
  * What a clause asks for, read from its verbs once reagent names, quotes and wells are
  * blanked out ("fill the empty wells" is a fill, not a clear). Pure.
  */
-import { controlWords } from '../../../domain/plate/control-words';
+import { CONTROL_NOUN, controlWords } from '../../../domain/plate/control-words';
 import type { ControlKind } from '../tools/plate-tools';
 import type { ClauseFacts } from './clause-facts';
 
@@ -60,13 +60,14 @@ function annotationValue(rest: string, keyword: RegExp): string | undefined {
 export const CLEAR_VERBS = String.raw`clear|remove|delete|empty|wipe|erase|reset|discard|nuke|take\s+out`;
 const CLEAR_VERB = new RegExp(String.raw`\b(?:${CLEAR_VERBS})\b`);
 
+const NOUN = new RegExp(String.raw`\b(?:${CONTROL_NOUN})\b`);
 const KIND_WORD = (kinds: Parameters<typeof controlWords>[0]) =>
   new RegExp(String.raw`\b(?:${controlWords(kinds, 'names')})\b`);
 const POSITIVE = KIND_WORD('positive');
 const NEGATIVE = KIND_WORD('negative');
 const ZERO = KIND_WORD('zero');
 const SIGNAL = new RegExp(
-  String.raw`\b(?:${controlWords(['positive', 'negative'], 'signal')})\s+(?:signal|controls?)\b`,
+  String.raw`\b(?:${controlWords(['positive', 'negative'], 'signal')})\s+(?:signal|${CONTROL_NOUN})\b`,
 );
 
 function controlKind(f: ClauseFacts, t: string): ControlKind | null {
@@ -125,7 +126,7 @@ export function classify(f: ClauseFacts): Intent {
   const annotate =
     /\b(tag|label|sample)(?:s|ged|led|ed)?\b/.exec(t) ??
     (/\bname\b/.test(t) ? ['name', 'label'] : null);
-  if (annotate && !/\bcontrols?\b/.test(t)) {
+  if (annotate && !NOUN.test(t)) {
     const field = annotate[1] === 'sample' ? 'sample' : annotate[1] === 'tag' ? 'tag' : 'label';
     const kw = new RegExp(
       `\\b(?:${annotate[1] === 'label' && annotate[0] === 'name' ? 'name' : annotate[1]})\\w*\\b`,
@@ -133,7 +134,7 @@ export function classify(f: ClauseFacts): Intent {
     );
     return { kind: 'annotate', field, value: annotationValue(f.rest, kw) };
   }
-  if (/\bmark\w*\b/.test(t) && !/\b(?:reserve[ds]?|controls?)\b/.test(t))
+  if (/\bmark\w*\b/.test(t) && !/\breserve[ds]?\b/.test(t) && !NOUN.test(t))
     return { kind: 'annotate', field: 'tag', value: annotationValue(f.rest, /\bmark\w*\b/i) };
 
   if (
@@ -147,7 +148,8 @@ export function classify(f: ClauseFacts): Intent {
     return { kind: 'series' };
 
   if (
-    /\b(?:controls?|positive|negative|pos|neg|blanks?|zero|reserve[ds]?)\b|\b(?:max|min|high|low)(?:imum)?\s+signal\b/.test(
+    NOUN.test(t) ||
+    /\b(?:positive|negative|pos|neg|blanks?|zero|reserve[ds]?)\b|\b(?:max|min|high|low)(?:imum)?\s+signal\b/.test(
       t,
     )
   )

@@ -6,7 +6,7 @@
  * out and returned. Pure.
  */
 import type { PlateDefn } from '../../../domain/plate-format';
-import { controlWords } from '../../../domain/plate/control-words';
+import { CONTROL_NOUN, controlWords } from '../../../domain/plate/control-words';
 import { AMOUNT_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../../../domain/units';
 import { findConcentrations, findFactor, findPoints } from '../interpreter/quantities';
 
@@ -30,26 +30,32 @@ const WORDS: [RegExp, string][] = [
   // "cmpdB", "cpd-B": a compound's letter glued to the word.
   [/\b(?:cmpd|cpd|cmpnd|compound)-?([A-Z0-9])\b/g, 'compound $1'],
   // Screening shorthand for controls: hi/lo, ZPE (zero percent effect: the vehicle alone),
-  // HPE (hundred percent effect: the reference inhibitor), neutral, inhibitor.
-  [/\bctrls?\b/gi, 'controls'],
+  // HPE (hundred percent effect: the reference inhibitor), neutral, inhibitor. The nouns
+  // ("ctrls", "controls") are the reader's own.
   [
-    new RegExp(String.raw`\b(?:${controlWords('positive', 'shorthand')})\s+(?=controls?\b)`, 'gi'),
+    new RegExp(
+      String.raw`\b(?:${controlWords('positive', 'shorthand')})\s+(?=(?:${CONTROL_NOUN})\b)`,
+      'gi',
+    ),
     'positive ',
   ],
   [
-    new RegExp(String.raw`\b(?:${controlWords('negative', 'shorthand')})\s+(?=controls?\b)`, 'gi'),
+    new RegExp(
+      String.raw`\b(?:${controlWords('negative', 'shorthand')})\s+(?=(?:${CONTROL_NOUN})\b)`,
+      'gi',
+    ),
     'negative ',
   ],
   [
     new RegExp(
-      String.raw`\b(?:${controlWords('negative', 'effect')})s?(?:\s+(?:controls?|wells))?\b`,
+      String.raw`\b(?:${controlWords('negative', 'effect')})s?(?:\s+(?:${CONTROL_NOUN}|wells))?\b`,
       'gi',
     ),
     'negative controls',
   ],
   [
     new RegExp(
-      String.raw`\b(?:${controlWords('positive', 'effect')})s?(?:\s+(?:controls?|wells))?\b`,
+      String.raw`\b(?:${controlWords('positive', 'effect')})s?(?:\s+(?:${CONTROL_NOUN}|wells))?\b`,
       'gi',
     ),
     'positive controls',
@@ -58,22 +64,27 @@ const WORDS: [RegExp, string][] = [
   [/\bshift\b(.+?)\bover\s+(?=to\b)/gi, 'move$1'],
   [
     new RegExp(
-      String.raw`\b(?:${controlWords('negative', 'names', 'signal')})\s+(?:ctrls?|controls?)\b`,
+      String.raw`\b(?:${controlWords('negative', 'names', 'signal')})\s+(?:${CONTROL_NOUN})\b`,
       'gi',
     ),
     'negative controls',
   ],
   [
     new RegExp(
-      String.raw`\b(?:${controlWords('positive', 'names', 'signal')})\s+(?:ctrls?|controls?)\b`,
+      String.raw`\b(?:${controlWords('positive', 'names', 'signal')})\s+(?:${CONTROL_NOUN})\b`,
       'gi',
     ),
     'positive controls',
   ],
   [/\buntreated\s+wells\b/gi, 'negative controls'],
-  [/\bmax(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'positive controls'],
-  [/\bmin(?:imum)?\s+signal(?!\s+(?:controls?|wells))\b/gi, 'negative controls'],
-  [/\bblanks\b(?!\s+wells)/gi, 'blank wells'],
+  [
+    new RegExp(String.raw`\bmax(?:imum)?\s+signal(?!\s+(?:${CONTROL_NOUN}|wells))\b`, 'gi'),
+    'positive controls',
+  ],
+  [
+    new RegExp(String.raw`\bmin(?:imum)?\s+signal(?!\s+(?:${CONTROL_NOUN}|wells))\b`, 'gi'),
+    'negative controls',
+  ],
   // "50 uL X to column 1 and 50 uL Y to column 2": two requests.
   [
     new RegExp(String.raw`,?\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*${VOLUME_UNIT_SPELLING}\b)`, 'g'),
@@ -84,8 +95,10 @@ const WORDS: [RegExp, string][] = [
 const TOL =
   /\s*,?\s*(?:with\s+)?(?:within|±|\+\/-|\+-|(?:(?:with\s+)?an?\s+)?tolerance(?:\s+of)?|tol\.?)\s*(\d+(?:\.\d+)?)\s*(?:%|percent)/i;
 
-const CONTROL_START =
-  /(?:^|[,;]\s*|\s+and\s+|\s+then\s+)(?=(?:put\s+|add\s+|make\s+)?(?:the\s+)?(?:positive|negative|dmso|vehicle)\s+controls?\b|(?:a\s+)?(?:positive|negative)\s+control\b)/gi;
+const CONTROL_START = new RegExp(
+  String.raw`(?:^|[,;]\s*|\s+and\s+|\s+then\s+)(?=(?:put\s+|add\s+|make\s+)?(?:the\s+)?(?:positive|negative|dmso|vehicle)\s+(?:${CONTROL_NOUN})\b|(?:a\s+)?(?:positive|negative)\s+(?:${CONTROL_NOUN})\b)`,
+  'gi',
+);
 
 /** Splits "negative controls in column 1 and positive controls ... in column 12" in two. */
 function splitControls(text: string): string {
