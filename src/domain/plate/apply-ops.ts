@@ -408,14 +408,16 @@ function draftOps(
           }
           let canonical = byObject.get(w);
           if (canonical === undefined) {
-            // a well moved from elsewhere on the plate (a randomisation) is its own contents
-            const fromPlate = onPlate(w);
-            // ... and already checked when an earlier put moved or wrote it
-            if (fromPlate && checked().has(w)) {
+            // a well an earlier put found sound and canonical against this bench (the plate's
+            // wells a randomisation moves again) is put as it is, unread: wells are never
+            // changed in place, so it still is (the plate's wells are not even gathered)
+            if (checked().has(w)) {
               byObject.set(w, w);
               set(cid, w);
               continue;
             }
+            // a well moved from elsewhere on the plate (a randomisation) is its own contents
+            const fromPlate = onPlate(w);
             const keyed = !fromPlate && (written < 64 || matched * 8 >= written);
             const text = keyed ? JSON.stringify(w) : null;
             if (text !== null) {
