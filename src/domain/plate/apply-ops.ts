@@ -405,14 +405,16 @@ function draftOps(
           }
           let canonical = byObject.get(w);
           if (canonical === undefined) {
-            // a well moved from elsewhere on the plate (a randomisation) is its own contents
-            const fromPlate = onPlate(w);
-            // ... and already checked when an earlier put moved or wrote it
-            if (fromPlate && checked().has(w)) {
+            // a well an earlier put found sound and canonical against this bench (the plate's
+            // wells a randomisation moves again) is put as it is, unread: wells are never
+            // changed in place, so it still is (the plate's wells are not even gathered)
+            if (checked().has(w)) {
               byObject.set(w, w);
               set(cid, w);
               continue;
             }
+            // a well moved from elsewhere on the plate (a randomisation) is its own contents
+            const fromPlate = onPlate(w);
             const keyed = !fromPlate && (written < 64 || matched * 8 >= written);
             const text = keyed ? JSON.stringify(w) : null;
             if (text !== null) {
@@ -590,7 +592,7 @@ function draftOps(
  */
 function inWellOrder(defn: PlateDefn, ids: string[]): string[] {
   if (ids.length < 2) return ids;
-  const slots: (string | undefined)[] = Array.from({ length: defn.rows * defn.cols });
+  const slots = new Array<string | undefined>(defn.rows * defn.cols).fill(undefined);
   for (const id of ids) {
     const i = indexOfWellId(id, defn);
     if (i < 0 || slots[i] !== undefined) return ids.toSorted(byWellIndex(defn, ids));

@@ -35,6 +35,21 @@ describe('checked wells', () => {
     expect(refused.message).toBe('Well A2: "cpd" is not a reagent on this experiment\'s bench');
   });
 
+  it('puts a checked well from an earlier document as it is, the same contents', () => {
+    const earlier = plate();
+    const benchSlugs = new Set(['cpd', 'dmso']);
+    if (!swap(earlier, benchSlugs).ok) throw new Error('refused');
+    // an empty plate: the checked well is not on it
+    const put = applyOps(defn, {}, [{ op: 'put', wells: { B5: earlier.A1 } }], { benchSlugs });
+    if (!put.ok) throw new Error(put.message);
+    expect(put.wells.B5).toBe(earlier.A1);
+    expect(put.changed).toEqual(['B5']);
+    const fresh = applyOps(defn, {}, [{ op: 'put', wells: { B5: structuredClone(earlier.A1) } }], {
+      benchSlugs,
+    });
+    expect(JSON.stringify(fresh)).toBe(JSON.stringify(put));
+  });
+
   it('leaves a put of identical contents unchanged, and writes one of different contents', () => {
     const wells = canonicalizeWells(defn, {
       A1: { targets: { cpd: { target_nM: 10, volume_uL: 0.1 } } },
