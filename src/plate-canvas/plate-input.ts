@@ -96,24 +96,40 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
     el.focus({ preventScroll: true });
     e.preventDefault();
     apply(pointerDown(store.selection, p, hit, modifiersOf(e)));
+    listenToDrag(true);
   };
 
   const onPointerMove = (e: PointerEvent) => {
-    const p = local(e);
-    if (drag.kind === 'idle') {
-      hover(hitTest(o.layout(), p.x, p.y), p.x, p.y);
+    if (drag.kind !== 'idle') {
+      onDragMove(e);
       return;
     }
-    if (e.pointerId !== pointerId) return;
-    // The moves of a drag pressed on the plate are the plate's alone: they stop here, so no
-    // listener further up (React's root, pixi's document listener) handles them per move.
+    const p = local(e);
+    hover(hitTest(o.layout(), p.x, p.y), p.x, p.y);
+  };
+
+  // The moves of a drag pressed on the plate are the plate's alone. They are taken on the
+  // window, before any other element sees them, and stop there: React's root listens in
+  // the capture phase too and would otherwise walk its tree at every move.
+  const onDragMove = (e: PointerEvent) => {
+    if (e.pointerId !== pointerId || drag.kind === 'idle') return;
     e.stopPropagation();
-    apply(pointerMove(drag, selection(), p, o.layout()));
+    apply(pointerMove(drag, selection(), local(e), o.layout()));
+  };
+  let dragListening: AbortController | null = null;
+  const listenToDrag = (on: boolean) => {
+    dragListening?.abort();
+    dragListening = null;
+    if (!on) return;
+    dragListening = new AbortController();
+    const options = { capture: true, signal: dragListening.signal };
+    window.addEventListener('pointermove', onDragMove, options);
   };
 
   const finish = (e: PointerEvent) => {
     if (e.pointerId !== pointerId) return;
     pointerId = -1;
+    listenToDrag(false);
     const was = drag;
     apply(pointerUp(drag, selection(), o.layout()));
     if (was.kind === 'pointing') {
@@ -127,6 +143,7 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
   const cancel = (e: PointerEvent) => {
     if (e.pointerId !== pointerId) return;
     pointerId = -1;
+    listenToDrag(false);
     apply(cancelDrag(drag, selection()));
   };
 
@@ -150,6 +167,7 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
     if (e.key === 'Escape' && drag.kind !== 'idle') {
       e.preventDefault();
       pointerId = -1;
+      listenToDrag(false);
       apply(cancelDrag(drag, selection()));
       return;
     }
@@ -185,6 +203,7 @@ export function attachPlateInput(el: HTMLElement, o: PlateInputOptions): () => v
   resize.observe(el);
   return () => {
     listening.abort();
+    listenToDrag(false);
     resize.disconnect();
   };
 }

@@ -43,12 +43,16 @@ function setup() {
   const unsubscribe = subscribe(store, () => writes++, true);
   let bubbled = 0;
   parent.addEventListener('pointermove', () => bubbled++);
+  // As React's root listens: in the capture phase, on an element above the plate.
+  let captured = 0;
+  parent.addEventListener('pointermove', () => captured++, { capture: true });
   return {
     el,
     store,
     brushes,
     writes: () => writes,
     bubbled: () => bubbled,
+    captured: () => captured,
     done() {
       unsubscribe();
       detach();
@@ -79,8 +83,10 @@ describe('plate input: drag-select', () => {
       [0, 1, 2, 12, 13, 14, 24, 25, 26],
     ]);
     expect(t.brushes.every((b) => b.rect !== null)).toBe(true);
-    // Moves of the plate's own drag stop at the plate.
+    // Moves of the plate's own drag are the plate's alone: no element above it hears them,
+    // neither on the way down (capture) nor on the way up.
     expect(t.bubbled()).toBe(0);
+    expect(t.captured()).toBe(0);
 
     t.el.dispatchEvent(pointer('pointerup', at(26), 0));
     expect(t.store.selection.indices()).toEqual([0, 1, 2, 12, 13, 14, 24, 25, 26]);
@@ -110,6 +116,7 @@ describe('plate input: drag-select', () => {
     cleanup = t.done;
     t.el.dispatchEvent(pointer('pointermove', at(5), 0));
     expect(t.bubbled()).toBe(1);
+    expect(t.captured()).toBe(1);
     expect(t.store.hover).toBe(5);
     expect(t.brushes).toEqual([]);
   });
