@@ -133,8 +133,12 @@ function intersectRowsAndCols(text: string, matches: RangeMatch[]): RangeMatch[]
   return out;
 }
 
-// "the rest of row B", "the empty wells in column 3": a named set narrowed to a place.
-const NARROWED = /^\s*(?:of|in|within|on|across)\s+(?:the\s+)?$/i;
+/**
+ * The words between two well phrases that narrow the first to the second: "the rest of row
+ * B", "the empty wells in column 3", "the top half of col 2". The set named is the wells
+ * both name.
+ */
+export const NARROWED = /^\s*(?:of|in|within|on|across)\s+(?:the\s+)?$/i;
 
 // A set (empty, edge, inner, all) followed by "of"/"in" and a place names the wells of the
 // set in that place: "the rest of row B" is row B's empty wells, not the plate's and row B.

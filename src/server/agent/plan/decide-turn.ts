@@ -9,7 +9,7 @@ import { readAmounts } from '../parse/amounts';
 import { normalize } from '../parse/normalize';
 import { blank, findExcept, findPhrases } from '../../../domain/plate/well-set-sentence';
 import type { PhraseContext, PhraseMatch } from '../../../domain/plate/well-set-sentence';
-import { SELECTION_WORDS, parseWellRanges } from '../../../domain/plate/well-set-ranges';
+import { NARROWED, SELECTION_WORDS, parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { numberWord } from '../../../domain/number-words';
 import { buildCandidates, catalogToBench } from '../reagent-match';
 import { runCalls, type CallsResult } from '../run-calls';
@@ -259,8 +259,6 @@ function readRequest(raw: string, ctx: ToolContext): TurnDecision {
 
 // Words that join two well phrases into one set of both: "odd columns and row G".
 const JOINS_BOTH = /\b(?:and|plus|as\s+well\s+as|also)\b|[&+]/i;
-// Words that narrow one to the other: "the top half of column 2", "odd wells in row C".
-const NARROWS = /^\s*(?:of|in|within|on|from)\s+(?:the\s+)?$/i;
 
 /**
  * "row G, odd columns", "odd columns of row F, cols 1-10": a phrase of the grammar (odd,
@@ -302,7 +300,7 @@ function crossingReadings(
   // the plain references blanked first: the phrase's replacement moves what follows it
   const left = refs.reduce((t, m) => blank(t, m.start, m.end), rest);
   const request = `${left.slice(0, phrase.start)}the selection${left.slice(phrase.end)}`;
-  if (refs.length === 1 && NARROWS.test(between)) return { kind: 'cross', request, wells: cross };
+  if (refs.length === 1 && NARROWED.test(between)) return { kind: 'cross', request, wells: cross };
   const words = (m: { start: number; end: number }) => text.slice(m.start, m.end).trim();
   const names = [words(phrase), ...refs.map(words)].map((w) => `"${w}"`).join(' and ');
   return {
