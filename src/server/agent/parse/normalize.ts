@@ -23,59 +23,44 @@ const UNIT = AMOUNT_UNIT_SPELLING;
 // "1,5 uM": a decimal comma, which "1,500 uM" (a thousands separator) is not.
 const DECIMAL_COMMA = new RegExp(String.raw`(?<![\w.,])(\d+),(\d{1,2}|\d{4,})(?=\s*${UNIT})`);
 
+// Screening shorthand for controls spelt out as the kind: hi/lo, inhibitor/neutral, ZPE (zero
+// percent effect: the vehicle alone), HPE (hundred percent effect: the reference inhibitor),
+// "low controls", "neg ctrl". The nouns ("ctrls", "controls") are the reader's own.
+const CONTROL_SPELLINGS = (['positive', 'negative'] as const).flatMap(
+  (kind): [RegExp, string][] => [
+    [
+      new RegExp(
+        String.raw`\b(?:${controlWords(kind, 'shorthand')})\s+(?=(?:${CONTROL_NOUN})\b)`,
+        'gi',
+      ),
+      `${kind} `,
+    ],
+    [
+      new RegExp(
+        String.raw`\b(?:${controlWords(kind, 'effect')})s?(?:\s+(?:${CONTROL_NOUN}|wells))?\b`,
+        'gi',
+      ),
+      `${kind} controls`,
+    ],
+    [
+      new RegExp(
+        String.raw`\b(?:${controlWords(kind, 'names', 'signal')})\s+(?:${CONTROL_NOUN})\b`,
+        'gi',
+      ),
+      `${kind} controls`,
+    ],
+  ],
+);
+
 const WORDS: [RegExp, string][] = [
   // "10,000 nM": a thousands separator, not a list.
   [new RegExp(String.raw`\b(\d{1,3}),(\d{3})(?=\s*${UNIT})`, 'g'), '$1$2'],
   [/\b(?:cmpd|cpd|cmpnd|comp)\.?\s+(?=[A-Za-z0-9])/gi, 'compound '],
   // "cmpdB", "cpd-B": a compound's letter glued to the word.
   [/\b(?:cmpd|cpd|cmpnd|compound)-?([A-Z0-9])\b/g, 'compound $1'],
-  // Screening shorthand for controls: hi/lo, ZPE (zero percent effect: the vehicle alone),
-  // HPE (hundred percent effect: the reference inhibitor), neutral, inhibitor. The nouns
-  // ("ctrls", "controls") are the reader's own.
-  [
-    new RegExp(
-      String.raw`\b(?:${controlWords('positive', 'shorthand')})\s+(?=(?:${CONTROL_NOUN})\b)`,
-      'gi',
-    ),
-    'positive ',
-  ],
-  [
-    new RegExp(
-      String.raw`\b(?:${controlWords('negative', 'shorthand')})\s+(?=(?:${CONTROL_NOUN})\b)`,
-      'gi',
-    ),
-    'negative ',
-  ],
-  [
-    new RegExp(
-      String.raw`\b(?:${controlWords('negative', 'effect')})s?(?:\s+(?:${CONTROL_NOUN}|wells))?\b`,
-      'gi',
-    ),
-    'negative controls',
-  ],
-  [
-    new RegExp(
-      String.raw`\b(?:${controlWords('positive', 'effect')})s?(?:\s+(?:${CONTROL_NOUN}|wells))?\b`,
-      'gi',
-    ),
-    'positive controls',
-  ],
+  ...CONTROL_SPELLINGS,
   // "shift column 3 over to column 5" moves it.
   [/\bshift\b(.+?)\bover\s+(?=to\b)/gi, 'move$1'],
-  [
-    new RegExp(
-      String.raw`\b(?:${controlWords('negative', 'names', 'signal')})\s+(?:${CONTROL_NOUN})\b`,
-      'gi',
-    ),
-    'negative controls',
-  ],
-  [
-    new RegExp(
-      String.raw`\b(?:${controlWords('positive', 'names', 'signal')})\s+(?:${CONTROL_NOUN})\b`,
-      'gi',
-    ),
-    'positive controls',
-  ],
   [/\buntreated\s+wells\b/gi, 'negative controls'],
   [
     new RegExp(String.raw`\bmax(?:imum)?\s+signal(?!\s+(?:${CONTROL_NOUN}|wells))\b`, 'gi'),
