@@ -71,8 +71,9 @@ const WORDS: SetWords[] = [
     name: 'empty',
     label: 'the empty wells',
     phrase: String.raw`empty|empty\s+wells?|unused\s+wells?`,
-    // "empty wells A1 to A3" opens with the verb; "fill the empty wells" names a set.
-    sentence: String.raw`(?<!^\s*(?:please\s+)?)\bempty\s+wells?\b|\bunused\s+wells?\b|\bthe\s+rest\b`,
+    // "empty wells A1 to A3" opens with the verb; "fill the empty wells" names a set, and so
+    // does "rest of row B" without its article (read as a filler, it was all of row B)
+    sentence: String.raw`(?<!^\s*(?:please\s+)?)\bempty\s+wells?\b|\bunused\s+wells?\b|\bthe\s+rest\b|\brest(?=\s+of\b)`,
   },
   {
     name: 'all',

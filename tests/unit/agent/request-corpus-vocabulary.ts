@@ -638,6 +638,16 @@ const BY_HAND: VocabCase[] = [
     cls: 'well-set',
     kind: 'found by hand',
     format: 384,
+    setup: ['add 1 uM staurosporine to B1-B4'],
+    // wrote all of row B, over the staurosporine: "rest" was passed over as a filler
+    request: 'fill rest of row B with 2 uM cpd B',
+    changed: rows(384, 'B').slice(4),
+    holds: one(CB, 2000),
+  },
+  {
+    cls: 'well-set',
+    kind: 'found by hand',
+    format: 384,
     // wrote 204 wells (row G and every odd column) for the 12 odd wells of row G
     request: 'cpd B 2 uM in row G, odd columns',
     asks: /"odd columns" and "row G" read two ways: which do you mean\? 1\) the 12 wells where they cross; 2\) all 204 wells of them/,
@@ -897,7 +907,8 @@ const BY_HAND: VocabCase[] = [
     cls: 'controls',
     kind: 'found by hand',
     format: 96,
-    request: 'DMSO ctrls in cols 1-2, 0.1 %',
+    // 0.5 %: 0.1 % of a 100 uL well (100 nL) is under the pipette's 500 nL, and refused
+    request: 'DMSO ctrls in cols 1-2, 0.5 %',
     changed: [...cols(96, 1), ...cols(96, 2)],
     holds: one('dmso', null),
   },
