@@ -625,6 +625,14 @@ function seriesIn(slug: string, top: number, factor: number, wells: string[]): V
 
 const BY_HAND: VocabCase[] = [
   {
+    cls: 'controls',
+    kind: 'found by hand',
+    format: 96,
+    // wrote all 8 wells of column 1: the count of blanks was not read as a count of wells
+    request: '3 blanks in column 1',
+    asks: /You asked for 3 wells; the wells you named are 8, 8 of them empty/,
+  },
+  {
     cls: 'well-set',
     kind: 'found by hand',
     format: 384,

@@ -19,10 +19,12 @@ export interface WellCount {
 // "the 32 empty wells of|in <region>": the region is read as itself, its empty wells taken.
 const EMPTY_OF =
   /\b(?:the\s+)?(?:(\d{1,4})\s+)?(?:empty|unused|free|remaining)\s+wells\s+(?=(?:of|in)\s+(?:the\s+)?(?:rows?|col(?:umn)?s?|quadrant|[A-Za-z]{1,2}\d))(?:of|in)\s+/i;
-// "32 DMSO negative controls", "16 wells": a bare count before what it counts (not "8 points",
-// not "96-well plate", not an amount (the domain's unit spellings) or a column number).
+// "32 DMSO negative controls", "16 wells", "3 blanks": a bare count before what it counts
+// (not "8 points", not "96-well plate", not an amount (the domain's unit spellings) or a
+// column number). Control wells counted by their kind ("3 blanks", "4 vehicles") count wells:
+// "3 blanks in column 1" wrote all 8 wells of the column.
 const COUNT = new RegExp(
-  String.raw`(?<![\w.,:\-/=])(?<!\b(?:col(?:umn)?s?|rows?)\s+)(\d{1,4})\s+(?!${AMOUNT_UNIT_SPELLING}|(?:points?|pts?|-?fold|x)\b)(?:(?!(?:and|or|in|of|with|to|at|from|then)\b)[A-Za-z]+\s+){0,3}?(?:wells|controls|ctrls)\b(?!\s*plates?\b)`,
+  String.raw`(?<![\w.,:\-/=])(?<!\b(?:col(?:umn)?s?|rows?)\s+)(\d{1,4})\s+(?!${AMOUNT_UNIT_SPELLING}|(?:points?|pts?|-?fold|x)\b)(?:(?!(?:and|or|in|of|with|to|at|from|then)\b)[A-Za-z]+\s+){0,3}?(?:wells|controls|ctrls|blanks|vehicles|negatives|positives|neutrals)\b(?!\s*plates?\b)`,
   'i',
 );
 
