@@ -303,7 +303,7 @@ export function colourWells(input: ColouringInput): Colouring {
     // of 200 entries does not use up the distinct colours on reagents no well holds.
     const used = new Set<string>();
     // each well's key reagent read once, for the colours' order and then the fills
-    const keyOf: (string | null)[] = new Array<null>(W).fill(null);
+    const keyOf: (string | null)[] = Array.from<null>({ length: W }).fill(null);
     eachWell(defn, wells, (i, well) => {
       const key = keyReagent(well, rank);
       keyOf[i] = key;
@@ -328,8 +328,8 @@ export function colourWells(input: ColouringInput): Colouring {
     // order the compounds first appear on the plate), anything else as other contents.
     const first = new Map<string, number>();
     // each well's role and key reagent read once, for the colours' order and then the fills
-    const roleOf: (Role | null)[] = new Array<null>(W).fill(null);
-    const keyOf: (string | null)[] = new Array<null>(W).fill(null);
+    const roleOf: (Role | null)[] = Array.from<null>({ length: W }).fill(null);
+    const keyOf: (string | null)[] = Array.from<null>({ length: W }).fill(null);
     eachWell(defn, wells, (i, well) => {
       const role = roleOfWell(well);
       roleOf[i] = role;

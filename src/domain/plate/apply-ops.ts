@@ -592,7 +592,7 @@ function draftOps(
  */
 function inWellOrder(defn: PlateDefn, ids: string[]): string[] {
   if (ids.length < 2) return ids;
-  const slots = new Array<string | undefined>(defn.rows * defn.cols).fill(undefined);
+  const slots = Array.from<string | undefined>({ length: defn.rows * defn.cols });
   for (const id of ids) {
     const i = indexOfWellId(id, defn);
     if (i < 0 || slots[i] !== undefined) return ids.toSorted(byWellIndex(defn, ids));
