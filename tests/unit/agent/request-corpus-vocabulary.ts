@@ -624,6 +624,16 @@ function seriesIn(slug: string, top: number, factor: number, wells: string[]): V
 }
 
 const BY_HAND: VocabCase[] = [
+  ...['bump', 'raise', 'increase', 'lower'].map((verb): VocabCase => ({
+    cls: 'replace/move',
+    kind: 'found by hand',
+    format: 384,
+    setup: ['add 1 uM compound A to A1-A3'],
+    // "bump" was an unread word: asked about, where it is a change of the amount
+    request: `${verb} cmpd A to 2 uM`,
+    changed: ['A1', 'A2', 'A3'],
+    holds: one(CA, 2000),
+  })),
   {
     cls: 'controls',
     kind: 'found by hand',
@@ -946,14 +956,24 @@ const BY_HAND: VocabCase[] = [
     holds: one('hepes-buffer', 10_000_000),
     tags: ['ZERO'],
   },
-  // answered "I didn't understand" with the whole request, naming no word
+  // answered "I didn't understand" with the whole request, naming no word; "bump" is now a
+  // change of the amount, and a word of no meaning is quoted
   ...([96, 384, 1536] as const).map((format): VocabCase => ({
     cls: 'reagent',
     kind: 'found by hand',
     format,
     setup: ['add 10 uM cmpd A to A1'],
     request: 'bump cmpd A to 20uM',
-    refused: /^I did not understand 'bump'\. Nothing changed\./,
+    changed: ['A1'],
+    holds: one(CA, 20_000),
+  })),
+  ...([96, 384, 1536] as const).map((format): VocabCase => ({
+    cls: 'reagent',
+    kind: 'found by hand',
+    format,
+    setup: ['add 10 uM cmpd A to A1'],
+    request: 'frob cmpd A to 20uM',
+    refused: /^I did not understand 'frob'\. Nothing changed\./,
   })),
   {
     cls: 'question',

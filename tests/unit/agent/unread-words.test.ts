@@ -159,8 +159,8 @@ describe('no word left unread', () => {
   it('names the unplaced words of a request it cannot read, once each', () => {
     const ctx = context(96);
     // was "I didn't understand" with the whole request quoted, no word named
-    expect(decideTurn('bump cmpd A to 20uM', ctx).reply).toMatch(
-      /^I did not understand 'bump'\. Nothing changed\./,
+    expect(decideTurn('frob cmpd A to 20uM', ctx).reply).toMatch(
+      /^I did not understand 'frob'\. Nothing changed\./,
     );
     expect(decideTurn('<b>bold</b> b', ctx).reply).toMatch(
       /^I did not understand the words 'b', 'bold'\. Nothing changed\./,

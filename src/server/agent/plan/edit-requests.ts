@@ -19,7 +19,7 @@ export type EditReading =
 const REPLACE =
   /^\s*(?:please\s+)?(?:replace|swap|substitute|exchange|switch)\s+(?:out\s+)?(.+?)\s+(?:with|for|by)\s+(.+?)\s*$/i;
 const CHANGE =
-  /^\s*(?:please\s+)?(?:change|set|adjust|update|make)\s+(?:the\s+)?(?:concentration\s+of\s+)?(.+?)\s+to\s+((?:\d+(?:\.\d+)?|\.\d+)\s*(?:[pnuµμm]?M|nanomolar|micromolar|millimolar))\s*$/i;
+  /^\s*(?:please\s+)?(?:change|set|adjust|update|make|bump|raise|increase|lower|reduce)\s+(?:the\s+)?(?:concentration\s+of\s+)?(.+?)\s+to\s+((?:\d+(?:\.\d+)?|\.\d+)\s*(?:[pnuµμm]?M|nanomolar|micromolar|millimolar))\s*$/i;
 const asc = (a: number, b: number) => a - b;
 const MOVE =
   /^\s*(?:please\s+)?(move|copy|duplicate|transfer)\s+(.+?)\s+(?:to|into|onto)\s+(.+?)\s*$/i;
