@@ -55,7 +55,8 @@ export function examples(defn: PlateDefn): string {
   return [
     `"add 10 uM staurosporine to column ${lastCol - 1}"`,
     `"3-fold dilution of compound A from 30 uM across row B, ${Math.min(10, defn.cols)} points"`,
-    '"DMSO controls in columns 1 and 2, 0.1 %"',
+    // 0.1 % of a 96-well plate's 100 uL is 100 nL, under a pipette's 500 nL: refused there
+    `"DMSO controls in columns 1 and 2, ${defn.format === 96 ? '0.5' : '0.1'} %"`,
     `"clear ${rows}"`,
     '"what is in B2"',
     '"which wells are unmet"',
