@@ -100,9 +100,9 @@ function fillNote(ctx: ToolContext, out: CallsResult): string | undefined {
   const fill = fillLiquid(ctx.bench, ctx.vehicleSlug);
   const kind = ctx.bench.find((b) => b.slug === fill.slug)?.type;
   if (kind === 'media' || kind === 'buffer') return undefined;
-  const filled = out.changed.filter(
+  const filled = out.changed.some(
     (id) => out.wells?.[id]?.targets[fill.slug] && !ctx.wells[id]?.targets[fill.slug],
   );
-  if (filled.length === 0) return undefined;
+  if (!filled) return undefined;
   return `${fill.name} fills the wells, as the bench has no medium or buffer without a stock concentration: add one to fill with it instead`;
 }

@@ -8,6 +8,7 @@ import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';
 import { idsOf } from '../../../domain/layout/well-list';
+import { indexOfWellId } from '../../../domain/well-id';
 import { blank, namedWells } from '../../../domain/plate/well-set-sentence';
 import type { PhraseContext } from '../../../domain/plate/well-set-sentence';
 
@@ -26,14 +27,8 @@ const MOVE =
 
 function holding(ctx: ToolContext, slug: string, within?: Set<number>): string[] {
   return Object.entries(ctx.wells)
-    .filter(([id, w]) => w.targets[slug] && (!within || within.has(indexOf(ctx, id))))
+    .filter(([id, w]) => w.targets[slug] && (!within || within.has(indexOfWellId(id, ctx.defn))))
     .map(([id]) => id);
-}
-
-function indexOf(ctx: ToolContext, id: string): number {
-  const m = /^([A-Z]{1,2})(\d+)$/.exec(id)!;
-  const r = m[1].length === 1 ? m[1].charCodeAt(0) - 65 : 26 + m[1].charCodeAt(1) - 65;
-  return r * ctx.defn.cols + Number(m[2]) - 1;
 }
 
 const SWAP =
@@ -42,7 +37,11 @@ const SWAP =
 /** Wells grouped by one coordinate (row or column), in plate order. */
 function groupsBy(indices: number[], key: (i: number) => number): number[][] {
   const groups = new Map<number, number[]>();
-  for (const i of indices.toSorted(asc)) groups.set(key(i), [...(groups.get(key(i)) ?? []), i]);
+  for (const i of indices.toSorted(asc)) {
+    const group = groups.get(key(i));
+    if (group) group.push(i);
+    else groups.set(key(i), [i]);
+  }
   return [...groups.values()];
 }
 

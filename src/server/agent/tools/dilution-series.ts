@@ -5,6 +5,7 @@
 import { formatConcentration } from '../../../domain/accuracy';
 import { indexOfWellId, wellId } from '../../../domain/well-id';
 import type { PrimitiveOp } from '../../../domain/plate/ops';
+import type { PlateDefn } from '../../../domain/plate-format';
 import { checkWells, opsChange, replanOps, useReagent } from './plate-tools';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 
@@ -69,9 +70,10 @@ export function seriesLines(cells: RC[], direction: SeriesDirection): RC[][] {
  * Lines begun at the start well: its line is cut to begin at it, and every other line by the
  * same number of wells, so replicate lines stay side by side.
  */
-function startAt(lines: RC[][], well: string, cols: number, index: number): RC[][] | string {
-  const row = Math.floor(index / cols);
-  const col = index % cols;
+function startAt(lines: RC[][], well: string, defn: PlateDefn): RC[][] | string {
+  const index = indexOfWellId(well, defn);
+  const row = Math.floor(index / defn.cols);
+  const col = index % defn.cols;
   const k = lines
     .map((l) => l.findIndex((c) => c.row === row && c.col === col))
     .find((at) => at >= 0);
@@ -92,9 +94,10 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
     return { row: Math.floor(i / defn.cols), col: i % defn.cols };
   });
   const direction = a.direction ?? defaultDirection(cells);
+  const horizontal = direction === 'across' || direction === 'left';
   let lines = seriesLines(cells, direction);
   if (a.start_well) {
-    const from = startAt(lines, a.start_well, defn.cols, indexOfWellId(a.start_well, defn));
+    const from = startAt(lines, a.start_well, defn);
     if (typeof from === 'string') return toolError(from);
     lines = from;
   }
@@ -102,7 +105,6 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
   if (!(points >= 2)) {
     // wells along a row read "lowest at the top" (or a column read "left to right") make
     // lines of one well each: say so, and which words would place it
-    const horizontal = direction === 'across' || direction === 'left';
     const along = lines.length > 1 && lines.every((l) => l.length === 1);
     return toolError(
       !along
@@ -122,7 +124,6 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
   lines = lines.map((l) => l.slice(0, points));
   const replicates = a.replicates ?? lines.length;
   if (lines.length === 1 && replicates > 1) {
-    const horizontal = direction === 'across' || direction === 'left';
     for (let k = 1; k < replicates; k++) {
       const line = lines[0].map((c) =>
         horizontal ? { row: c.row + k, col: c.col } : { row: c.row, col: c.col + k },
