@@ -624,6 +624,15 @@ function seriesIn(slug: string, top: number, factor: number, wells: string[]): V
 }
 
 const BY_HAND: VocabCase[] = [
+  {
+    cls: 'series',
+    kind: 'found by hand',
+    format: 384,
+    // wrote 4 uM flat in all 8 wells: "2fold" glued was not read as a series
+    request: '2fold cpd B from 4 uM in row J cols 2-9',
+    changed: ['J2', 'J3', 'J4', 'J5', 'J6', 'J7', 'J8', 'J9'],
+    holds: seriesIn(CB, 4000, 2, ['J2', 'J3', 'J4', 'J5', 'J6', 'J7', 'J8', 'J9']),
+  },
   ...['bump', 'raise', 'increase', 'lower'].map((verb): VocabCase => ({
     cls: 'replace/move',
     kind: 'found by hand',

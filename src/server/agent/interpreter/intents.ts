@@ -138,7 +138,9 @@ export function classify(f: ClauseFacts): Intent {
     return { kind: 'annotate', field: 'tag', value: annotationValue(f.rest, /\bmark\w*\b/i) };
 
   if (
-    (/\b(?:dilution|dil|dilute\w*|titrat\w*|serial|series|dose[- ]response|half[- ]?log|curve|fold)\b/.test(
+    // "fold" glued to its number ("2fold") too, as findFactor reads it: read as no series, it
+    // wrote one flat concentration
+    (/\b(?:dilution|dil|dilute\w*|titrat\w*|serial|series|dose[- ]response|half[- ]?log|curve|\d*fold)\b/.test(
       t,
     ) ||
       // screening shorthand: "stauro 1:3 from 1 uM col 2 trip" is a series from its top
