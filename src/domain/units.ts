@@ -3,6 +3,11 @@
  * are uL; these functions convert at the edges (forms, display, exports). `%` (v/v) is never
  * converted to molar.
  */
+import {
+  parseAnyConcentration,
+  parseAnyConcentrationUnit,
+  type AnyConcentrationUnit,
+} from './chemistry/concentration-units';
 
 /** Concentration units a user may enter, in the spelling of the API. */
 export const CONCENTRATION_UNITS = ['nM', 'uM', 'mM', 'M', '%'] as const;
@@ -62,19 +67,19 @@ function normaliseMicro(text: string): string {
   return text.trim().replace(/[\u00b5\u03bc]/g, 'u');
 }
 
+// The units of the one list of spellings (parseAnyConcentrationUnit) that a stock or a
+// target keeps as given: molar and % v/v.
+function keptUnit(unit: AnyConcentrationUnit | undefined): ConcentrationUnit | undefined {
+  return unit === '%' || (unit !== undefined && isMolarUnit(unit)) ? unit : undefined;
+}
+
 /**
  * Parses a concentration unit as people write it: "µM", "uM", "nM", "mM", "M", "%",
- * "% (v/v)", "%v/v", "mol/L". Case matters for the prefix (mM is not M), except for the
- * unambiguous nM and uM. Undefined for anything else.
+ * "% (v/v)", "%v/v", "mol/L", "micromolar". Case matters for the prefix (mM is not M),
+ * except for the unambiguous nM and uM. Undefined for anything else.
  */
 export function parseConcentrationUnit(text: string): ConcentrationUnit | undefined {
-  const s = normaliseMicro(text).replace(/\s+/g, '');
-  if (/^%(\(?v\/v\)?)?$/i.test(s)) return '%';
-  if (s === 'M' || /^mol\/l$/i.test(s)) return 'M';
-  if (s === 'mM' || /^mmol\/l$/i.test(s)) return 'mM';
-  if (/^um$/i.test(s) || /^umol\/l$/i.test(s)) return 'uM';
-  if (/^nm$/i.test(s) || /^nmol\/l$/i.test(s)) return 'nM';
-  return undefined;
+  return keptUnit(parseAnyConcentrationUnit(text));
 }
 
 /** Parses a volume unit ("nL", "µL", "uL", "mL", any case); undefined for anything else. */
@@ -90,11 +95,9 @@ export function parseVolumeUnit(text: string): VolumeUnit | undefined {
 export function parseConcentration(
   text: string,
 ): { value: number; unit: ConcentrationUnit } | undefined {
-  const m = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(.+?)\s*$/i.exec(text);
-  if (!m) return undefined;
-  const unit = parseConcentrationUnit(m[2]);
-  const value = Number(m[1]);
-  return unit && Number.isFinite(value) ? { value, unit } : undefined;
+  const any = parseAnyConcentration(text);
+  const unit = keptUnit(any?.unit);
+  return any && unit ? { value: any.value, unit } : undefined;
 }
 
 /**

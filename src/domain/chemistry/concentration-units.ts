@@ -77,13 +77,24 @@ function normalise(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
+const MOLAR_WORDS: Record<string, AnyConcentrationUnit> = {
+  picomolar: 'pM',
+  nanomolar: 'nM',
+  micromolar: 'uM',
+  millimolar: 'mM',
+  molar: 'M',
+};
+
 /**
  * Parses a unit as people write it: "pM", "µM", "mg/mL", "µg/ml", "ng/mL", "% (v/v)",
- * "% w/v", "cells/mL". The prefix's case matters for M (mM is not M); undefined otherwise.
+ * "% w/v", "cells/mL", "nanomolar". The prefix's case matters for M (mM is not M);
+ * undefined otherwise.
  */
 export function parseAnyConcentrationUnit(text: string): AnyConcentrationUnit | undefined {
   const s = normalise(text);
   const compact = s.replace(/\s+/g, '');
+  const word = MOLAR_WORDS[compact.toLowerCase()];
+  if (word) return word;
   if (/^%\(?w\/v\)?$/i.test(compact)) return '% w/v';
   if (/^%(\(?v\/v\)?)?$/i.test(compact)) return '%';
   if (/^cells\/ml$/i.test(compact)) return 'cells/mL';

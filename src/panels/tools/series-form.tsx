@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { SeriesDirection } from '../../domain/layout/series';
+import { parseDilutionFactor } from '../../domain/quantities';
 import { toDisplayType } from '../../domain/reagent-types';
 import type { MolarUnit } from '../../domain/units';
 import { bench } from '../../state/bench-store';
@@ -53,12 +54,13 @@ export function SeriesForm() {
       .filter(Boolean);
     if (names.length === 0) return 'List the compounds, one a line.';
     const top = Number(v.top);
-    const factor = v.factor.trim().toLowerCase() === 'half-log' ? 'half-log' : Number(v.factor);
+    // "3", "1:3", "3-fold", "3x", "half-log": the spellings the assistant reads too.
+    const factor = parseDilutionFactor(v.factor) ?? Number.NaN;
     const points = Number(v.points);
     const replicates = Number(v.replicates);
     if (!(top > 0)) return 'Enter a top concentration above 0.';
     if (factor !== 'half-log' && !(factor > 1))
-      return 'The dilution factor is a number above 1, or half-log.';
+      return 'The dilution factor is a number above 1 ("3", "1:3", "3-fold"), or half-log.';
     if (!Number.isInteger(points) || points < 1) return 'Points is a whole number of 1 or more.';
     if (!Number.isInteger(replicates) || replicates < 1)
       return 'Replicates is a whole number of 1 or more.';

@@ -9,7 +9,7 @@ import {
   targetBoundProblem,
   toNanomolarAny,
 } from '../../domain/chemistry/concentration-units';
-import { isMolarUnit, parseConcentration, toNanomolar, type MolarUnit } from '../../domain/units';
+import { toNanomolar, type MolarUnit } from '../../domain/units';
 import type { ReagentAmount } from '../../state/plate-edits';
 
 export const DEFAULT_CONCENTRATION_UM = 1000;
@@ -38,8 +38,9 @@ export function initialEditorValues(): EditorValues {
 
 /**
  * The concentration typed, in nM: a plain number is in the chosen unit; "50 nM", "2 mM",
- * "1.5 µM", "250 pM" carry their own, and so do "5 ug/mL", "2 mg/mL", "50 ng/mL", converted
- * through the reagent's molecular weight (c nM = 1000 x c ng/mL / MW). NaN when it is not a
+ * "1.5 µM", "250 pM", "50 nanomolar" carry their own (the domain's one list of units), and
+ * so do "5 ug/mL", "2 mg/mL", "50 ng/mL", converted through the reagent's molecular weight
+ * (c nM = 1000 x c ng/mL / MW). NaN when it is not a
  * concentration that can be made molar (a mass unit without a molecular weight, % v/v,
  * cells/mL); Infinity past what a number holds (1e308 M).
  */
@@ -48,8 +49,6 @@ function typedNanomolar(text: string, unit: MolarUnit, molecularWeight?: number 
   if (t === '') return Number.NaN;
   const plain = Number(t);
   if (Number.isFinite(plain)) return toNanomolar(plain, unit);
-  const parsed = parseConcentration(t);
-  if (parsed && isMolarUnit(parsed.unit)) return toNanomolar(parsed.value, parsed.unit);
   const any = parseAnyConcentration(t);
   return any ? toNanomolarAny(any.value, any.unit, molecularWeight) : Number.NaN;
 }

@@ -1,7 +1,7 @@
 /** What the interpreter read from one clause of a request. */
 import type { ReagentMention } from '../reagent-match';
 import type { ParsedRanges } from '../../../domain/plate/well-set-ranges';
-import type { Concentration, Volume } from './quantities';
+import type { Concentration, Volume } from '../../../domain/quantities';
 
 /** Everything read from one clause. */
 export interface ClauseFacts {

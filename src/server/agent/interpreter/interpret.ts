@@ -25,7 +25,7 @@ import {
   findPoints,
   findReplicates,
   findVolumes,
-} from './quantities';
+} from '../../../domain/quantities';
 
 /** What the interpreter knows besides the text. */
 export interface InterpretContext {

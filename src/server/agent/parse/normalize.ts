@@ -8,7 +8,7 @@
 import type { PlateDefn } from '../../../domain/plate-format';
 import { CONTROL_NOUN, controlWords } from '../../../domain/plate/control-words';
 import { AMOUNT_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../../../domain/units';
-import { findConcentrations, findFactor, findPoints } from '../interpreter/quantities';
+import { findConcentrations, findFactor, findPoints } from '../../../domain/quantities';
 
 export interface Normalized {
   text: string;

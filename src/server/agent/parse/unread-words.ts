@@ -10,7 +10,7 @@ import { allowedTypos, editDistance } from '../../../domain/edit-distance';
 import { CONTROL_VOCABULARY } from '../../../domain/plate/control-words';
 import { UNIT_WORDS } from '../../../domain/units';
 import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
-import { SERIES_END } from '../interpreter/quantities';
+import { SERIES_END } from '../../../domain/quantities';
 import { findReagents, normalizeName, type Candidate, type ReagentMention } from '../reagent-match';
 
 // Every word the reader acts on or may pass over, lower case. Words that carry meaning are

@@ -3,7 +3,7 @@
  * reagent's concentration, move, copy or swap wells. Each reads to tool calls, a question or a
  * refusal. Pure.
  */
-import { findConcentrations } from '../interpreter/quantities';
+import { findConcentrations } from '../../../domain/quantities';
 import { buildCandidates, findReagents } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';

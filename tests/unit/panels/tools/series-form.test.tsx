@@ -104,3 +104,29 @@ describe('SeriesForm: a refusal names its rule and offers the fix', () => {
     );
   });
 });
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const outcome = () => screen.getByTestId('tool-outcome').textContent;
+
+describe('SeriesForm: the dilution factor as screening staff write it', () => {
+  // The same preview as "3": the domain's factor reader takes "1:3", "3-fold" and "3x".
+  it.each(['1:3', '3-fold', '3x', '1 in 3'])('reads "%s" as a 3-fold series', (typed) => {
+    render(<SeriesForm />);
+    type('Compounds (one a line)', 'compound a');
+    type('Dilution factor', '3');
+    const three = outcome();
+    expect(three).toContain('Preview on the plate');
+    type('Dilution factor', typed);
+    expect(outcome()).toBe(three);
+  });
+
+  it('refuses a factor it cannot read, saying the spellings it takes', () => {
+    render(<SeriesForm />);
+    type('Compounds (one a line)', 'compound a');
+    type('Dilution factor', '1:3:9');
+    expect(outcome()).toContain(
+      'The dilution factor is a number above 1 ("3", "1:3", "3-fold"), or half-log.',
+    );
+  });
+});

@@ -40,3 +40,12 @@ describe('the well editor and a mass target', () => {
     expect(concentrationProblem({ uM: '5 uM' }, null, 'Compound A')).toBeNull();
   });
 });
+
+describe('the well editor reads units as the assistant does', () => {
+  it('takes a unit spelt out ("50 nanomolar", "2 millimolar") as its own unit', () => {
+    expect(concentrationUM('50 nanomolar')).toBe(0.05);
+    expect(concentrationUM('2 millimolar', 'nM')).toBe(2000);
+    expect(concentrationUM('250 picomolar')).toBe(0.00025);
+    expect(concentrationUM('50 nM')).toBe(0.05);
+  });
+});

@@ -1,20 +1,13 @@
 /**
- * Numbers with units in requests: concentrations (nM, uM, µM, mM, M, %), volumes (nL, uL,
- * mL), dilution factors ("3-fold", "1:3", "half-log"), points, replicates and direction.
- * Conversions go through the domain's units. Pure.
+ * Numbers with units in typed text: concentrations (pM to M, %), volumes (nL, uL, mL),
+ * dilution factors ("3-fold", "1:3", "3x", "half-log"), points, replicates and direction.
+ * The assistant finds them inside a request; the designer's fields read one on its own
+ * (parseDilutionFactor), so both take the same spellings. Units go through the domain's
+ * unit lists. Pure.
  */
-import {
-  parseAnyConcentrationUnit,
-  toNanomolarAny,
-  type AnyConcentrationUnit,
-} from '../../../domain/chemistry/concentration-units';
-import { NUMBER_WORD_SOURCE, numberOf } from '../../../domain/number-words';
-import {
-  MOLAR_UNIT_SPELLING,
-  VOLUME_UNIT_SPELLING,
-  parseVolumeUnit,
-  toMicrolitres,
-} from '../../../domain/units';
+import { parseAnyConcentrationUnit, toNanomolarAny } from './chemistry/concentration-units';
+import { NUMBER_WORD_SOURCE, numberOf } from './number-words';
+import { MOLAR_UNIT_SPELLING, VOLUME_UNIT_SPELLING, parseVolumeUnit, toMicrolitres } from './units';
 
 /** A span of the text a quantity was read from. */
 export interface Span {
@@ -34,13 +27,6 @@ export interface Volume extends Span {
 
 const NUM = String.raw`(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)`;
 const WORD_NUM = `(\\d+|${NUMBER_WORD_SOURCE})`;
-const MOLAR_WORDS: Record<string, AnyConcentrationUnit> = {
-  picomolar: 'pM',
-  nanomolar: 'nM',
-  micromolar: 'uM',
-  millimolar: 'mM',
-  molar: 'M',
-};
 
 // A number that begins a quantity: not the tail of a word, a well id or a number written
 // with a comma ("A6 uM" is not 6 uM, "1,5 uM" not 5 uM).
@@ -65,9 +51,7 @@ export function findConcentrations(text: string): Concentration[] {
       continue;
     }
     // People type "10 um" and "1 mm" for µM and mM; "M" alone only in capitals.
-    const unit =
-      MOLAR_WORDS[raw.toLowerCase()] ??
-      parseAnyConcentrationUnit(raw === 'mm' || raw === 'MM' ? 'mM' : raw);
+    const unit = parseAnyConcentrationUnit(raw === 'mm' || raw === 'MM' ? 'mM' : raw);
     const nM = unit ? toNanomolarAny(value, unit) : Number.NaN;
     if (Number.isFinite(nM)) out.push({ ...span, nM });
   }
@@ -119,6 +103,24 @@ export function findFactor(text: string): (Span & { factor: number }) | undefine
     if (m) return { start: m.index, end: m.index + m[0].length, factor: f(m) };
   }
   return undefined;
+}
+
+/**
+ * A dilution factor typed on its own, as a form's field takes it: "3", "1:3", "1 in 3",
+ * "3-fold", "threefold", "3x", "half-log". Undefined when the text is anything else or more.
+ */
+export function parseDilutionFactor(text: string): number | 'half-log' | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  const plain = Number(t);
+  if (Number.isFinite(plain)) return plain;
+  // "3x" alone in a factor field; in a sentence "3x" may be replicates, so findFactor wants
+  // "3x dilutions".
+  const times = /^(\d+(?:\.\d+)?)\s*[x×]$/i.exec(t);
+  if (times) return Number(times[1]);
+  const f = findFactor(t);
+  if (!f || f.start !== 0 || f.end !== t.length) return undefined;
+  return f.factor === HALF_LOG ? 'half-log' : f.factor;
 }
 
 /** Number of points of a series: "10 points", "10-point", "8 concentrations", "12 doses". */

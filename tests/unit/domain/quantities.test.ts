@@ -6,7 +6,8 @@ import {
   findPoints,
   findReplicates,
   findVolumes,
-} from '../../../src/server/agent/interpreter/quantities';
+  parseDilutionFactor,
+} from '../../../src/domain/quantities';
 
 const f = (t: string) => findFactor(t)?.factor;
 const conc = (t: string) =>
@@ -61,5 +62,20 @@ describe('quantities in requests', () => {
     expect(findDirection('across row B')).toBe('across');
     expect(findDirection('bottom to top')).toBe('up');
     expect(findDirection('in row B')).toBeUndefined();
+  });
+});
+
+describe('a dilution factor typed in a field', () => {
+  it('reads a number, "1:3", "3-fold", "3x", "half-log" and nothing more', () => {
+    expect(parseDilutionFactor('3')).toBe(3);
+    expect(parseDilutionFactor(' 1:3 ')).toBe(3);
+    expect(parseDilutionFactor('1 in 4')).toBe(4);
+    expect(parseDilutionFactor('3-fold')).toBe(3);
+    expect(parseDilutionFactor('threefold')).toBe(3);
+    expect(parseDilutionFactor('2.5x')).toBe(2.5);
+    expect(parseDilutionFactor('Half-log')).toBe('half-log');
+    expect(parseDilutionFactor('')).toBeUndefined();
+    expect(parseDilutionFactor('3-fold in rows')).toBeUndefined();
+    expect(parseDilutionFactor('1:3:9')).toBeUndefined();
   });
 });
