@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { SeriesDirection } from '../../domain/layout/series';
 import { parseDilutionFactor } from '../../domain/quantities';
+import { benchCandidate, wholeName } from '../../domain/reagent-names';
 import { toDisplayType } from '../../domain/reagent-types';
 import type { MolarUnit } from '../../domain/units';
 import { bench } from '../../state/bench-store';
@@ -47,6 +48,15 @@ export function SeriesForm() {
     avoidEdges: false,
   }));
 
+  // The bench reagent a typed name is, read as the assistant reads names: its name or slug,
+  // a typo of it ("staurosporin") or its first letters ("stauro").
+  const onBench = useMemo(() => {
+    const candidates = reagents.map((r) =>
+      benchCandidate({ source: 'bench', slug: r.slug, name: r.name }),
+    );
+    return (name: string) => wholeName(name, candidates);
+  }, [reagents]);
+
   const op = useMemo((): ToolOp | string => {
     const names = v.compounds
       .split('\n')
@@ -67,10 +77,7 @@ export function SeriesForm() {
     return {
       op: 'series',
       // A bench name stands for its slug (the domain reads slugs, or names slugified).
-      compounds: names.map((name) => ({
-        reagent: reagents.find((r) => r.name.toLowerCase() === name.toLowerCase())?.slug ?? name,
-        name,
-      })),
+      compounds: names.map((name) => ({ reagent: onBench(name)?.slug ?? name, name })),
       top: { value: top, unit: v.unit },
       factor,
       points,
@@ -79,16 +86,9 @@ export function SeriesForm() {
       region: parseRegion(v.region),
       avoid_edges: v.avoidEdges,
     };
-  }, [v, reagents]);
-  // Names that are neither a bench reagent's name nor its slug: offered to be added.
-  const missing = listedNames(v.compounds).filter(
-    (name) =>
-      !reagents.some(
-        (r) =>
-          r.name.toLowerCase() === name.toLowerCase() ||
-          r.slug.toLowerCase() === name.toLowerCase(),
-      ),
-  );
+  }, [v, onBench]);
+  // Names the bench does not answer to: offered to be added.
+  const missing = listedNames(v.compounds).filter((name) => !onBench(name));
 
   return (
     <ToolShell tool="series" op={op}>

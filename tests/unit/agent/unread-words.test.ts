@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { decideTurn } from '../../../src/server/agent/plan/decide-turn';
-import { buildCandidates, findReagents } from '../../../src/server/agent/reagent-match';
+import { findReagents } from '../../../src/domain/reagent-names';
+import { buildCandidates } from '../../../src/server/agent/reagent-match';
 import { unreadWords } from '../../../src/server/agent/parse/unread-words';
 import { CATALOG_SEED } from '../../../src/server/catalog/catalog-seed';
 import { BENCH, context } from './agent-fixtures';

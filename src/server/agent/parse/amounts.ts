@@ -11,12 +11,8 @@ import {
   toNanogramsPerMl,
 } from '../../../domain/units';
 import type { CatalogReagent } from '../../catalog/catalog-seed';
-import {
-  catalogEntryOf,
-  findReagents,
-  type Candidate,
-  type ReagentMention,
-} from '../reagent-match';
+import { findReagents } from '../../../domain/reagent-names';
+import { catalogEntryOf, type Candidate, type ReagentMention } from '../reagent-match';
 
 export type AmountReading =
   | { kind: 'text'; text: string }

@@ -11,7 +11,8 @@ import { CONTROL_VOCABULARY } from '../../../domain/plate/control-words';
 import { UNIT_WORDS } from '../../../domain/units';
 import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { SERIES_END } from '../../../domain/quantities';
-import { findReagents, normalizeName, type Candidate, type ReagentMention } from '../reagent-match';
+import { findReagents, normalizeName } from '../../../domain/reagent-names';
+import type { Candidate, ReagentMention } from '../reagent-match';
 
 // Every word the reader acts on or may pass over, lower case. Words that carry meaning are
 // here only when the reader reads them: a word listed but ignored would let a wrong write

@@ -4,7 +4,8 @@
  * refusal. Pure.
  */
 import { findConcentrations } from '../../../domain/quantities';
-import { buildCandidates, findReagents } from '../reagent-match';
+import { findReagents } from '../../../domain/reagent-names';
+import { buildCandidates } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';
 import { idsOf } from '../../../domain/layout/well-list';

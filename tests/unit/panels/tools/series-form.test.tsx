@@ -130,3 +130,18 @@ describe('SeriesForm: the dilution factor as screening staff write it', () => {
     );
   });
 });
+
+describe('SeriesForm: compound names read as the assistant reads them', () => {
+  it('takes a typo or the first letters of a bench name as that reagent, not a new one', () => {
+    render(<SeriesForm />);
+    type('Dilution factor', '3');
+    type('Compounds (one a line)', 'Compound A');
+    const exact = outcome();
+    expect(exact).toContain('Preview on the plate');
+    for (const typed of ['compund a', 'compound-a']) {
+      type('Compounds (one a line)', typed);
+      expect(screen.queryByTestId('not-on-bench')).toBeNull();
+      expect(outcome()).toBe(exact);
+    }
+  });
+});
