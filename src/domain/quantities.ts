@@ -7,7 +7,13 @@
  */
 import { parseAnyConcentrationUnit, toNanomolarAny } from './chemistry/concentration-units';
 import { NUMBER_WORD_SOURCE, numberOf } from './number-words';
-import { MOLAR_UNIT_SPELLING, VOLUME_UNIT_SPELLING, parseVolumeUnit, toMicrolitres } from './units';
+import {
+  AMOUNT_UNIT_SPELLING,
+  MOLAR_UNIT_SPELLING,
+  VOLUME_UNIT_SPELLING,
+  parseVolumeUnit,
+  toMicrolitres,
+} from './units';
 
 /** A span of the text a quantity was read from. */
 export interface Span {
@@ -36,6 +42,26 @@ const CONC = new RegExp(
   String.raw`${START}${NUM}\s*(${MOLAR_UNIT_SPELLING}|%|percent)(?![A-Za-z])`,
   'g',
 );
+
+// "1,5 uM": a decimal comma, which "1,500 uM" (a thousands separator) is not. The units an
+// amount ends with are spelt out too ("10,000 nanomolar").
+const DECIMAL_COMMA = new RegExp(
+  String.raw`(?<![\w.,])(\d+),(\d{1,2}|\d{4,})(?=\s*${AMOUNT_UNIT_SPELLING})`,
+);
+const THOUSANDS = new RegExp(String.raw`\b(\d{1,3}),(\d{3})(?=\s*${AMOUNT_UNIT_SPELLING})`, 'g');
+
+/**
+ * Amounts written with commas: "10,000 nM" is read as 10000 nM (a thousands separator, not a
+ * list); "1,5 uM" reads two ways and is refused, saying how to write it.
+ */
+export function amountCommas(text: string): { text: string } | { problem: string } {
+  const comma = DECIMAL_COMMA.exec(text);
+  if (comma)
+    return {
+      problem: `"${comma[0]}" reads two ways: write a decimal with a point ("${comma[1]}.${comma[2]}") and a thousand without a comma`,
+    };
+  return { text: text.replace(THOUSANDS, '$1$2') };
+}
 
 /** Concentrations in reading order. */
 export function findConcentrations(text: string): Concentration[] {

@@ -9,6 +9,7 @@ import {
   targetBoundProblem,
   toNanomolarAny,
 } from '../../domain/chemistry/concentration-units';
+import { amountCommas } from '../../domain/quantities';
 import { toNanomolar, type MolarUnit } from '../../domain/units';
 import type { ReagentAmount } from '../../state/plate-edits';
 
@@ -38,14 +39,16 @@ export function initialEditorValues(): EditorValues {
 
 /**
  * The concentration typed, in nM: a plain number is in the chosen unit; "50 nM", "2 mM",
- * "1.5 µM", "250 pM", "50 nanomolar" carry their own (the domain's one list of units), and
- * so do "5 ug/mL", "2 mg/mL", "50 ng/mL", converted through the reagent's molecular weight
- * (c nM = 1000 x c ng/mL / MW). NaN when it is not a
- * concentration that can be made molar (a mass unit without a molecular weight, % v/v,
- * cells/mL); Infinity past what a number holds (1e308 M).
+ * "1.5 µM", "250 pM", "50 nanomolar", "10,000 nM" carry their own (the domain's one list of
+ * units; a decimal comma, "1,5 uM", reads two ways and is not taken), and so do "5 ug/mL",
+ * "2 mg/mL", "50 ng/mL", converted through the reagent's molecular weight (c nM = 1000 x
+ * c ng/mL / MW). NaN when it is not a concentration that can be made molar (a mass unit
+ * without a molecular weight, % v/v, cells/mL); Infinity past what a number holds (1e308 M).
  */
 function typedNanomolar(text: string, unit: MolarUnit, molecularWeight?: number | null): number {
-  const t = text.trim();
+  const commas = amountCommas(text.trim());
+  if ('problem' in commas) return Number.NaN;
+  const t = commas.text;
   if (t === '') return Number.NaN;
   const plain = Number(t);
   if (Number.isFinite(plain)) return toNanomolar(plain, unit);
@@ -76,7 +79,9 @@ export function concentrationProblem(
   molecularWeight?: number | null,
   reagentName?: string,
 ): string | null {
-  const typed = parseAnyConcentration(values.uM.trim());
+  const commas = amountCommas(values.uM.trim());
+  if ('problem' in commas) return commas.problem;
+  const typed = parseAnyConcentration(commas.text);
   if (typed && isMassStockUnit(typed.unit) && !(molecularWeight != null && molecularWeight > 0))
     return massTargetWithoutWeight(reagentName, typed.unit);
   return targetBoundProblem(typedNanomolar(values.uM, values.unit ?? 'uM', molecularWeight));

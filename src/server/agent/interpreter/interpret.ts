@@ -220,10 +220,6 @@ function amountArgs(f: ClauseFacts): Record<string, number> | undefined {
   return Object.keys(out).some((k) => k !== 'final_volume_uL') ? out : undefined;
 }
 
-function mainReagent(f: ClauseFacts): ReagentMention | undefined {
-  return f.reagents[0];
-}
-
 /**
  * The names of the clause's other reagents than `r`, once each, but for what `r` comes in:
  * its stock's solvent or the experiment's vehicle ("10 uM staurosporine in DMSO to A1", "to
@@ -257,13 +253,27 @@ function oneReagentEach(
   );
 }
 
+// "10 uM X to column 3, 2 uM": one reagent, two molar amounts; which is meant?
+function twoAmounts(f: ClauseFacts, r: ReagentMention): string | undefined {
+  const molar = f.concs.filter((c) => c.nM != null);
+  if (molar.length < 2) return undefined;
+  const said = molar.map((c) => f.text.slice(c.start, c.end)).join(', ');
+  return `"${f.text}" gives ${r.ref.name} ${molar.length} amounts (${said}): which one? Give one amount per reagent.`;
+}
+
 // "dup 3 uM X in J10 & K10", "trip 500 nM X C5-C7": wells named one by one, or a run of as
-// many wells as replicates, are the replicates themselves.
-function namesReplicates(f: ClauseFacts, replicates: number): boolean {
-  return (
-    f.ranges.matches.every((x) => x.kind === 'wells' || x.kind === 'rect') &&
-    f.ranges.indices.length === replicates
-  );
+// many wells as replicates, are the replicates themselves. Replicates of wells named
+// otherwise ("DMSO controls col 1 trip") are not wells: written as named they would be
+// dropped, so the reader asks which wells hold them.
+function unplacedReplicates(f: ClauseFacts, example: string): string | undefined {
+  const reps = findReplicates(f.rest);
+  if (
+    !reps ||
+    (f.ranges.matches.every((x) => x.kind === 'wells' || x.kind === 'rect') &&
+      f.ranges.indices.length === reps.replicates)
+  )
+    return undefined;
+  return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every ${example}.`;
 }
 
 // "then tag them HIT": the wells of the clause before.
@@ -275,7 +285,7 @@ function clauseCalls(
   ctx: InterpretContext,
   candidates: ReturnType<typeof buildCandidates>,
 ): ToolCall[] | string {
-  const r = mainReagent(f);
+  const r = f.reagents[0];
   switch (intent.kind) {
     case 'undo':
       return [{ name: 'undo', args: {} }];
@@ -318,11 +328,8 @@ function clauseCalls(
         return 'What kind of control? e.g. "negative controls in column 1", "DMSO controls in columns 1 and 2, 0.1 %" or "positive controls in column 2: 10 uM staurosporine".';
       const ids = needWells(f, ctx, 'make controls');
       if (typeof ids === 'string') return ids;
-      // "DMSO controls col 1 trip": the replicates are not wells; written as named they would
-      // be dropped
-      const reps = findReplicates(f.rest);
-      if (reps && !namesReplicates(f, reps.replicates))
-        return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every control well, e.g. "negative controls in columns 1-3".`;
+      const reps = unplacedReplicates(f, 'control well, e.g. "negative controls in columns 1-3"');
+      if (reps) return reps;
       const args: Record<string, unknown> = { wells: ids, kind: intent.control };
       const amt = amountArgs(f);
       if (amt?.target_nM != null) args.target_nM = amt.target_nM;
@@ -359,10 +366,8 @@ function clauseCalls(
       };
       const points = findPoints(f.rest);
       if (points) args.points = points.points;
-      // "10 uM X to column 3, 2 uM": one reagent, two molar amounts; which is meant?
-      const molar = f.concs.filter((c) => c.nM != null);
-      if (molar.length > 1)
-        return `"${f.text}" gives ${r.ref.name} ${molar.length} amounts (${molar.map((c) => f.text.slice(c.start, c.end)).join(', ')}): which one? Give one amount per reagent.`;
+      const twice = twoAmounts(f, r);
+      if (twice) return twice;
       const reps = findReplicates(f.rest);
       if (reps) args.replicates = reps.replicates;
       // "row D going left from D12": the lines start at the well named, not the row's end
@@ -403,13 +408,10 @@ function clauseCalls(
       if (!r) return unknownReagent(f, candidates, ctx.bench);
       const others = otherReagents(f, r, ctx);
       if (others.length > 0) return oneReagentEach(f, r, others, 'add');
-      // "10 uM X to column 3, 2 uM": one reagent, two molar amounts; which is meant?
-      const molar = f.concs.filter((c) => c.nM != null);
-      if (molar.length > 1)
-        return `"${f.text}" gives ${r.ref.name} ${molar.length} amounts (${molar.map((c) => f.text.slice(c.start, c.end)).join(', ')}): which one? Give one amount per reagent.`;
-      const reps = findReplicates(f.rest);
-      if (reps && !namesReplicates(f, reps.replicates))
-        return `Which wells hold the ${f.text.slice(reps.start, reps.end).trim()}? Name every well, e.g. "add 1 uM ${r.ref.name} to A1-A3".`;
+      const twice = twoAmounts(f, r);
+      if (twice) return twice;
+      const reps = unplacedReplicates(f, `well, e.g. "add 1 uM ${r.ref.name} to A1-A3"`);
+      if (reps) return reps;
       const amt = amountArgs(f);
       if (!amt)
         return `How much ${r.ref.name}? e.g. "add 10 uM ${r.ref.name} to B3" or "add 2 uL ${r.ref.name} to B3".`;

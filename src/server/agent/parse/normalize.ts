@@ -7,8 +7,13 @@
  */
 import type { PlateDefn } from '../../../domain/plate-format';
 import { CONTROL_NOUN, controlWords } from '../../../domain/plate/control-words';
-import { AMOUNT_UNIT_SPELLING, VOLUME_UNIT_SPELLING } from '../../../domain/units';
-import { findConcentrations, findFactor, findPoints } from '../../../domain/quantities';
+import { VOLUME_UNIT_SPELLING } from '../../../domain/units';
+import {
+  amountCommas,
+  findConcentrations,
+  findFactor,
+  findPoints,
+} from '../../../domain/quantities';
 
 export interface Normalized {
   text: string;
@@ -17,11 +22,6 @@ export interface Normalized {
   /** a sentence when the request cannot be read as asked */
   refusal?: string;
 }
-
-// The units an amount ends with, spelt out too ("10,000 nanomolar").
-const UNIT = AMOUNT_UNIT_SPELLING;
-// "1,5 uM": a decimal comma, which "1,500 uM" (a thousands separator) is not.
-const DECIMAL_COMMA = new RegExp(String.raw`(?<![\w.,])(\d+),(\d{1,2}|\d{4,})(?=\s*${UNIT})`);
 
 // Screening shorthand for controls spelt out as the kind: hi/lo, inhibitor/neutral, ZPE (zero
 // percent effect: the vehicle alone), HPE (hundred percent effect: the reference inhibitor),
@@ -49,27 +49,22 @@ const CONTROL_SPELLINGS = (['positive', 'negative'] as const).flatMap(
       ),
       `${kind} controls`,
     ],
+    // "max signal", "untreated wells": a signal word with "signal" or "wells" and no noun
+    [
+      new RegExp(
+        String.raw`\b(?:${controlWords(kind, 'signal')})\s+(?:signal|wells)\b(?!\s+(?:${CONTROL_NOUN}|wells))`,
+        'gi',
+      ),
+      `${kind} controls`,
+    ],
   ],
 );
 
 const WORDS: [RegExp, string][] = [
-  // "10,000 nM": a thousands separator, not a list.
-  [new RegExp(String.raw`\b(\d{1,3}),(\d{3})(?=\s*${UNIT})`, 'g'), '$1$2'],
   [/\b(?:cmpd|cpd|cmpnd|comp)\.?\s+(?=[A-Za-z0-9])/gi, 'compound '],
   // "cmpdB", "cpd-B": a compound's letter glued to the word.
   [/\b(?:cmpd|cpd|cmpnd|compound)-?([A-Z0-9])\b/g, 'compound $1'],
   ...CONTROL_SPELLINGS,
-  // "shift column 3 over to column 5" moves it.
-  [/\bshift\b(.+?)\bover\s+(?=to\b)/gi, 'move$1'],
-  [/\buntreated\s+wells\b/gi, 'negative controls'],
-  [
-    new RegExp(String.raw`\bmax(?:imum)?\s+signal(?!\s+(?:${CONTROL_NOUN}|wells))\b`, 'gi'),
-    'positive controls',
-  ],
-  [
-    new RegExp(String.raw`\bmin(?:imum)?\s+signal(?!\s+(?:${CONTROL_NOUN}|wells))\b`, 'gi'),
-    'negative controls',
-  ],
   // "50 uL X to column 1 and 50 uL Y to column 2": two requests.
   [
     new RegExp(String.raw`,?\s+and\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*${VOLUME_UNIT_SPELLING}\b)`, 'g'),
@@ -142,13 +137,9 @@ function seriesStart(text: string, defn: PlateDefn): string {
 
 /** The request in the reader's forms, its tolerance taken out. */
 export function normalize(text: string, defn: PlateDefn): Normalized {
-  const comma = DECIMAL_COMMA.exec(text);
-  if (comma)
-    return {
-      text,
-      refusal: `"${comma[0]}" reads two ways: write a decimal with a point ("${comma[1]}.${comma[2]}") and a thousand without a comma`,
-    };
-  let t = text;
+  const commas = amountCommas(text);
+  if ('problem' in commas) return { text, refusal: commas.problem };
+  let t = commas.text;
   for (const [re, to] of WORDS) t = t.replace(re, to);
   let tol: number | undefined;
   const tm = TOL.exec(t);

@@ -30,7 +30,8 @@ export interface CheckInput {
   dispensing?: Partial<DispenseSettings> | null;
 }
 
-const pct = (x: number) => `${Number(x.toPrecision(2))} %`;
+/** A % v/v as the replies say it: two significant digits. */
+export const pct = (x: number) => `${Number(x.toPrecision(2))} %`;
 
 /** The name a solvent key goes by on this bench ("DMSO"), else the key in capitals. */
 export function solventName(bench: readonly BenchReagentInfo[], key: string): string {

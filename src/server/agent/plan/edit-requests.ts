@@ -5,7 +5,7 @@
  */
 import { findConcentrations } from '../../../domain/quantities';
 import { findReagents } from '../../../domain/reagent-names';
-import { buildCandidates } from '../reagent-match';
+import { buildCandidates, type ReagentMention } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import type { ToolContext } from '../tools/tool-types';
 import { idsOf } from '../../../domain/layout/well-list';
@@ -23,13 +23,38 @@ const REPLACE =
 const CHANGE =
   /^\s*(?:please\s+)?(?:change|set|adjust|update|make|bump|raise|increase|lower|reduce)\s+(?:the\s+)?(?:concentration\s+of\s+)?(.+?)\s+to\s+((?:\d+(?:\.\d+)?|\.\d+)\s*(?:[pnuµμm]?M|nanomolar|micromolar|millimolar))\s*$/i;
 const asc = (a: number, b: number) => a - b;
+// "shift column 3 over to column 5" moves it.
 const MOVE =
-  /^\s*(?:please\s+)?(move|copy|duplicate|transfer)\s+(.+?)\s+(?:to|into|onto)\s+(.+?)\s*$/i;
+  /^\s*(?:please\s+)?(move|copy|duplicate|transfer|shift)\s+(.+?)\s+(?:over\s+)?(?:to|into|onto)\s+(.+?)\s*$/i;
 
-function holding(ctx: ToolContext, slug: string, within?: Set<number>): string[] {
-  return Object.entries(ctx.wells)
-    .filter(([id, w]) => w.targets[slug] && (!within || within.has(indexOfWellId(id, ctx.defn))))
+// The wells that hold a reagent, among those `words` name ("in column 1 only") if any.
+function holding(
+  ctx: ToolContext,
+  pc: PhraseContext,
+  r: ReagentMention,
+  words: string,
+): string[] | EditReading {
+  const named = namedWells(words, pc);
+  if (named.error) return { kind: 'refuse', reason: named.error };
+  const within = named.indices.length > 0 ? new Set(named.indices) : undefined;
+  const wells = Object.entries(ctx.wells)
+    .filter(
+      ([id, w]) => w.targets[r.ref.slug] && (!within || within.has(indexOfWellId(id, ctx.defn))),
+    )
     .map(([id]) => id);
+  return wells.length > 0 ? wells : { kind: 'refuse', reason: `No wells hold ${r.ref.name}` };
+}
+
+// Wells copied, moved or swapped, each list in plate order.
+function copyCall(
+  ctx: ToolContext,
+  from: number[],
+  to: number[],
+  how: 'move' | 'swap',
+  yes: boolean,
+): EditReading {
+  const [a, b] = [idsOf(ctx.defn, from.toSorted(asc)), idsOf(ctx.defn, to.toSorted(asc))];
+  return { kind: 'calls', calls: [{ name: 'copy_wells', args: { from: a, to: b, [how]: yes } }] };
 }
 
 const SWAP =
@@ -86,20 +111,7 @@ function readSwap(
       kind: 'ask',
       question: 'Which two sets of wells should swap? Name them, e.g. "row A with row B".',
     };
-  const [a, b] = pairs[0];
-  return {
-    kind: 'calls',
-    calls: [
-      {
-        name: 'copy_wells',
-        args: {
-          from: idsOf(ctx.defn, a.toSorted(asc)),
-          to: idsOf(ctx.defn, b.toSorted(asc)),
-          swap: true,
-        },
-      },
-    ],
-  };
+  return copyCall(ctx, pairs[0][0], pairs[0][1], 'swap', true);
 }
 
 /** Replace, change, move, copy or swap; null when the request is none of these. */
@@ -123,11 +135,8 @@ export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): Edi
     const nu = news[0];
     const conc = findConcentrations(rep[2])[0];
     // Wells the request names ("in column 1 only") narrow the wells that hold the old one.
-    const named = namedWells(rep[2].slice(nu.end), pc);
-    if (named.error) return { kind: 'refuse', reason: named.error };
-    const within = named.indices.length > 0 ? new Set(named.indices) : undefined;
-    const wells = holding(ctx, old.ref.slug, within);
-    if (wells.length === 0) return { kind: 'refuse', reason: `No wells hold ${old.ref.name}` };
+    const wells = holding(ctx, pc, old, rep[2].slice(nu.end));
+    if (!Array.isArray(wells)) return wells;
     if (!conc || conc.nM == null)
       return {
         kind: 'ask',
@@ -147,11 +156,8 @@ export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): Edi
     const conc = findConcentrations(ch[2])[0];
     if (names.length === 1 && conc?.nM != null) {
       const r = names[0];
-      const named = namedWells(blank(ch[1], r.start, r.end), pc);
-      if (named.error) return { kind: 'refuse', reason: named.error };
-      const within = named.indices.length > 0 ? new Set(named.indices) : undefined;
-      const wells = holding(ctx, r.ref.slug, within);
-      if (wells.length === 0) return { kind: 'refuse', reason: `No wells hold ${r.ref.name}` };
+      const wells = holding(ctx, pc, r, blank(ch[1], r.start, r.end));
+      if (!Array.isArray(wells)) return wells;
       return {
         kind: 'calls',
         calls: [{ name: 'set_reagent', args: { wells, reagent: r.ref.name, target_nM: conc.nM } }],
@@ -170,19 +176,8 @@ export function readEdit(text: string, ctx: ToolContext, pc: PhraseContext): Edi
         question: 'Which wells exactly? Name them, e.g. "column 3 to column 4".',
       };
     if (from.indices.length === 0 || to.indices.length === 0) return null;
-    return {
-      kind: 'calls',
-      calls: [
-        {
-          name: 'copy_wells',
-          args: {
-            from: idsOf(ctx.defn, from.indices.toSorted(asc)),
-            to: idsOf(ctx.defn, to.indices.toSorted(asc)),
-            move: mv[1].toLowerCase() === 'move' || mv[1].toLowerCase() === 'transfer',
-          },
-        },
-      ],
-    };
+    const move = /^(?:move|transfer|shift)$/i.test(mv[1]);
+    return copyCall(ctx, from.indices, to.indices, 'move', move);
   }
   return null;
 }

@@ -16,10 +16,10 @@ import type { ToolContext } from '../tools/tool-types';
 import { summarizeIds } from '../tools/well-list';
 import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { idsOf } from '../../../domain/layout/well-list';
-import { solventName } from './check';
+import { pct, solventName } from './check';
+import { CONTROL_KINDS, controlTags, controlWords } from '../../../domain/plate/control-words';
 
 const QUESTION = /^\s*(?:what|what's|whats|which|how|is|are|does|do|tell|can|could)\b|\?\s*$/i;
-const pct = (x: number) => `${Number(x.toPrecision(2))} %`;
 
 /** The dispense plan of some wells (or the plate): what will really be dispensed. */
 function planOf(ctx: ToolContext, ids?: readonly string[]) {
@@ -40,12 +40,14 @@ function askedSolvents(ctx: ToolContext, text: string): string[] {
   return onBench.length > 0 ? [...new Set(onBench)] : ['dmso'];
 }
 
-const CONTROL_KINDS: [RegExp, string[], string][] = [
-  [/\bpositive\b|\bpos\b|\bhigh\b|\bmax\b/i, ['POS'], 'positive controls'],
-  [/\bnegative\b|\bneg\b|\blow\b|\bmin\b/i, ['NEG'], 'negative controls'],
-  [/\bdmso\b|\bvehicle\b/i, ['DMSO', 'vehicle'], 'vehicle controls'],
-  [/\bblank|\bzero\b/i, ['ZERO'], 'blanks'],
-];
+// The kind of control a question names, in the words of the one list of control words.
+const ASKED_KINDS = (Object.keys(CONTROL_KINDS) as (keyof typeof CONTROL_KINDS)[]).map((kind) => ({
+  kind,
+  words: new RegExp(
+    String.raw`\b(?:${controlWords(kind, 'names', 'signal', 'shorthand', 'effect')})\b`,
+    'i',
+  ),
+}));
 
 /** The answer, or null when the text is not one of these questions. */
 export function answerQuestion(text: string, ctx: ToolContext): string | null {
@@ -110,12 +112,12 @@ export function answerQuestion(text: string, ctx: ToolContext): string | null {
     );
   }
   if (/\bcontrols?\b/.test(t) && /\bwhich\b|\bwhere\b/.test(t)) {
-    const kind = CONTROL_KINDS.find(([re]) => re.test(t));
-    const tags = kind ? kind[1] : ['POS', 'NEG', 'DMSO', 'vehicle', 'ZERO'];
+    const kind = ASKED_KINDS.find((k) => k.words.test(t))?.kind;
+    const tags = kind ? CONTROL_KINDS[kind].tags : controlTags(undefined);
     const ids = Object.entries(ctx.wells)
       .filter(([, w]) => (w.tags ?? []).some((x) => tags.includes(x)))
       .map(([id]) => id);
-    const what = kind ? kind[2] : 'controls';
+    const what = kind === 'zero' ? 'blanks' : kind ? `${kind} controls` : 'controls';
     return ids.length === 0 ? `No wells are ${what}.` : `The ${what} are ${summarizeIds(ids)}.`;
   }
   return null;

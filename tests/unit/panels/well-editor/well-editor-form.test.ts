@@ -48,4 +48,12 @@ describe('the well editor reads units as the assistant does', () => {
     expect(concentrationUM('250 picomolar')).toBe(0.00025);
     expect(concentrationUM('50 nM')).toBe(0.05);
   });
+
+  it('reads a thousands separator and refuses a decimal comma, saying how to write it', () => {
+    expect(concentrationUM('10,000 nM')).toBe(10);
+    expect(concentrationUM('1,5 uM')).toBeNull();
+    expect(concentrationProblem({ uM: '1,5 uM' })).toBe(
+      '"1,5" reads two ways: write a decimal with a point ("1.5") and a thousand without a comma',
+    );
+  });
 });
