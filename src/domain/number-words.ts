@@ -30,6 +30,13 @@ export function numberOf(s: string): number {
   return NUMBER_WORDS[s.toLowerCase()] ?? Number(s);
 }
 
+const ORDINALS: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4 };
+
+/** A place in order ("the second quadrant", "the third one"): an ordinal, or numberOf. */
+export function placeOf(s: string): number {
+  return ORDINALS[s.toLowerCase()] ?? numberOf(s);
+}
+
 /** A count as people write it in a sentence ("reads three ways"): the word, or the digits. */
 export function numberWord(n: number): string {
   return Object.keys(NUMBER_WORDS).find((w) => NUMBER_WORDS[w] === n) ?? String(n);

@@ -9,7 +9,7 @@
 import { toLarge, type QuadrantConvention } from '../layout/reformat';
 import type { PlateDefn } from '../plate-format';
 import { idOfIndex, rowIndex, rowLetter } from '../well-id';
-import { NUMBER_WORD_SOURCE, numberOf } from '../number-words';
+import { NUMBER_WORD_SOURCE, placeOf } from '../number-words';
 import { controlTags, controlWords } from './control-words';
 import { ringWells, where } from './well-set-names';
 
@@ -36,9 +36,6 @@ export interface TermPlate {
 }
 
 type Pred = (r: number, c: number) => boolean;
-
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
-const num = (s: string) => ORDINALS[s.toLowerCase()] ?? numberOf(s);
 
 const one = (label: string, indices: number[], extra = 0): TermRead => ({
   readings: [{ label, indices }],
@@ -143,7 +140,7 @@ const TERMS: Term[] = [
     source: () =>
       String.raw`(?:the\s+)?(first|last|top|bottom|left-?most|right-?most)\s+(${NUMBER_WORD_SOURCE}|\d{1,2})?\s*(rows?|columns?|cols?)\b`,
     read: (m, { defn }) => {
-      const n = m[2] ? num(m[2]) : 1;
+      const n = m[2] ? placeOf(m[2]) : 1;
       const byRow = m[3].toLowerCase().startsWith('row');
       const from = /^(?:first|top|left)/i.test(m[1]);
       const len = byRow ? defn.rows : defn.cols;
@@ -197,7 +194,7 @@ const TERMS: Term[] = [
   {
     source: () =>
       String.raw`(?:the\s+)?(?:outer|outermost)\s+(two|three|2|3)\s+(?:rings|rows\s+and\s+columns)(?:\s+of\s+wells)?\b`,
-    read: (m, { defn }) => one(m[0], ringWells(defn, num(m[1]))),
+    read: (m, { defn }) => one(m[0], ringWells(defn, placeOf(m[1]))),
   },
   {
     // "the top-left quadrant", "block quadrant 2", "quadrant 1 (interleaved)", "interleaved
@@ -214,7 +211,7 @@ const TERMS: Term[] = [
         return { readings: [], error: `A ${defn.format}-well plate has no quadrants` };
       const corner = g.corner?.toLowerCase().replace(/[-\s]+/, ' ');
       const word = g.ord ?? g.cq ?? g.q ?? g.qq;
-      const q = corner ? CORNERS[corner] : /^\d/.test(word) ? Number(word[0]) : num(word);
+      const q = corner ? CORNERS[corner] : /^\d/.test(word) ? Number(word[0]) : placeOf(word);
       const conv = (g.conv ?? g.after)?.toLowerCase();
       const interleaved = quadrant(defn, q, 'interleaved');
       const block = quadrant(defn, q, 'block');
@@ -241,7 +238,7 @@ const TERMS: Term[] = [
       String.raw`(?:the\s+)?(first|last|top|bottom|left-?most|right-?most)\s+(\d{1,4}|${NUMBER_WORD_SOURCE})\s+wells\s+(?:of|in|on)\s+(?:row\s+([A-Za-z]{1,2})\b|col(?:umn)?\s+(\d{1,2})\b|(?:the\s+)?plate\b)`,
     read: (m, { defn }) => {
       const end = m[1].toLowerCase().replace('-', '');
-      const n = num(m[2]);
+      const n = placeOf(m[2]);
       const fromStart = end === 'first' || end === 'top' || end === 'leftmost';
       let line: number[];
       if (m[3] !== undefined) {

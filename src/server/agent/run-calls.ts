@@ -2,31 +2,27 @@
  * Runs a list of tool calls as one change: each call sees the wells the previous ones left;
  * the first refusal stops everything and nothing of the turn is applied. Pure.
  */
-import type { PrimitiveOp } from '../../domain/plate/ops';
-import type { PlateOpInput } from '../../domain/schemas/plate-ops';
-import type { ProtocolOp, WireWells } from '../../domain/plate-wire';
+import type { WireWells } from '../../domain/plate-wire';
 import { fillLiquid } from '../../domain/dispensing/fill-liquid';
-import type { CatalogReagent } from '../catalog/catalog-seed';
 import { catalogToBench } from './reagent-match';
 import { runTool, type ToolCall } from './tools/tool-registry';
-import type { ToolContext } from './tools/tool-types';
+import type { ToolChange, ToolContext } from './tools/tool-types';
 
-/** What a list of calls did. */
-export interface CallsResult {
+/**
+ * What a list of calls did: the changes' fields gathered over the calls, plateOps every
+ * change's in order (what the turn writes), expanded only when every change gave its own
+ * (the write then applies none again).
+ */
+export interface CallsResult extends Pick<
+  ToolChange,
+  'changed' | 'plateOps' | 'expanded' | 'ops' | 'benchAdds' | 'warnings'
+> {
   /** the next wells; undefined when nothing changed */
   wells?: WireWells;
   /** one line per change */
   summaries: string[];
   /** answers to questions */
   answers: string[];
-  changed: string[];
-  /** the plate ops of every change in order: what the turn writes */
-  plateOps: PlateOpInput[];
-  /** plateOps expanded, when every change gave its own (the write then applies none again) */
-  expanded?: PrimitiveOp[];
-  ops: ProtocolOp[];
-  benchAdds: CatalogReagent[];
-  warnings: string[];
   /** the refusal that stopped the turn */
   error?: string;
   /** the turn asked to undo the last change */

@@ -12,6 +12,7 @@ import { closestName, findReagents } from '../../../domain/reagent-names';
 import { buildCandidates, type ReagentMention } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
+import { blank } from '../../../domain/plate/well-set-sentence';
 import { idsOf } from '../../../domain/layout/well-list';
 import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
 import { unreadQuestion, unreadWords } from '../parse/unread-words';
@@ -93,9 +94,7 @@ function clauses(text: string): string[] {
 }
 
 function mask(text: string, spans: readonly { start: number; end: number }[]): string {
-  const chars = [...text];
-  for (const s of spans) for (let i = s.start; i < s.end && i < chars.length; i++) chars[i] = ' ';
-  return chars.join('');
+  return spans.reduce((t, s) => blank(t, s.start, s.end), text);
 }
 
 /** A blanked span that no well phrase reads across (a mark where it began). */

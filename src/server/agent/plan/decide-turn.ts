@@ -10,7 +10,7 @@ import { normalize } from '../parse/normalize';
 import { blank, findExcept, findPhrases } from '../../../domain/plate/well-set-sentence';
 import type { PhraseContext, PhraseMatch } from '../../../domain/plate/well-set-sentence';
 import { NARROWED, SELECTION_WORDS, parseWellRanges } from '../../../domain/plate/well-set-ranges';
-import { numberWord } from '../../../domain/number-words';
+import { numberWord, placeOf } from '../../../domain/number-words';
 import { buildCandidates, catalogToBench } from '../reagent-match';
 import { runCalls, type CallsResult } from '../run-calls';
 import type { ToolCall } from '../tools/tool-registry';
@@ -45,17 +45,6 @@ export interface TurnDecision {
   result?: CallsResult;
 }
 
-const ORDINALS: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-};
-
 /** The choice a reply picks: "1", "the second", or words of the choice. */
 export function pickChoice(text: string, choices: readonly Choice[]): Choice | undefined {
   const t = text.trim().toLowerCase().replace(/[.!]$/, '');
@@ -65,7 +54,7 @@ export function pickChoice(text: string, choices: readonly Choice[]): Choice | u
     /^(?:the\s+)?(first|second|third|fourth|one|two|three|four)(?:\s+(?:one|option|choice))?$/.exec(
       t,
     );
-  if (o) return choices[ORDINALS[o[1]] - 1];
+  if (o) return choices[placeOf(o[1]) - 1];
   const words = t.split(/[^a-z0-9]+/).filter((w) => w.length > 0);
   if (words.length === 0) return undefined;
   const hits = choices.filter((c) => {

@@ -11,6 +11,7 @@ import { computePlateState, dispensedVolumeUL, type StateWell } from '../../../d
 import { idOfIndex, indexOfWellId } from '../../../domain/well-id';
 import type { WireWells } from '../../../domain/plate-wire';
 import { resolveReagent } from '../reagent-match';
+import { pct } from '../plan/check';
 import { checkWells } from './plate-tools';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
@@ -52,10 +53,6 @@ function stateOf(ctx: ToolContext, only?: readonly string[]) {
     hasher: null,
     dispensing: ctx.dispensing ?? null,
   });
-}
-
-function pct(x: number): string {
-  return `${Number(x.toPrecision(2))} %`;
 }
 
 function describeWell(id: string, w: StateWell | undefined): string {
