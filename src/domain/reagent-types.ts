@@ -145,9 +145,13 @@ export type VehicleCandidate = FillCandidate;
  * Default vehicle: the liquid that fills wells (dispensing/fill-liquid.ts), when the bench
  * holds it: the first medium without a limit, else a buffer or an aqueous liquid; never a
  * solvent with a limit (the spec's "else a solvent" made DMSO fill every well). Null when
- * water, which the bench does not hold, fills.
+ * water, which the bench does not hold, fills. The experiment's `chosen` vehicle when it can
+ * fill.
  */
-export function pickDefaultVehicle(bench: readonly VehicleCandidate[]): string | null {
-  const fill = fillLiquid(bench);
+export function pickDefaultVehicle(
+  bench: readonly VehicleCandidate[],
+  chosen: string | null = null,
+): string | null {
+  const fill = fillLiquid(bench, chosen);
   return fill.onBench ? fill.slug : null;
 }

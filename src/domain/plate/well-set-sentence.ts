@@ -119,6 +119,11 @@ export function blank(text: string, start: number, end: number): string {
   return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
 }
 
+/** The text with every span blanked (blank). */
+export function blankSpans(text: string, spans: readonly { start: number; end: number }[]): string {
+  return spans.reduce((t, s) => blank(t, s.start, s.end), text);
+}
+
 /**
  * Every screening phrase of a text, in reading order ("even columns and odd rows" is two),
  * and the text with each blanked, so that what is left reads as plain wells.

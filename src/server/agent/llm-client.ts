@@ -8,7 +8,7 @@ import { formatConcentration } from '../../domain/accuracy';
 import { rowLetter } from '../../domain/well-id';
 import { catalogToBench } from './reagent-match';
 import { runCalls } from './run-calls';
-import { pickVehicle } from './tools/apply-plan';
+import { pickDefaultVehicle } from '../../domain/reagent-types';
 import { isToolName, toolSchemas, type ToolCall } from './tools/tool-registry';
 import type { ToolContext } from './tools/tool-types';
 
@@ -53,7 +53,7 @@ export function systemPrompt(ctx: ToolContext): string {
       return `- ${b.name} (slug ${b.slug}, ${b.type}, stock ${stock}${b.solvent ? ` in ${b.solvent}` : ''})`;
     })
     .join('\n');
-  const vehicle = pickVehicle(ctx);
+  const vehicle = pickDefaultVehicle(ctx.bench, ctx.vehicleSlug);
   return [
     `You edit a ${defn.format}-well plate: rows A to ${rowLetter(defn.rows - 1)}, columns 1 to ${defn.cols}.`,
     `Bench reagents:\n${bench || '- none'}`,

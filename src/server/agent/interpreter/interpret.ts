@@ -12,7 +12,7 @@ import { closestName, findReagents } from '../../../domain/reagent-names';
 import { buildCandidates, type ReagentMention } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
 import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
-import { blank } from '../../../domain/plate/well-set-sentence';
+import { blankSpans } from '../../../domain/plate/well-set-sentence';
 import { idsOf } from '../../../domain/layout/well-list';
 import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
 import { unreadQuestion, unreadWords } from '../parse/unread-words';
@@ -77,9 +77,9 @@ function refuse(reply: string): Interpretation {
   return { calls: [], reply };
 }
 
-const AND_AMOUNT = new RegExp(
-  String.raw`\s+(?:and|&|\+)\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
-);
+// Where a new concentration begins ("3 uM", ".5 %"): the clause readers part requests there.
+const CONC_AHEAD = String.raw`(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`;
+const AND_AMOUNT = new RegExp(String.raw`\s+(?:and|&|\+)\s+${CONC_AHEAD}`);
 
 // Clauses: sentences, "then", "and" (or "&", "+") before a new amount ("10 uM X to A1 & 5 uM
 // Y to A2", "3 uM X + 1 uM Y in F1") or a new action ("add X to row F and add Y to row P").
@@ -91,10 +91,6 @@ function clauses(text: string): string[] {
     .flatMap((c) => c.split(AND_AMOUNT))
     .map((c) => c.trim().replace(/[.!]+$/, ''))
     .filter((c) => c.length > 0);
-}
-
-function mask(text: string, spans: readonly { start: number; end: number }[]): string {
-  return spans.reduce((t, s) => blank(t, s.start, s.end), text);
 }
 
 /** A blanked span that no well phrase reads across (a mark where it began). */
@@ -113,15 +109,15 @@ function readClause(
 ): ClauseFacts {
   const q = QUOTED.exec(text);
   const quoteSpans = q ? [{ start: q.index, end: q.index + q[0].length }] : [];
-  const reagents = findReagents(mask(text, quoteSpans), candidates);
-  const masked = mask(text, [...quoteSpans, ...reagents]);
+  const reagents = findReagents(blankSpans(text, quoteSpans), candidates);
+  const masked = blankSpans(text, [...quoteSpans, ...reagents]);
   // A reagent's name parts what stood either side of it: "column dmso 48" is not "column 48".
   const ranges = parseWellRanges(mark(masked, reagents), {
     defn: ctx.defn,
     wells: ctx.wells,
     selection: ctx.selection,
   });
-  const rest = mask(masked, ranges.matches);
+  const rest = blankSpans(masked, ranges.matches);
   return {
     text,
     rest,
@@ -133,10 +129,7 @@ function readClause(
   };
 }
 
-const AMOUNT_AFTER_COMMA = new RegExp(
-  String.raw`,\s+(?=(?:\d+(?:\.\d+)?|\.\d+)\s*(?:${MOLAR_UNIT_SPELLING}|%)(?![A-Za-z]))`,
-  'g',
-);
+const AMOUNT_AFTER_COMMA = new RegExp(String.raw`,\s+${CONC_AHEAD}`, 'g');
 
 // "1 uM X in column 3, 2 uM Y in column 5": two requests, each with its amount, reagent and
 // wells, parted by a comma only. Split where both sides are complete; "DMSO controls in

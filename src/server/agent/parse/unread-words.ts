@@ -10,6 +10,7 @@ import { allowedTypos, editDistance } from '../../../domain/edit-distance';
 import { CONTROL_VOCABULARY } from '../../../domain/plate/control-words';
 import { UNIT_WORDS } from '../../../domain/units';
 import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
+import { blankSpans } from '../../../domain/plate/well-set-sentence';
 import { SERIES_END } from '../../../domain/quantities';
 import { findReagents, normalizeName } from '../../../domain/reagent-names';
 import type { Candidate, ReagentMention } from '../reagent-match';
@@ -95,7 +96,7 @@ export function unreadWords(
     // "highest"/"lowest" are read only where they place the series' end ("lowest at the top")
     .replace(new RegExp(SERIES_END.source, 'gi'), (q) => ' '.repeat(q.length));
   const mentions = findReagents(unquoted, candidates);
-  const chars = [...unquoted];
+  const read: ReagentMention[] = [];
   // A reagent name spelled with a typo ("staurospirine") is asked about like any other word:
   // the reader would write a reagent the request may not name.
   const misspelt: { at: number; word: UnreadWord }[] = [];
@@ -108,13 +109,12 @@ export function unreadWords(
       !/\s/.test(m.text) &&
       (KNOWN.has(m.text.toLowerCase()) || nearestKnown(m.text));
     if (typoOfKnown) continue;
-    for (let i = m.start; i < m.end; i++) chars[i] = ' ';
+    read.push(m);
     if (m.typos > 0 && !m.prefix) misspelt.push(...misspeltWords(m));
   }
   // The well references the grammar reads ("AF48", "rows C-F", "rows C-F x cols 5-10").
-  const ranges = parseWellRanges(chars.join(''), { defn });
-  for (const r of ranges.matches) for (let i = r.start; i < r.end; i++) chars[i] = ' ';
-  const rest = chars.join('');
+  const names = blankSpans(unquoted, read);
+  const rest = blankSpans(names, parseWellRanges(names, { defn }).matches);
   const values = new Set(extra.map((e) => e.toLowerCase()));
   const out: (UnreadWord & { at?: number })[] = [];
   const re = /[A-Za-z\u00b5\u03bc]+/g;

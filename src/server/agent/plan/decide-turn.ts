@@ -7,7 +7,7 @@
 import { interpret } from '../interpreter/interpret';
 import { readAmounts } from '../parse/amounts';
 import { normalize } from '../parse/normalize';
-import { blank, findExcept, findPhrases } from '../../../domain/plate/well-set-sentence';
+import { blankSpans, findExcept, findPhrases } from '../../../domain/plate/well-set-sentence';
 import type { PhraseContext, PhraseMatch } from '../../../domain/plate/well-set-sentence';
 import { NARROWED, SELECTION_WORDS, parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { numberWord, placeOf } from '../../../domain/number-words';
@@ -287,7 +287,7 @@ function crossingReadings(
   const all = [...new Set([...phraseWells, ...named])].toSorted((a, b) => a - b);
   if (cross.length === 0 || cross.length === all.length) return null;
   // the plain references blanked first: the phrase's replacement moves what follows it
-  const left = refs.reduce((t, m) => blank(t, m.start, m.end), rest);
+  const left = blankSpans(rest, refs);
   const request = `${left.slice(0, phrase.start)}the selection${left.slice(phrase.end)}`;
   if (refs.length === 1 && NARROWED.test(between)) return { kind: 'cross', request, wells: cross };
   const words = (m: { start: number; end: number }) => text.slice(m.start, m.end).trim();

@@ -4,6 +4,7 @@
  * refusal. Pure.
  */
 import { findConcentrations } from '../../../domain/quantities';
+import { MOLAR_UNIT_SPELLING } from '../../../domain/units';
 import { findReagents } from '../../../domain/reagent-names';
 import { buildCandidates, type ReagentMention } from '../reagent-match';
 import type { ToolCall } from '../tools/tool-registry';
@@ -20,8 +21,10 @@ export type EditReading =
 
 const REPLACE =
   /^\s*(?:please\s+)?(?:replace|swap|substitute|exchange|switch)\s+(?:out\s+)?(.+?)\s+(?:with|for|by)\s+(.+?)\s*$/i;
-const CHANGE =
-  /^\s*(?:please\s+)?(?:change|set|adjust|update|make|bump|raise|increase|lower|reduce)\s+(?:the\s+)?(?:concentration\s+of\s+)?(.+?)\s+to\s+((?:\d+(?:\.\d+)?|\.\d+)\s*(?:[pnuµμm]?M|nanomolar|micromolar|millimolar))\s*$/i;
+const CHANGE = new RegExp(
+  String.raw`^\s*(?:please\s+)?(?:change|set|adjust|update|make|bump|raise|increase|lower|reduce)\s+(?:the\s+)?(?:concentration\s+of\s+)?(.+?)\s+to\s+((?:\d+(?:\.\d+)?|\.\d+)\s*${MOLAR_UNIT_SPELLING})\s*$`,
+  'i',
+);
 const asc = (a: number, b: number) => a - b;
 // "shift column 3 over to column 5" moves it.
 const MOVE =

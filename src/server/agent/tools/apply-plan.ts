@@ -79,13 +79,6 @@ export function putOf(wells: WireWells, changed: readonly string[]): PrimitiveOp
   return changed.length > 0 ? [{ op: 'put', wells: put }] : [];
 }
 
-/** The liquid that fills wells: the experiment's when it can fill, else fill-liquid.ts's pick. */
-export function pickVehicle(ctx: Pick<ToolContext, 'bench' | 'vehicleSlug'>): string | null {
-  // the one rule of the liquid that fills wells (never a solvent with a limit)
-  const fill = fillLiquid(ctx.bench, ctx.vehicleSlug);
-  return fill.onBench ? fill.slug : null;
-}
-
 /**
  * The entries of these reagents, in the wells holding them: all a plan needs for their
  * preparations (each entry's transfer is its own; the other targets of a well change none).

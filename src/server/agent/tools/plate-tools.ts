@@ -12,7 +12,8 @@ import { percentVolume, planPercentVolume } from '../../../domain/dispensing/wel
 import { undispensable } from '../../../domain/metrics-kernel';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
 import type { WireWell } from '../../../domain/plate-wire';
-import { applyPlan, pickVehicle, preparationsOf, putOf } from './apply-plan';
+import { pickDefaultVehicle } from '../../../domain/reagent-types';
+import { applyPlan, preparationsOf, putOf } from './apply-plan';
 import { describeAmount, heldAmount, setSummary, type ReagentSet } from './set-summary';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
@@ -113,7 +114,7 @@ function percentOps(
   const info = ctx.bench.find((b) => b.slug === slug);
   if (!info?.stock_pct)
     return `${info?.name ?? slug} has no % (v/v) stock; give a molar concentration or a volume`;
-  const vehicle = pickVehicle(ctx);
+  const vehicle = pickDefaultVehicle(ctx.bench, ctx.vehicleSlug);
   if (!vehicle || vehicle === slug) return NO_VEHICLE;
   const rs = resolveSettings(ctx.defn.format, ctx.dispensing);
   const byVolume = new Map<number, string[]>();
@@ -184,7 +185,7 @@ function reagentOps(
   if (s.volume_uL != null) op.volume_uL = s.volume_uL;
   if (s.tol_pct != null) op.tol_pct = s.tol_pct;
   if (s.volume_uL == null || (s.target_nM == null && finalVolumeUL == null)) return [op];
-  const vehicle = pickVehicle(ctx);
+  const vehicle = pickDefaultVehicle(ctx.bench, ctx.vehicleSlug);
   if (!vehicle || vehicle === s.slug) return NO_VEHICLE;
   return [op, ...fillOps(ids, vehicle)];
 }
@@ -251,7 +252,7 @@ export function removeReagent(
   const holding = ids.filter((id) => ctx.wells[id]?.targets[ref.slug] != null);
   if (holding.length === 0)
     return toolError(`None of ${summarizeIds(ids)} holds ${ref.name}; nothing changed.`);
-  const vehicle = pickVehicle(ctx);
+  const vehicle = pickDefaultVehicle(ctx.bench, ctx.vehicleSlug);
   if (!vehicle) return toolError(NO_VEHICLE);
   const ops: PrimitiveOp[] = [{ op: 'clear', wells: holding, reagent: ref.slug }];
   if (ref.slug !== vehicle) ops.push(...fillOps(holding, vehicle));
@@ -285,7 +286,7 @@ export function fillVehicle(
     c = { ...r.ctx, vehicleSlug: r.slug };
     if (r.add) adds.push(r.add);
   }
-  const vehicle = pickVehicle(c);
+  const vehicle = pickDefaultVehicle(c.bench, c.vehicleSlug);
   if (!vehicle)
     return toolError(
       'Default vehicle required: put a media or solvent reagent on the bench first.',
@@ -351,7 +352,7 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
   let reagent = a.reagent ?? null;
   if ((a.kind === 'positive' || a.kind === 'negative') && fv == null && a.percent == null) {
     // The designer's controls op: a molar control, or a negative control of the vehicle alone
-    const vehicle = pickVehicle(ctx);
+    const vehicle = pickDefaultVehicle(ctx.bench, ctx.vehicleSlug);
     const named = reagent ? useReagent(ctx, reagent) : null;
     if (typeof named === 'string') return toolError(named);
     if (named ? a.target_nM != null : a.kind === 'negative' && vehicle) {
@@ -378,7 +379,7 @@ export function setControl(ctx: ToolContext, a: ControlArgs): ToolOutcome {
       return toolError(
         'Which reagent is the positive control, and at what concentration? e.g. "positive controls in column 24: 10 uM staurosporine".',
       );
-    const vehicle = pickVehicle(ctx);
+    const vehicle = pickDefaultVehicle(ctx.bench, ctx.vehicleSlug);
     if (!vehicle) return toolError(NO_VEHICLE);
     return opsChange(
       ctx,

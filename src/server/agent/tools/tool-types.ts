@@ -16,7 +16,7 @@ export interface ToolContext {
   wells: WireWells;
   /** the experiment's bench plus catalog reagents proposed earlier in the same turn */
   bench: BenchReagentInfo[];
-  /** the experiment's default vehicle; null: picked from the bench (see pickVehicle) */
+  /** the experiment's default vehicle; null: picked from the bench (see pickDefaultVehicle) */
   vehicleSlug: string | null;
   /** selected well indices, for "the selection" */
   selection?: readonly number[];
