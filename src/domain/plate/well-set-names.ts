@@ -59,13 +59,15 @@ const WORDS: SetWords[] = [
     label: 'the outer ring',
     // a whole phrase may be a bare "edge" or "rim"
     phrase: String.raw`edges?|edge\s+wells|outer\s+ring|outer\s+wells|outer\s+edge|perimeter(?:\s+wells)?|border|rim`,
-    sentence: String.raw`\b(?:outer|edge|outside|perimeter|border)\s+wells?\b|\bthe\s+edges?\b|\bperimeter\b|\bedges\b`,
+    // inside a sentence too "the outer ring", "rim", a bare "edge" (not "the top edge", a
+    // side of it, nor "non-edge", nor a tag's name: "tag them as EDGE", "wells tagged EDGE")
+    sentence: String.raw`\b(?:outer|edge|outside|perimeter|border)\s+wells?\b|\bouter\s+(?:ring|edge)\b|\bthe\s+edges?\b|\bperimeter\b|\bborder\b|\brim\b|(?<!\b(?:top|bottom|left|right|upper|lower|non|as|tag|tagged|label|labelled)[\s-]+)\bedges?\b`,
   },
   {
     name: 'inner',
     label: 'the inner wells',
     phrase: String.raw`inner|inner\s+wells|interior|interior\s+wells|inside\s+wells|non-edge\s+wells|centre|center|inner\s+region`,
-    sentence: String.raw`\b(?:inner|interior|inside|central)\s+wells?\b`,
+    sentence: String.raw`\b(?:inner|interior|inside|central)\s+wells?\b|\binner\s+region\b|\b(?:centre|center|interior)\b`,
   },
   {
     name: 'empty',

@@ -8,7 +8,16 @@
 import { wellId } from '../../../src/domain/well-id';
 import { belowPipette } from './request-corpus';
 import type { ScreeningCase, Targets, WellExpect } from './request-corpus-screening';
-import { block, blockQuadrant, cols, type Fmt, interleaved, minus, rows } from './screening-wells';
+import {
+  allWells,
+  block,
+  blockQuadrant,
+  cols,
+  type Fmt,
+  interleaved,
+  minus,
+  rows,
+} from './screening-wells';
 
 /** The kind of wording a case tries. */
 export type VocabKind =
@@ -623,6 +632,10 @@ function seriesIn(slug: string, top: number, factor: number, wells: string[]): V
   return (id) => one(slug, pt(top, factor, wells.indexOf(id)));
 }
 
+// The 384-well plate's edge (its outer ring) and the wells inside it, worked out by hand.
+const INNER_384 = block('B2', 'O23');
+const EDGE_384 = minus(allWells(384), INNER_384);
+
 const BY_HAND: VocabCase[] = [
   {
     cls: 'series',
@@ -748,9 +761,40 @@ const BY_HAND: VocabCase[] = [
     cls: 'except',
     kind: 'found by hand',
     format: 384,
-    // wrote all 384 wells: "the outer ring" named nothing, so nothing was left out
+    // wrote all 384 wells: "the outer ring" named nothing, so nothing was left out; then it
+    // was refused as naming no wells, where the Select wells field reads it as the edge
     request: 'add 1 uM staurosporine to every well but the outer ring',
-    refused: /"the outer ring" names no wells I can leave out/,
+    changed: INNER_384,
+    holds: one(SA, 1000),
+  },
+  // The edge and the inner wells in every word the Select wells field takes: each was read
+  // as naming no wells (refused), or its word asked about.
+  ...(
+    [
+      ['the outer ring', EDGE_384],
+      ['the rim', EDGE_384],
+      ['the border', EDGE_384],
+      ['edge', EDGE_384],
+      ['the outer edge', EDGE_384],
+      ['the centre', INNER_384],
+      ['the center', INNER_384],
+      ['the interior', INNER_384],
+    ] as const
+  ).map(([words, wells]): VocabCase => ({
+    cls: 'well-set',
+    kind: 'found by hand',
+    format: 384,
+    request: `add 1 uM staurosporine to ${words}`,
+    changed: [...wells],
+    holds: one(SA, 1000),
+  })),
+  {
+    cls: 'well-set',
+    kind: 'found by hand',
+    format: 384,
+    // a side of the plate is not the whole edge (nor yet a side the reader knows): asked
+    request: 'add 1 uM staurosporine to the top edge',
+    asks: /Which wells should I add Staurosporine to\?/,
   },
   {
     cls: 'reagent',
