@@ -11,19 +11,11 @@ import { resolveSettings } from '../../../domain/dispensing/settings';
 import { percentVolume, planPercentVolume } from '../../../domain/dispensing/well-targets';
 import { undispensable } from '../../../domain/metrics-kernel';
 import type { PlateOpInput } from '../../../domain/schemas/plate-ops';
-import type { WireWell } from '../../../domain/plate-wire';
 import { pickDefaultVehicle } from '../../../domain/reagent-types';
 import { applyPlan, preparationsOf, putOf } from './apply-plan';
-import { describeAmount, heldAmount, setSummary, type ReagentSet } from './set-summary';
+import { describeAmount, heldAmount, setSummary, wellVolume, type ReagentSet } from './set-summary';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
-
-/** The volume of a well: the sum of its entries. */
-function wellVolume(well: WireWell | undefined): number {
-  let v = 0;
-  for (const t of Object.values(well?.targets ?? {})) v += t.volume_uL > 0 ? t.volume_uL : 0;
-  return v;
-}
 
 /** Canonical ids of the wells named, or an error naming the ones off the plate. */
 export function checkWells(ctx: ToolContext, wells: readonly string[]): string[] | string {

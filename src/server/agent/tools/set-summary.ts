@@ -25,6 +25,13 @@ export function describeAmount(s: Partial<ReagentSet>): string {
   return '';
 }
 
+/** The volume of a well: the sum of its entries. */
+export function wellVolume(well: WireWell | undefined): number {
+  let v = 0;
+  for (const t of Object.values(well?.targets ?? {})) v += t.volume_uL > 0 ? t.volume_uL : 0;
+  return v;
+}
+
 /**
  * The amount of a reagent a well holds, said as the well holds it: its molar target, else
  * the % (v/v) its volume makes of a % stock in the well's volume, else its volume. Null
@@ -38,8 +45,7 @@ export function heldAmount(
   const t = well?.targets[slug];
   if (!t) return null;
   if (t.target_nM != null) return describeAmount({ target_nM: t.target_nM });
-  let total = 0;
-  for (const e of Object.values(well.targets)) total += e.volume_uL > 0 ? e.volume_uL : 0;
+  const total = wellVolume(well);
   if (info?.stock_pct != null && total > 0)
     return describeAmount({ percent: percentOfVolume(t.volume_uL, info.stock_pct, total) });
   return describeAmount({ volume_uL: t.volume_uL });
