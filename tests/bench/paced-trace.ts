@@ -1,0 +1,103 @@
+// Main-thread work per paced step, from a Chrome trace. The page dispatches each input from a
+// plain task, a fixed time after the previous one, and requests no animation frame of its
+// own: every main-thread task the browser runs from one input to the next (the input's task
+// with its microtasks, the frame it makes the browser render if it changed anything there,
+// the tasks the overlay worker's canvases post back, a garbage collection) is that step's.
+// The same procedure for the canvas and the DOM grid, so the harness costs both sides the
+// same: one timer task and two user-timing marks per step.
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from '@playwright/test';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  cat?: string;
+  args?: { name?: string };
+}
+
+/** One step's main-thread work, in milliseconds. */
+export interface PacedStep {
+  /** Wall-clock time the main thread was busy: the summed durations of its tasks. */
+  wall: number;
+  /** The main thread's own CPU time in those tasks (thread time). */
+  cpu: number;
+}
+
+/**
+ * The main-thread tasks of each step: a step starts at a `start` mark and lasts until the
+ * next mark, a `start` or an `end` (which closes the last step of a run of steps). A task
+ * belongs to the step of the latest mark before it ended, so the task that holds a start mark
+ * (the input's own task) is its step's; tasks after an `end` mark belong to no step.
+ */
+export function pacedStepTimes(
+  events: readonly TraceEvent[],
+  start: string,
+  end: string,
+): PacedStep[] {
+  const mainThreads = events.filter(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
+  const onMain = (e: TraceEvent) => mainThreads.some((t) => t.pid === e.pid && t.tid === e.tid);
+  const marks = events
+    .filter(
+      (e) =>
+        (e.name === start || e.name === end) && (e.cat ?? '').includes('user_timing') && onMain(e),
+    )
+    .toSorted((a, b) => a.ts - b.ts);
+  // Each mark's step (its index among the start marks), or -1 for an end mark.
+  const stepOf: number[] = [];
+  let count = 0;
+  for (const m of marks) stepOf.push(m.name === start ? count++ : -1);
+  const steps: PacedStep[] = Array.from({ length: count }, () => ({ wall: 0, cpu: 0 }));
+  const tasks = events.filter(
+    (e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && onMain(e),
+  );
+  for (const t of tasks) {
+    const ended = t.ts + (t.dur ?? 0);
+    // The latest mark at or before the task's end (binary search).
+    let lo = 0;
+    let hi = marks.length - 1;
+    let k = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (marks[mid].ts <= ended) {
+        k = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const step = k < 0 ? -1 : stepOf[k];
+    if (step < 0) continue;
+    steps[step].wall += (t.dur ?? 0) / 1000;
+    steps[step].cpu += (t.tdur ?? t.dur ?? 0) / 1000;
+  }
+  return steps;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tracePath = path.resolve(here, '../../.tmp/bench-paced-trace.json');
+
+/** The main-thread work of each paced step that `run` makes the page take. */
+export async function tracedPacedSteps(
+  browser: Browser,
+  page: Page,
+  run: () => Promise<unknown>,
+  start: string,
+  end: string,
+): Promise<PacedStep[]> {
+  await browser.startTracing(page, {
+    path: tracePath,
+    categories: ['toplevel', 'blink.user_timing', '__metadata'],
+  });
+  await run();
+  await browser.stopTracing();
+  const trace = JSON.parse(await readFile(tracePath, 'utf8')) as { traceEvents: TraceEvent[] };
+  await rm(tracePath, { force: true });
+  return pacedStepTimes(trace.traceEvents, start, end);
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { pacedStepTimes } from '../../../tests/bench/paced-trace';
+
+const MAIN = { pid: 1, tid: 2 };
+const thread = { name: 'thread_name', ph: 'M', ts: 0, ...MAIN, args: { name: 'CrRendererMain' } };
+const mark = (name: string, ts: number, where = MAIN) => ({
+  name,
+  ph: 'R',
+  ts,
+  cat: 'blink.user_timing',
+  ...where,
+});
+const task = (ts: number, dur: number, tdur: number, where = MAIN) => ({
+  name: 'ThreadControllerImpl::RunTask',
+  ph: 'X',
+  ts,
+  dur,
+  tdur,
+  ...where,
+});
+
+describe('pacedStepTimes', () => {
+  it('gives each step the main-thread tasks from its start mark to the next mark', () => {
+    const events = [
+      thread,
+      task(0, 500, 400), // before the first step: nobody's
+      task(900, 300, 200), // holds the first start mark (at 1000): step 0
+      mark('s', 1000),
+      task(5000, 2000, 1500), // a frame: step 0
+      task(20_000, 1000, 900), // holds the second start mark: step 1
+      mark('s', 20_500),
+      task(22_000, 100, 100, { pid: 1, tid: 9 }), // another thread: nobody's
+      task(30_000, 400, 300), // step 1
+      task(44_000, 1000, 800), // holds the end mark: nobody's
+      mark('e', 44_500),
+      task(50_000, 700, 700), // after the end (the pointer up): nobody's
+      mark('s', 60_000),
+      task(61_000, 250, 50), // step 2
+      mark('e', 80_000),
+    ];
+    expect(pacedStepTimes(events, 's', 'e')).toEqual([
+      { wall: 2.3, cpu: 1.7 },
+      { wall: 1.4, cpu: 1.2 },
+      { wall: 0.25, cpu: 0.05 },
+    ]);
+  });
+
+  it('counts thread time as wall time when a task has none', () => {
+    const events = [
+      thread,
+      mark('s', 10),
+      { ...task(20, 3000, 0), tdur: undefined },
+      mark('e', 9000),
+    ];
+    expect(pacedStepTimes(events, 's', 'e')).toEqual([{ wall: 3, cpu: 3 }]);
+  });
+});
