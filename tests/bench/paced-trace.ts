@@ -19,7 +19,7 @@ interface TraceEvent {
   dur?: number;
   tdur?: number;
   cat?: string;
-  args?: { name?: string };
+  args?: { name?: string; src_func?: string };
 }
 
 /** One step's main-thread work, in milliseconds. */
@@ -28,13 +28,19 @@ export interface PacedStep {
   wall: number;
   /** The main thread's own CPU time in those tasks (thread time). */
   cpu: number;
+  /** Main-thread frames (BeginMainFrame tasks) among them. */
+  frames: number;
 }
+
+/** The task that runs a main-thread frame: animation callbacks, style, layout, paint. */
+const FRAME_TASK = 'ScheduledActionSendBeginMainFrame';
 
 /**
  * The main-thread tasks of each step: a step starts at a `start` mark and lasts until the
- * next mark, a `start` or an `end` (which closes the last step of a run of steps). A task
- * belongs to the step of the latest mark before it ended, so the task that holds a start mark
- * (the input's own task) is its step's; tasks after an `end` mark belong to no step.
+ * next mark, a `start` or an `end` (which closes the last step of a run of steps). Tasks do
+ * not overlap on the main thread, so a task that holds a mark is the one that made it (the
+ * input's own task, begun just before its start mark): it is that mark's step's. Any other
+ * task belongs to the step in which it began; tasks begun after an `end` mark to none.
  */
 export function pacedStepTimes(
   events: readonly TraceEvent[],
@@ -55,27 +61,35 @@ export function pacedStepTimes(
   const stepOf: number[] = [];
   let count = 0;
   for (const m of marks) stepOf.push(m.name === start ? count++ : -1);
-  const steps: PacedStep[] = Array.from({ length: count }, () => ({ wall: 0, cpu: 0 }));
+  const steps: PacedStep[] = Array.from({ length: count }, () => ({ wall: 0, cpu: 0, frames: 0 }));
   const tasks = events.filter(
     (e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && onMain(e),
   );
   for (const t of tasks) {
-    const ended = t.ts + (t.dur ?? 0);
-    // The latest mark at or before the task's end (binary search).
+    // The latest mark at or before the task's start (binary search), or -1.
     let lo = 0;
     let hi = marks.length - 1;
     let k = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (marks[mid].ts <= ended) {
+      if (marks[mid].ts <= t.ts) {
         k = mid;
         lo = mid + 1;
       } else hi = mid - 1;
     }
+    // A task holding the next mark (begun before it, ended after) ran that mark.
+    const next = marks[k + 1];
+    if (next && next.ts <= t.ts + (t.dur ?? 0)) k++;
     const step = k < 0 ? -1 : stepOf[k];
     if (step < 0) continue;
-    steps[step].wall += (t.dur ?? 0) / 1000;
-    steps[step].cpu += (t.tdur ?? t.dur ?? 0) / 1000;
+    // In microseconds, as the trace gives them, until the end (see below).
+    steps[step].wall += t.dur ?? 0;
+    steps[step].cpu += t.tdur ?? t.dur ?? 0;
+    if (t.args?.src_func === FRAME_TASK) steps[step].frames++;
+  }
+  for (const s of steps) {
+    s.wall /= 1000;
+    s.cpu /= 1000;
   }
   return steps;
 }

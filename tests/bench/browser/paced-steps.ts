@@ -5,8 +5,11 @@
 // it then does by the next input is read from the driver's trace.
 import { STEP_END, STEP_START } from './harness';
 
-/** Time between two inputs: longer than a 60 Hz frame, so a step's frame falls inside it. */
-export const PACE_MS = 25;
+/**
+ * Time between two inputs: a move's frame (at the next 60 Hz frame; the DOM grid's takes
+ * several milliseconds) begins and ends well before the next input, under load too.
+ */
+export const PACE_MS = 50;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

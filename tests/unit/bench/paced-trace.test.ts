@@ -10,14 +10,16 @@ const mark = (name: string, ts: number, where = MAIN) => ({
   cat: 'blink.user_timing',
   ...where,
 });
-const task = (ts: number, dur: number, tdur: number, where = MAIN) => ({
+const task = (ts: number, dur: number, tdur: number, where = MAIN, src_func = 'DOMTimer') => ({
   name: 'ThreadControllerImpl::RunTask',
   ph: 'X',
   ts,
   dur,
   tdur,
   ...where,
+  args: { src_func },
 });
+const FRAME = 'ScheduledActionSendBeginMainFrame';
 
 describe('pacedStepTimes', () => {
   it('gives each step the main-thread tasks from its start mark to the next mark', () => {
@@ -26,22 +28,27 @@ describe('pacedStepTimes', () => {
       task(0, 500, 400), // before the first step: nobody's
       task(900, 300, 200), // holds the first start mark (at 1000): step 0
       mark('s', 1000),
-      task(5000, 2000, 1500), // a frame: step 0
+      task(5000, 2000, 1500, MAIN, FRAME), // a frame: step 0
       task(20_000, 1000, 900), // holds the second start mark: step 1
       mark('s', 20_500),
       task(22_000, 100, 100, { pid: 1, tid: 9 }), // another thread: nobody's
       task(30_000, 400, 300), // step 1
+      task(40_000, 900, 600, MAIN, FRAME), // a late frame, over before the next input: step 1
+      task(40_950, 300, 200), // holds the third start mark: step 2
+      mark('s', 41_000),
+      task(42_500, 100, 100), // step 2
       task(44_000, 1000, 800), // holds the end mark: nobody's
       mark('e', 44_500),
       task(50_000, 700, 700), // after the end (the pointer up): nobody's
       mark('s', 60_000),
-      task(61_000, 250, 50), // step 2
+      task(61_000, 250, 50), // step 3
       mark('e', 80_000),
     ];
     expect(pacedStepTimes(events, 's', 'e')).toEqual([
-      { wall: 2.3, cpu: 1.7 },
-      { wall: 1.4, cpu: 1.2 },
-      { wall: 0.25, cpu: 0.05 },
+      { wall: 2.3, cpu: 1.7, frames: 1 },
+      { wall: 2.3, cpu: 1.8, frames: 1 },
+      { wall: 0.4, cpu: 0.3, frames: 0 },
+      { wall: 0.25, cpu: 0.05, frames: 0 },
     ]);
   });
 
@@ -52,6 +59,6 @@ describe('pacedStepTimes', () => {
       { ...task(20, 3000, 0), tdur: undefined },
       mark('e', 9000),
     ];
-    expect(pacedStepTimes(events, 's', 'e')).toEqual([{ wall: 3, cpu: 3 }]);
+    expect(pacedStepTimes(events, 's', 'e')).toEqual([{ wall: 3, cpu: 3, frames: 0 }]);
   });
 });
