@@ -14,8 +14,11 @@
 //   garbage collection. p50/p95 sum the tasks' wall-clock durations, main_cpu_* their thread
 //   time. The harness's own share, paced_floor_*, is the same procedure with an input that
 //   does nothing (one timer task and two marks per step), counted on both sides, not taken off.
-//   frames_per_move: main-thread frames counted per move (the DOM grid needs one per move,
-//   the canvas none: its overlay is painted in a worker).
+//   frames_per_move: main-thread frames counted per move (the DOM grid renders one for each
+//   move that changes its selection, the canvas none: its overlay is painted in a worker).
+//   off_main_cpu_per_move (mean) and off_main_cpu_by_thread: the CPU time the browser's other
+//   threads spent per move in the same steps (overlay worker, compositors, GPU process), not
+//   part of the ratios, which are of main-thread time, but what a move costs the machine.
 // - forced_frame_*: the earlier procedure (browser/harness.ts, measureDom): the input, then
 //   the next animation frame, which the harness requests on both sides, from the start of
 //   its requestAnimationFrame callback to the first task after it. The canvas needs no main-
@@ -51,14 +54,28 @@ function call<K extends keyof BenchPageApi>(
 const STEP_START = 'bench-step-start';
 const STEP_END = 'bench-step-end';
 
-/** p50/p95 of paced steps' wall-clock and CPU time. */
-function pacedFigure(name: string, steps: PacedStep[], extra: Partial<BenchResult> = {}) {
+/** p50/p95 of paced steps' wall-clock and CPU time, and the other threads' CPU per move. */
+function pacedFigure(
+  name: string,
+  { steps, offMain }: { steps: PacedStep[]; offMain: Record<string, number> },
+  extra: Partial<BenchResult> = {},
+) {
   const cpu = steps.map((s) => s.cpu);
   const frames = steps.reduce((n, s) => n + s.frames, 0);
+  const perMove = (ms: number) => round3(ms / steps.length);
+  const byThread = Object.entries(offMain).toSorted((a, b) => b[1] - a[1]);
   return summarize(
     name,
     steps.map((s) => s.wall),
-    { ...cpuFields(cpu), frames_per_move: round3(frames / steps.length), ...extra },
+    {
+      ...cpuFields(cpu),
+      frames_per_move: perMove(frames),
+      off_main_cpu_per_move: perMove(byThread.reduce((sum, [, ms]) => sum + ms, 0)),
+      off_main_cpu_by_thread: Object.fromEntries(
+        byThread.slice(0, 4).map(([thread, ms]) => [thread, perMove(ms)]),
+      ),
+      ...extra,
+    },
   );
 }
 
@@ -162,6 +179,7 @@ export default async function canvasBench(): Promise<BenchResult[]> {
     canvasFig.cpu_ratio_vs_dom_p95 = ratio(domFig.main_cpu_p95, canvasFig.main_cpu_p95);
     canvasFig.frame_ratio_vs_dom_p50 = ratio(domFig.frame_p50, canvasFig.frame_p50);
     const floor = pacedFigure('floor', pacedFloor);
+    canvasFig.paced_floor_off_main_cpu_per_move = floor.off_main_cpu_per_move;
     canvasFig.paced_floor_p50 = floor.p50;
     canvasFig.paced_floor_p95 = floor.p95;
     canvasFig.paced_floor_cpu_p50 = floor.main_cpu_p50;

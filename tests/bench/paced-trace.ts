@@ -5,6 +5,9 @@
 // the tasks the overlay worker's canvases post back, a garbage collection) is that step's.
 // The same procedure for the canvas and the DOM grid, so the harness costs both sides the
 // same: one timer task and two user-timing marks per step.
+// Beside it, the CPU time the other threads of the browser spent in the same steps (the
+// overlay worker, the compositors, the GPU process): not the figures' quantity, but what a
+// move costs the machine as a whole, which on a small machine the main thread shares.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,17 +97,60 @@ export function pacedStepTimes(
   return steps;
 }
 
+/** Threads of the tracing itself, left out of offMainCpu. */
+const TRACING_THREADS = new Set(['PerfettoTrace', 'TracingThread']);
+
+/**
+ * CPU milliseconds of every thread but the page's main one in the steps (from each `start`
+ * mark to the next mark), by "process/thread" name, summed over all steps.
+ */
+export function offMainCpu(
+  events: readonly TraceEvent[],
+  start: string,
+  end: string,
+): Record<string, number> {
+  const threadName = new Map<string, string>();
+  const processName = new Map<number, string>();
+  let main = '';
+  for (const e of events) {
+    if (e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+    if (e.name === 'process_name') processName.set(e.pid, e.args?.name ?? '');
+  }
+  const marks = events
+    .filter((e) => (e.name === start || e.name === end) && (e.cat ?? '').includes('user_timing'))
+    .toSorted((a, b) => a.ts - b.ts);
+  if (marks.length > 0) main = `${marks[0].pid}:${marks[0].tid}`;
+  const windows: [number, number][] = [];
+  for (let i = 0; i + 1 < marks.length; i++) {
+    if (marks[i].name === start) windows.push([marks[i].ts, marks[i + 1].ts]);
+  }
+  const out: Record<string, number> = {};
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask') continue;
+    const id = `${e.pid}:${e.tid}`;
+    const thread = threadName.get(id) ?? '?';
+    if (id === main || TRACING_THREADS.has(thread)) continue;
+    if (!windows.some(([from, to]) => e.ts >= from && e.ts < to)) continue;
+    const key = `${processName.get(e.pid) ?? '?'}/${thread}`;
+    out[key] = (out[key] ?? 0) + (e.tdur ?? 0) / 1000;
+  }
+  return out;
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tracePath = path.resolve(here, '../../.tmp/bench-paced-trace.json');
 
-/** The main-thread work of each paced step that `run` makes the page take. */
+/**
+ * The main-thread work of each paced step that `run` makes the page take, and the other
+ * threads' CPU time in them (offMainCpu).
+ */
 export async function tracedPacedSteps(
   browser: Browser,
   page: Page,
   run: () => Promise<unknown>,
   start: string,
   end: string,
-): Promise<PacedStep[]> {
+): Promise<{ steps: PacedStep[]; offMain: Record<string, number> }> {
   await browser.startTracing(page, {
     path: tracePath,
     categories: ['toplevel', 'blink.user_timing', '__metadata'],
@@ -113,5 +159,8 @@ export async function tracedPacedSteps(
   await browser.stopTracing();
   const trace = JSON.parse(await readFile(tracePath, 'utf8')) as { traceEvents: TraceEvent[] };
   await rm(tracePath, { force: true });
-  return pacedStepTimes(trace.traceEvents, start, end);
+  return {
+    steps: pacedStepTimes(trace.traceEvents, start, end),
+    offMain: offMainCpu(trace.traceEvents, start, end),
+  };
 }

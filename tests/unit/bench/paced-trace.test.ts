@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pacedStepTimes } from '../../../tests/bench/paced-trace';
+import { offMainCpu, pacedStepTimes } from '../../../tests/bench/paced-trace';
 
 const MAIN = { pid: 1, tid: 2 };
 const thread = { name: 'thread_name', ph: 'M', ts: 0, ...MAIN, args: { name: 'CrRendererMain' } };
@@ -60,5 +60,32 @@ describe('pacedStepTimes', () => {
       mark('e', 9000),
     ];
     expect(pacedStepTimes(events, 's', 'e')).toEqual([{ wall: 3, cpu: 3, frames: 0 }]);
+  });
+});
+
+describe('offMainCpu', () => {
+  it("sums the other threads' CPU time within the steps, by process and thread", () => {
+    const WORKER = { pid: 1, tid: 3 };
+    const VIZ = { pid: 5, tid: 6 };
+    const events = [
+      thread,
+      { name: 'thread_name', ph: 'M', ts: 0, ...WORKER, args: { name: 'DedicatedWorker thread' } },
+      { name: 'thread_name', ph: 'M', ts: 0, ...VIZ, args: { name: 'VizCompositorThread' } },
+      { name: 'process_name', ph: 'M', ts: 0, pid: 1, tid: 0, args: { name: 'Renderer' } },
+      { name: 'process_name', ph: 'M', ts: 0, pid: 5, tid: 0, args: { name: 'GPU Process' } },
+      task(10, 100, 100, WORKER), // before the steps: not counted
+      mark('s', 1000),
+      task(1100, 600, 500), // the main thread: not counted
+      task(1200, 2000, 1500, WORKER),
+      task(1300, 4000, 3000, VIZ),
+      mark('s', 10_000),
+      task(10_500, 1000, 500, WORKER),
+      mark('e', 20_000),
+      task(21_000, 9000, 9000, VIZ), // after the end: not counted
+    ];
+    expect(offMainCpu(events, 's', 'e')).toEqual({
+      'Renderer/DedicatedWorker thread': 2,
+      'GPU Process/VizCompositorThread': 3,
+    });
   });
 });
