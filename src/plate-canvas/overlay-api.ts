@@ -38,9 +38,9 @@ const HEAD = 10;
 
 /** The state as a message (`into`, when given and long enough, is filled and reused). */
 export function encodeOverlayState(s: OverlayStateFields, into?: Float64Array): OverlayUpdate {
-  const words = s.selection.toWords();
-  const m =
-    into && into.length === HEAD + words.length ? into : new Float64Array(HEAD + words.length);
+  // The selection's words go straight into the message: no copy of them per state.
+  const length = HEAD + Math.ceil(s.selection.size / 32);
+  const m = into && into.length === length ? into : new Float64Array(length);
   const r = s.dragRect;
   m[0] = s.seq;
   m[1] = s.answer ? 1 : 0;
@@ -52,7 +52,7 @@ export function encodeOverlayState(s: OverlayStateFields, into?: Float64Array): 
   m[7] = r ? r.y : 0;
   m[8] = r ? r.width : 0;
   m[9] = r ? r.height : 0;
-  m.set(words, HEAD);
+  s.selection.writeWords(m, HEAD);
   return m;
 }
 

@@ -133,7 +133,8 @@ export class OverlayLayer {
 
   /**
    * Shows the state: the worker paints it as it arrives (the local painter in the next
-   * animation frame), and the answer settles then.
+   * animation frame), and the answer settles then. The caller may fill `s` again for the
+   * next update: a state held for the next frame is sent as it is then, the newest.
    */
   update(s: OverlayState): Promise<void> {
     this.drawBlock(s);

@@ -17,7 +17,7 @@ import { Container, Ticker, type Application } from 'pixi.js';
 import { subscribe } from 'valtio/vanilla';
 import { wellCount, type PlateFormat } from '../domain/plate-format';
 import type { SelectionStore } from '../state/selection-store';
-import { OverlayLayer, type OverlayElements } from './overlay-layer';
+import { OverlayLayer, type OverlayElements, type OverlayState } from './overlay-layer';
 import type { PlateLayout, Rect, ZoomDock } from './plate-geometry';
 import type { WellSet } from '../domain/plate/well-set';
 import { SceneGeometry } from './scene-geometry';
@@ -87,6 +87,11 @@ export class PlateScene {
   private readonly unsubscribe: () => void;
   /** The one geometry: the renderer draws from it and hit-testing reads it (`layout`). */
   private readonly geometry: SceneGeometry;
+  /**
+   * The state handed to the overlay, filled again at each update (a drag's moves allocate
+   * none): the overlay keeps at most the newest one, and reads it before the next update.
+   */
+  private readonly overlayState: OverlayState;
 
   constructor(
     private readonly app: Application,
@@ -116,6 +121,15 @@ export class PlateScene {
     this.wellsLayer.eventMode = 'none';
     app.stage.addChild(this.wellsLayer);
     this.seen = this.read();
+    this.overlayState = {
+      format: store.format,
+      selection: store.selection,
+      focus: store.focus,
+      showFocus: false,
+      hover: store.hover,
+      subsection: store.subsection,
+      dragRect: null,
+    };
     this.unsubscribe = subscribe(store, () => this.onStoreChange(), true);
     this.damage.layout = true;
   }
@@ -311,15 +325,15 @@ export class PlateScene {
 
   private updateOverlay(): Promise<void> {
     const s = this.store;
-    return this.overlay.update({
-      format: s.format,
-      selection: this.brushSelection ?? s.selection,
-      focus: s.focus,
-      showFocus: this.focusVisible,
-      hover: s.hover,
-      subsection: s.subsection,
-      dragRect: this.brushRect,
-    });
+    const o = this.overlayState;
+    o.format = s.format;
+    o.selection = this.brushSelection ?? s.selection;
+    o.focus = s.focus;
+    o.showFocus = this.focusVisible;
+    o.hover = s.hover;
+    o.subsection = s.subsection;
+    o.dragRect = this.brushRect;
+    return this.overlay.update(o);
   }
 
   destroy(): void {

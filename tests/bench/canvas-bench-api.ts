@@ -23,6 +23,13 @@ export interface BenchPageApi {
    */
   dragCanvasAsDom(sweeps: number, steps: number): Promise<StepSample[]>;
   dragDom(sweeps: number, steps: number): Promise<StepSample[]>;
+  /**
+   * A drag on the plate (as shipped, no frame listener) or on the DOM grid in paced steps
+   * (browser/paced-steps.ts): timed by the driver's trace, not here.
+   */
+  pacedDrag(target: 'canvas' | 'dom', sweeps: number, steps: number): Promise<void>;
+  /** The harness alone in paced steps: inputs that do nothing. */
+  pacedIdle(times: number): Promise<void>;
   fullRedraw(times: number): Promise<StepSample[]>;
   /** The harness alone: steps measured as the DOM grid's are, with an input that does nothing. */
   idleSteps(times: number): Promise<StepSample[]>;

@@ -55,6 +55,11 @@ export class WellSet {
     return this.words.slice();
   }
 
+  /** Writes the bitset's words into `into` from `offset`: toWords without a copy of its own. */
+  writeWords(into: Uint32Array | Float64Array, offset = 0): void {
+    into.set(this.words, offset);
+  }
+
   get isEmpty(): boolean {
     return this.count === 0;
   }

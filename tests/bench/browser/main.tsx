@@ -4,7 +4,12 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { MetricsInput } from '../../../src/domain/metrics-kernel';
-import { computeLayout, wellCenter, type Point } from '../../../src/plate-canvas/plate-geometry';
+import {
+  computeLayout,
+  wellCenter,
+  type GridView,
+  type Point,
+} from '../../../src/plate-canvas/plate-geometry';
 import { PlateView } from '../../../src/plate-canvas/plate-view';
 import type { FrameStats } from '../../../src/plate-canvas/plate-scene';
 import type { WellAppearance } from '../../../src/plate-canvas/well-appearance';
@@ -13,6 +18,7 @@ import { createSelectionStore } from '../../../src/state/selection-store';
 import type { BenchPageApi, StepSample } from '../canvas-bench-api';
 import { createDomGrid } from './dom-grid';
 import { FrameRecorder, frameTimes, marks, measureCanvas, measureDom, settle } from './harness';
+import { pacedSteps } from './paced-steps';
 
 declare global {
   interface Window {
@@ -146,6 +152,25 @@ async function drag(
   return out;
 }
 
+/** A drag whose moves are paced steps (paced-steps.ts), for the driver's trace. */
+async function pacedDrag(el: Element, from: Point, path: Point[]): Promise<void> {
+  const down = pointer('pointerdown', el, from, 1);
+  const moves = path.map((p) => pointer('pointermove', el, p, 1));
+  const up = pointer('pointerup', el, path.at(-1)!, 0);
+  el.dispatchEvent(down);
+  await settle();
+  await pacedSteps(moves.map((move) => () => el.dispatchEvent(move)));
+  el.dispatchEvent(up);
+  await settle();
+}
+
+/** The diagonal of a view, corner to corner, and back on odd sweeps. */
+function diagonals(view: GridView, count: number): [Point, Point][] {
+  const a = wellCenter(view, 0);
+  const b = wellCenter(view, W - 1);
+  return Array.from({ length: count }, (_, s) => (s % 2 === 0 ? [a, b] : [b, a]));
+}
+
 let dom: ReturnType<typeof createDomGrid> | null = null;
 
 window.bench = {
@@ -216,6 +241,31 @@ window.bench = {
       out.push(...(await drag(el, from, sweep(from, to, steps), measureDom)));
     }
     return out;
+  },
+
+  async pacedDrag(target, count, steps) {
+    if (target === 'dom') {
+      if (!dom) throw new Error('call ready() first');
+      for (const [from, to] of diagonals(dom.view, count))
+        await pacedDrag(dom.el, from, sweep(from, to, steps));
+      return;
+    }
+    const host = plateHost();
+    const plate = computeLayout(1536, host.clientWidth, host.clientHeight, store.subsection)
+      .views[0];
+    flushSync(() => control.setListening(false));
+    try {
+      for (const [from, to] of diagonals(plate, count))
+        await pacedDrag(host, from, sweep(from, to, steps));
+    } finally {
+      flushSync(() => control.setListening(true));
+      await settle();
+    }
+  },
+
+  async pacedIdle(times) {
+    await settle();
+    await pacedSteps(Array.from({ length: times }, () => () => {}));
   },
 
   async fullRedraw(times) {

@@ -67,6 +67,16 @@ describe('WellSet', () => {
     expect(s.has(0)).toBe(true);
   });
 
+  it('writes its words into an array at an offset', () => {
+    const s = WellSet.of(N, [0, 31, 32, 1535]);
+    const into = new Float64Array(50).fill(-1);
+    s.writeWords(into, 2);
+    expect(into[0]).toBe(-1);
+    expect(into[1]).toBe(-1);
+    expect(Array.from(into.subarray(2))).toEqual(Array.from(s.toWords()));
+    expect(into[2]).toBe(0x80000001);
+  });
+
   it('refuses to mix plate sizes', () => {
     expect(() => WellSet.of(96, [1]).union(WellSet.of(384, [1]))).toThrow();
   });
