@@ -17,15 +17,18 @@ export default function CampaignsPage() {
   const [search, setSearch] = useSearchParams();
   const shown = /^\d+$/.test(search.get('campaign') ?? '') ? Number(search.get('campaign')) : null;
 
-  const load = useCallback(() => {
-    Promise.all([listLibraries(), listTemplates()])
-      .then(([l, t]) => {
-        setLibraries(l);
-        setTemplates(t);
-      })
-      .catch((cause: unknown) => setError(errorMessage(cause)));
-  }, []);
-  useEffect(load, [load]);
+  // a promise: an import's status waits for the list that holds the new library
+  const load = useCallback(
+    (): Promise<void> =>
+      Promise.all([listLibraries(), listTemplates()])
+        .then(([l, t]) => {
+          setLibraries(l);
+          setTemplates(t);
+        })
+        .catch((cause: unknown) => setError(errorMessage(cause))),
+    [],
+  );
+  useEffect(() => void load(), [load]);
 
   return (
     <div className="app-shell">

@@ -14,7 +14,11 @@ import { refusedLinesOf, type RefusedLine } from './refused-lines';
 
 const SOURCE_TYPES = ['384PP_DMSO2', '384LDV_DMSO', '1536LDV_DMSO'];
 
-export function LibraryCard(props: { libraries: LibrarySummary[]; onImported: () => void }) {
+export function LibraryCard(props: {
+  libraries: LibrarySummary[];
+  /** reloads the list; resolves when the list holds the new library */
+  onImported: () => Promise<void>;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [type, setType] = useState(SOURCE_TYPES[0]);
@@ -41,8 +45,10 @@ export function LibraryCard(props: { libraries: LibrarySummary[]; onImported: ()
         keep_good_lines: keep,
       });
       setRefused(made.refused_lines);
+      // The list first: a campaign made right after the import takes the newest library, so
+      // the status is said only once the list shows it.
+      await props.onImported();
       setStatus(`Imported ${made.compounds} compounds on ${made.plates.length} plates.`);
-      props.onImported();
     } catch (cause) {
       setStatus('');
       setError(errorMessage(cause));
