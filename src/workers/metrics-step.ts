@@ -85,9 +85,14 @@ function deltaMarkers(
 
 /**
  * The metrics of `next` from the last computed state `base` (null: none yet). Rounded to the
- * instrument as the dispense plan and the server round: one set of numbers.
+ * instrument as the dispense plan and the server round: one set of numbers. `spare`: metrics
+ * no one reads any more, whose arrays a step computed at once may write its own into.
  */
-export function metricsStep(base: MetricsState | null, next: MetricsSource): MetricsStep {
+export function metricsStep(
+  base: MetricsState | null,
+  next: MetricsSource,
+  spare: MetricsOutput | null = null,
+): MetricsStep {
   const defn = plateDefn(next.format);
   const bench = next.reagents.map(benchReagentInfo);
   if (!base || !sameBench(base, next)) {
@@ -121,12 +126,12 @@ export function metricsStep(base: MetricsState | null, next: MetricsSource): Met
   if (delta.computed === 0) {
     // the same wells in another record, or wells moved: nothing to compute
     const metrics =
-      delta.indices.length === 0 ? base.metrics : mergeMetrics(base.metrics, delta, null);
+      delta.indices.length === 0 ? base.metrics : mergeMetrics(base.metrics, delta, null, spare);
     return { ready: true, state: state(metrics) };
   }
   if (delta.computed <= INLINE_WELLS) {
     const out = computeMetrics(deltaInput(defn, delta, bench, next.dispensing));
-    return { ready: true, state: state(mergeMetrics(base.metrics, delta, out)) };
+    return { ready: true, state: state(mergeMetrics(base.metrics, delta, out, spare)) };
   }
   return {
     ready: false,
@@ -143,19 +148,46 @@ export function metricsStep(base: MetricsState | null, next: MetricsSource): Met
  * and by each worker answer. Any computed state is a right base (a step's metrics do not
  * depend on which, only its cost does), so a step taken in a render that is then thrown away
  * leaves nothing wrong behind.
+ *
+ * A step computed at once writes into the arrays of a state two or more states old: the
+ * plate shows the last state and is rendering the newest (a render's metrics are handed on,
+ * as an appearance, in copies), so the metrics of the two newest states are never written.
  */
 export class MetricsBase {
   private state: MetricsState | null = null;
   private adopted: MetricsState | null = null;
+  /** the metrics of the newest states, newest last (two kept) */
+  private readonly recent: MetricsOutput[] = [];
+  /** metrics older than those: no one reads them, a step may write into their arrays */
+  private spare: MetricsOutput | null = null;
 
   /** The step to `source`; `answer`: the worker's last answer, the base from now on. */
   step(source: MetricsSource, answer: MetricsState | null): MetricsStep {
     if (answer && answer !== this.adopted) {
       this.adopted = answer;
       this.state = answer;
+      this.keep(answer.metrics);
     }
-    const step = metricsStep(this.state, source);
-    if (step.ready) this.state = step.state;
+    const step = metricsStep(this.state, source, this.spare);
+    if (step.ready) {
+      // new metrics may have been written into the spare's arrays: it is spent
+      if (!this.recent.includes(step.state.metrics)) this.spare = null;
+      this.state = step.state;
+      this.keep(step.state.metrics);
+    }
     return step;
+  }
+
+  /** Records the newest state's metrics; the one they push out becomes the spare. */
+  private keep(metrics: MetricsOutput): void {
+    const { recent } = this;
+    if (recent.includes(metrics)) {
+      // already one of the two newest (a step that changed nothing): now the newest
+      recent.splice(recent.indexOf(metrics), 1);
+      recent.push(metrics);
+      return;
+    }
+    recent.push(metrics);
+    if (recent.length > 2) this.spare = recent.shift()!;
   }
 }

@@ -216,7 +216,9 @@ const DRAWS = 8;
  * each to a random position of the least-used quadrant (for its treatment) that still has a
  * position breaking no constraint. Positions are kept in one free list per quadrant; a few
  * random draws usually find an allowed one, a scan of the list settles the rest, so a full
- * 1536 plate takes linear rather than quadratic time.
+ * 1536 plate takes linear rather than quadratic time. A full plate with separated replicates
+ * often needs a second draw, so each one is kept to typed arrays and plain loops: the random
+ * numbers are drawn in the same order as ever (a seed makes the layout it always made).
  */
 function tryPlace(
   units: Unit[],
@@ -227,24 +229,32 @@ function tryPlace(
   separate: boolean,
   next: () => number,
 ): Int32Array | undefined {
-  // toSorted is stable: within a size, the shuffled order stays.
-  const order = shuffle(
-    next,
-    units.map((_, k) => k),
-  ).toSorted((a, b) => groupSizes[units[b].group] - groupSizes[units[a].group]);
-  const free: number[][] = [[], [], [], []];
-  for (const [p, index] of positions.entries()) free[quadrant[p]].push(index);
+  const n = units.length;
+  const { rows, cols } = shape;
+  const shuffled = new Int32Array(n);
+  for (let k = 0; k < n; k++) shuffled[k] = k;
+  shuffleInts(next, shuffled);
+  const order = bySizeDescending(shuffled, units, groupSizes);
+  // each quadrant's free positions, packed in one array: quadrant q's are the first
+  // freeCount[q] of its slice starting at freeStart[q]
+  const freeStart = new Int32Array(4);
+  const freeCount = new Int32Array(4);
+  for (let p = 0; p < positions.length; p++) freeCount[quadrant[p]]++;
+  for (let q = 1; q < 4; q++) freeStart[q] = freeStart[q - 1] + freeCount[q - 1];
+  const free = new Int32Array(positions.length);
+  freeCount.fill(0);
+  for (let p = 0; p < positions.length; p++) {
+    const q = quadrant[p];
+    free[freeStart[q] + freeCount[q]++] = positions[p];
+  }
   const perQuadrant = new Int32Array(groupSizes.length * 4);
-  const rowUsed = new Uint8Array(separate ? groupSizes.length * shape.rows : 0);
-  const colUsed = new Uint8Array(separate ? groupSizes.length * shape.cols : 0);
-  const allowed = (g: number, index: number) =>
-    !separate ||
-    (!rowUsed[g * shape.rows + Math.floor(index / shape.cols)] &&
-      !colUsed[g * shape.cols + (index % shape.cols)]);
-  const out = new Int32Array(units.length);
+  const rowUsed = new Uint8Array(separate ? groupSizes.length * rows : 0);
+  const colUsed = new Uint8Array(separate ? groupSizes.length * cols : 0);
+  const out = new Int32Array(n);
   const quadrants = [0, 1, 2, 3];
   const byLoad = [0, 0, 0, 0];
-  for (const k of order) {
+  for (let o = 0; o < n; o++) {
+    const k = order[o];
     const g = units[k].group;
     // the quadrants shuffled (in place, as each unit's draw has always left them), then
     // ordered by this treatment's load, ties in shuffled order: a stable insertion sort
@@ -262,34 +272,84 @@ function tryPlace(
     }
     let placed = -1;
     let where = -1;
-    for (const q of byLoad) {
-      const list = free[q];
-      if (list.length === 0) continue;
+    for (let a = 0; a < 4 && placed < 0; a++) {
+      const q = byLoad[a];
+      const start = freeStart[q];
+      const count = freeCount[q];
+      if (count === 0) continue;
       for (let d = 0; d < DRAWS && placed < 0; d++) {
-        const f = randomInt(next, list.length);
-        if (allowed(g, list[f])) placed = f;
+        const f = randomInt(next, count);
+        if (!separate || allowed(g, free[start + f], rowUsed, colUsed, rows, cols)) placed = f;
       }
       if (placed < 0) {
-        const eligible: number[] = [];
-        for (let f = 0; f < list.length; f++) if (allowed(g, list[f])) eligible.push(f);
-        if (eligible.length > 0) placed = eligible[randomInt(next, eligible.length)];
+        // the eligible positions counted, then the drawn one found again: no list of them
+        let eligible = 0;
+        for (let f = 0; f < count; f++)
+          if (allowed(g, free[start + f], rowUsed, colUsed, rows, cols)) eligible++;
+        if (eligible > 0) {
+          let pick = randomInt(next, eligible);
+          for (let f = 0; f < count; f++) {
+            if (!allowed(g, free[start + f], rowUsed, colUsed, rows, cols)) continue;
+            if (pick-- === 0) {
+              placed = f;
+              break;
+            }
+          }
+        }
       }
-      if (placed >= 0) {
-        where = q;
-        break;
-      }
+      if (placed >= 0) where = q;
     }
     if (placed < 0) return undefined;
-    const list = free[where];
-    const index = list[placed];
-    list[placed] = list[list.length - 1];
-    list.pop();
+    const start = freeStart[where];
+    const last = --freeCount[where];
+    const index = free[start + placed];
+    free[start + placed] = free[start + last];
     out[k] = index;
     perQuadrant[g * 4 + where]++;
     if (separate) {
-      rowUsed[g * shape.rows + Math.floor(index / shape.cols)] = 1;
-      colUsed[g * shape.cols + (index % shape.cols)] = 1;
+      rowUsed[g * rows + Math.floor(index / cols)] = 1;
+      colUsed[g * cols + (index % cols)] = 1;
     }
   }
   return out;
+}
+
+/** Whether treatment `g` has no well yet in the row or the column of `index`. */
+function allowed(
+  g: number,
+  index: number,
+  rowUsed: Uint8Array,
+  colUsed: Uint8Array,
+  rows: number,
+  cols: number,
+): boolean {
+  return !rowUsed[g * rows + Math.floor(index / cols)] && !colUsed[g * cols + (index % cols)];
+}
+
+/** prng's shuffle on typed integers: the same draws, the same permutation. */
+function shuffleInts(next: () => number, list: Int32Array): void {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = randomInt(next, i + 1);
+    const t = list[i];
+    list[i] = list[j];
+    list[j] = t;
+  }
+}
+
+/**
+ * The units of `order` sorted by their treatment's size, largest first, keeping `order`
+ * within a size (a stable sort, by counting).
+ */
+function bySizeDescending(order: Int32Array, units: Unit[], groupSizes: number[]): Int32Array {
+  let max = 0;
+  for (const size of groupSizes) if (size > max) max = size;
+  // starts[s]: where units of size s begin, sizes from max down to 0
+  const starts = new Int32Array(max + 2);
+  for (let k = 0; k < order.length; k++) starts[max - groupSizes[units[order[k]].group] + 1]++;
+  for (let s = 1; s < starts.length; s++) starts[s] += starts[s - 1];
+  const sorted = new Int32Array(order.length);
+  for (let k = 0; k < order.length; k++) {
+    sorted[starts[max - groupSizes[units[order[k]].group]]++] = order[k];
+  }
+  return sorted;
 }

@@ -57,6 +57,8 @@ declare global {
 
 const now = () => performance.now();
 const WARMUP = 3;
+/** Marked when the scene takes a new appearance (the end of worker_answer, for a trace). */
+const ANSWER_MARK = 'bench-answer';
 
 // The metrics worker's answers, counted as they arrive (before comlink hands them on), and
 // when its last request was posted (comlink's postMessage: the request's structured clone
@@ -90,8 +92,10 @@ globalThis.Worker = class extends NativeWorker {
 const appearanceSet = { at: 0 };
 const setAppearance = PlateScene.prototype.setAppearance;
 PlateScene.prototype.setAppearance = function (this: PlateScene, a: WellAppearance) {
-  if (a !== (this as unknown as { appearance: WellAppearance }).appearance)
+  if (a !== (this as unknown as { appearance: WellAppearance }).appearance) {
     appearanceSet.at = now();
+    if (marks.on) performance.mark(ANSWER_MARK);
+  }
   setAppearance.call(this, a);
 };
 

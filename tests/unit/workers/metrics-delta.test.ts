@@ -1,3 +1,4 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeMetrics, metricsInputFromPlate } from '../../../src/domain/metrics-kernel';
 import { plateDefn } from '../../../src/domain/plate-format';
@@ -37,6 +38,14 @@ function plate(shift: number): WireWells {
   }
   return wells;
 }
+
+/** A well of a compound, with or without DMSO. */
+const toWell = (w: { nM: number | null; uL: number; dmso: number }): WireWell => ({
+  targets: {
+    cpd: { target_nM: w.nM, volume_uL: w.uL },
+    ...(w.dmso > 0 && { dmso: { target_nM: null, volume_uL: w.dmso } }),
+  },
+});
 
 const full = (w: WireWells) => computeMetrics(metricsInputFromPlate(defn, w, bench, null));
 
@@ -141,5 +150,47 @@ describe('metrics of a plate change as a delta', () => {
     expect(copy.computed).toBe(1);
     const kept = computeMetrics(deltaInput(defn, copy, bench, null));
     expectSameMetrics(mergeMetrics(full(before), copy, kept), full(copied));
+  });
+
+  it('equals the whole-plate computation over random edits and moves, written into a spare', () => {
+    // a well: one of a few contents, so that edits make replicates and moves find wells again
+    const wellArb = fc.option(
+      fc.record({
+        nM: fc.constantFrom(10, 100, 1000, null),
+        uL: fc.constantFrom(0.0025, 0.05, 0.5),
+        dmso: fc.constantFrom(0, 0.01, 0.2),
+      }),
+      { freq: 4 },
+    );
+    const at = fc.nat(defn.rows * defn.cols - 1);
+    const editArb = fc.oneof(
+      fc.record({ kind: fc.constant('write' as const), at, well: wellArb }),
+      fc.record({ kind: fc.constant('move' as const), at, from: at }),
+    );
+    // the spare's arrays hold another plate's numbers: every one must be overwritten
+    const stale = full(plate(2));
+    fc.assert(
+      fc.property(fc.array(editArb, { maxLength: 120 }), (edits) => {
+        const before = plate(0);
+        const after: WireWells = { ...before };
+        for (const e of edits) {
+          const id = idOfIndex(defn, e.at);
+          if (e.kind === 'move') after[id] = before[idOfIndex(defn, e.from)];
+          else if (e.well) after[id] = toWell(e.well);
+          else delete after[id];
+        }
+        const base = full(before);
+        const delta = wellDelta(defn, before, after);
+        const computed =
+          delta.computed > 0 ? computeMetrics(deltaInput(defn, delta, bench, null)) : null;
+        const spare = structuredClone(stale);
+        const merged = mergeMetrics(base, delta, computed, spare);
+        expectSameMetrics(merged, full(after));
+        // written into the spare's arrays, the base left as it was
+        expect(merged.predictedNM).toBe(spare.predictedNM);
+        expectSameMetrics(base, full(before));
+      }),
+      { numRuns: 60 },
+    );
   });
 });

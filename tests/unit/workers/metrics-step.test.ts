@@ -131,12 +131,17 @@ describe('the plate metrics, one state from the last', () => {
       expectSameState(first.state, source);
       let answer: MetricsState | null = first.state;
       let atOnce = 0;
+      // the two states before the newest: the one the plate shows, and the one before it
+      let kept = [{ state: first.state, source }];
       for (let edit = 0; edit < 25; edit++) {
         source = { ...source, wells: randomEdit(format, source.wells, next) };
         const got = take(base, source, answer);
         if (got.ready) atOnce++;
         else answer = got.state;
         expectSameState(got.state, source);
+        // they keep their numbers: the steps write into the arrays of older states only
+        for (const k of kept) expectSameState(k.state, k.source);
+        kept = [...kept, { state: got.state, source }].slice(-2);
       }
       // the edits write at most ~60 new wells: all of them computed on the main thread
       expect(atOnce).toBe(25);

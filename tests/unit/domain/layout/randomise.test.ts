@@ -111,6 +111,31 @@ describe('seeded randomisation', () => {
     expect(a).toEqual(b);
   });
 
+  it('makes the layout a seed has always made', () => {
+    // 8 treatments of 3 replicates in A1:B12 of a 96 plate, replicates kept apart: the
+    // layout of seed 2024 as recorded when the draws were first written; a change of the
+    // draws' order would move these wells and break every saved seed
+    const p96 = plateDefn(96);
+    const wells: WireWells = {};
+    for (let i = 0; i < 24; i++)
+      wells[wellId(Math.floor(i / 12), i % 12)] = target(`c${i % 8}`, 10);
+    const result = expandRandomise(
+      { op: 'randomise', seed: 2024, separate_replicates: true },
+      { defn: p96, wells, benchSlugs: [] },
+    );
+    if (!result.ok) throw new Error(result.message);
+    const put = result.ops[0] as { op: 'put'; wells: Record<string, WireWell | null> };
+    const placed = Object.entries(put.wells).flatMap(([id, w]) =>
+      w ? [`${id}:${Object.keys(w.targets)[0]}`] : [],
+    );
+    expect(placed).toEqual(
+      (
+        'F2:c0 D6:c1 F5:c2 C2:c3 B7:c4 G6:c5 F11:c6 D11:c7 C5:c0 F3:c1 G8:c2 A8:c3 ' +
+        'H8:c4 B8:c5 C10:c6 H4:c7 E11:c0 B10:c1 B3:c2 F6:c3 A3:c4 D5:c5 A5:c6 E9:c7'
+      ).split(' '),
+    );
+  });
+
   it('stays within its region and refuses an impossible constraint', () => {
     const wells: WireWells = { A1: target('x', 1), A2: target('x', 1), B1: target('y', 1) };
     const region = expandRandomise(
