@@ -15,7 +15,7 @@ import { parseWellRanges } from '../../../domain/plate/well-set-ranges';
 import { blankSpans } from '../../../domain/plate/well-set-sentence';
 import { idsOf } from '../../../domain/layout/well-list';
 import { defaultDirection, type SeriesDirection } from '../tools/dilution-series';
-import { unreadQuestion, unreadWords } from '../parse/unread-words';
+import { QUOTED_TEXT, unreadQuestion, unreadWords } from '../parse/unread-words';
 import type { ClauseFacts } from './clause-facts';
 import { CLEAR_VERBS, classify, type Intent } from './intents';
 import {
@@ -100,7 +100,7 @@ function mark(masked: string, spans: readonly { start: number; end: number }[]):
   return chars.join('');
 }
 
-const QUOTED = /"([^"]*)"|“([^”]*)”|'([^']*)'/;
+const QUOTED = new RegExp(QUOTED_TEXT);
 
 function readClause(
   text: string,

@@ -45,7 +45,9 @@ export interface UnreadWord {
   near?: string;
 }
 
-const QUOTED = /"[^"]*"|“[^”]*”|'[^']*'/g;
+/** Text in quotes ("...", “...”, '...'): a name as given, read as a whole, its words not asked about. */
+export const QUOTED_TEXT = String.raw`"([^"]*)"|“([^”]*)”|'([^']*)'`;
+const QUOTED = new RegExp(QUOTED_TEXT, 'g');
 
 /** The nearest word the reader knows, within the typos a word of its length may have. */
 function nearestKnown(word: string): string | undefined {

@@ -6,6 +6,7 @@ import { formatConcentration } from '../../../domain/accuracy';
 import { indexOfWellId, wellId } from '../../../domain/well-id';
 import type { PrimitiveOp } from '../../../domain/plate/ops';
 import type { PlateDefn } from '../../../domain/plate-format';
+import { seriesPoint } from '../../../domain/layout/series';
 import { checkWells, opsChange, replanOps, useReagent } from './plate-tools';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 
@@ -138,7 +139,7 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
 
   const r = useReagent(ctx, a.reagent);
   if (typeof r === 'string') return toolError(r);
-  const last = a.start_nM / a.factor ** (points - 1);
+  const last = seriesPoint(a.start_nM, a.factor, points);
   const reps = lines.length > 1 ? ` in ${lines.length} replicates` : '';
   const first = wellId(lines[0][0].row, lines[0][0].col);
   const end = lines.at(-1)!.at(-1)!;
@@ -176,7 +177,7 @@ export function dilutionSeries(ctx: ToolContext, a: SeriesArgs): ToolOutcome {
   const ops: PrimitiveOp[] = [...replanOps(r.ctx, all, r.slug)];
   if (old.size > 0) ops.push({ op: 'tag', wells: all, remove: [...old] });
   pointWells.forEach((wells, k) => {
-    const nM = Number((a.start_nM / a.factor ** k).toPrecision(12));
+    const nM = Number(seriesPoint(a.start_nM, a.factor, k + 1).toPrecision(12));
     ops.push({
       op: 'set',
       wells,
