@@ -6,6 +6,7 @@
  * unit lists. Pure.
  */
 import { parseAnyConcentrationUnit, toNanomolarAny } from './chemistry/concentration-units';
+import { HALF_LOG } from './layout/series';
 import { NUMBER_WORD_SOURCE, numberOf } from './number-words';
 import {
   AMOUNT_UNIT_SPELLING,
@@ -106,8 +107,6 @@ export function findVolumes(text: string): Volume[] {
   }
   return out;
 }
-
-const HALF_LOG = Math.sqrt(10);
 
 /** The dilution factor of a series: "3-fold", "threefold", "1:3", "1 in 3", "half-log", "2x". */
 export function findFactor(text: string): (Span & { factor: number }) | undefined {

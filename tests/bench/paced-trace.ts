@@ -12,18 +12,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  cat?: string;
-  args?: { name?: string; src_func?: string };
-}
+import type { TraceEvent } from './trace-cpu';
 
 /** One step's main-thread work, in milliseconds. */
 export interface PacedStep {

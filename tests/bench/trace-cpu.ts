@@ -2,7 +2,8 @@
 // machine include the time the renderer's main thread waited (for the compositor, or for a
 // core other processes hold); the trace's thread time (`tdur`) counts only its own work.
 
-interface TraceEvent {
+/** A Chrome trace event, the fields the benchmarks read. */
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -11,7 +12,7 @@ interface TraceEvent {
   dur?: number;
   tdur?: number;
   cat?: string;
-  args?: { name?: string };
+  args?: { name?: string; src_func?: string };
 }
 
 /**
