@@ -323,6 +323,29 @@ function twoRequests(): VocabCase[] {
           holds: (id) => (cols(f, c1).includes(id) ? one(s1, n1) : one(s2, n2)),
         });
       }
+  // Two requests parted by "and" alone, each reagent first and without a verb (asked "which
+  // amount and wells go with which?" before); and the guard beside them: an "and" inside a
+  // request's wells ("rows C and D") parts nothing.
+  for (const f of [96, 384] as Fmt[])
+    for (const [a1, r1, n1, a2, r2, n2] of pairs) {
+      const [s1, s2] = [slugOf(r1), slugOf(r2)];
+      out.push({
+        cls: 'reagent',
+        kind: 'two requests',
+        format: f,
+        request: `${r1} ${a1} B2-B6 and ${r2} ${a2} B7-B11`,
+        changed: [...block('B2', 'B6'), ...block('B7', 'B11')],
+        holds: (id) => (block('B2', 'B6').includes(id) ? one(s1, n1) : one(s2, n2)),
+      });
+      out.push({
+        cls: 'reagent',
+        kind: 'two requests',
+        format: f,
+        request: `${a1} ${r1} in rows C and D, ${r2} ${a2} in rows E and F`,
+        changed: [...rows(f, 'C', 'D'), ...rows(f, 'E', 'F')],
+        holds: (id) => (rows(f, 'C', 'D').includes(id) ? one(s1, n1) : one(s2, n2)),
+      });
+    }
   // Two control clauses, each with its wells and reagent.
   for (const f of [384, 1536] as Fmt[]) {
     const last = f === 384 ? 24 : 48;

@@ -130,10 +130,29 @@ function readClause(
 }
 
 const AMOUNT_AFTER_COMMA = new RegExp(String.raw`,\s+${CONC_AHEAD}`, 'g');
+const JOIN = /,\s*(?:(?:and|&|\+)\s+)?|\s+(?:and|&|\+)\s+/g;
 
-// "1 uM X in column 3, 2 uM Y in column 5": two requests, each with its amount, reagent and
-// wells, parted by a comma only. Split where both sides are complete; "DMSO controls in
-// columns 1 and 2, 0.1 %" stays whole (its second part has no wells of its own).
+// Where a second request may begin: a comma before its amount ("1 uM X in column 3, 2 uM Y
+// in column 5"), or a comma or "and" before its reagent ("cmpd B 5 uM B2-B6 and cmpd A 2 uM
+// B7-B11", "X in rows C and D, Y 2 uM in rows E and F").
+function clauseStarts(
+  text: string,
+  candidates: ReturnType<typeof buildCandidates>,
+): { index: number; length: number }[] {
+  const starts = [...text.matchAll(AMOUNT_AFTER_COMMA)];
+  for (const m of text.matchAll(JOIN)) {
+    const next = text.slice(m.index + m[0].length);
+    if (findReagents(next, candidates)[0]?.start === 0) starts.push(m);
+  }
+  return starts
+    .map((m) => ({ index: m.index, length: m[0].length }))
+    .toSorted((a, b) => a.index - b.index);
+}
+
+// Two requests, each with its amount, reagent and wells, parted by a comma or "and" only.
+// Split where both sides are complete; "DMSO controls in columns 1 and 2, 0.1 %" stays whole
+// (its second part has no wells of its own), and so does "X in rows C and D" (no reagent
+// after "and").
 function splitComplete(
   text: string,
   ctx: InterpretContext,
@@ -143,8 +162,8 @@ function splitComplete(
     const f = readClause(t, ctx, candidates);
     return f.reagents.length > 0 && f.ranges.matches.length > 0 && f.concs.length > 0;
   };
-  for (const m of text.matchAll(AMOUNT_AFTER_COMMA)) {
-    const [a, b] = [text.slice(0, m.index), text.slice(m.index + m[0].length)];
+  for (const m of clauseStarts(text, candidates)) {
+    const [a, b] = [text.slice(0, m.index), text.slice(m.index + m.length)];
     if (complete(a) && complete(b)) return [a.trim(), ...splitComplete(b, ctx, candidates)];
   }
   return [text];
