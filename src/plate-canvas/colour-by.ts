@@ -7,7 +7,7 @@ import type { WireWell, WireWells } from '../domain/plate-wire';
 import { formatConcentration } from '../domain/accuracy';
 import { STATUS } from '../domain/prediction';
 import { REAGENT_TYPE_LABELS, REAGENT_TYPES, reagentTypeCode } from '../domain/reagent-types';
-import { indexOfWellId } from '../domain/well-id';
+import { plateIds } from '../domain/layout/well-list';
 import type { ColourMode } from '../state/colour-mode-store';
 import { readoutColouring, type ReadoutColouringInput, type ValueScale } from './colour-by-readout';
 import { transferColouring, type TransferStatus } from './colour-by-transfer';
@@ -226,6 +226,36 @@ export function keyReagent(well: WireWell, rank: ReadonlyMap<string, number>): s
   return best;
 }
 
+// Each well's key reagent, kept by its targets object for one ranking of the bench: wells an
+// edit did not touch (and wells a randomisation moved) are the same objects in the next
+// state, so colouring a 1536 plate after an edit reads only the wells it wrote. Wells are
+// never changed in place (plate/apply-ops.ts), so a kept answer stays true.
+let keyCache: { ranking: string; keys: WeakMap<object, string | null> } | null = null;
+
+function keyReagentsFor(
+  reagents: readonly ColourReagent[],
+  rank: ReadonlyMap<string, number>,
+): (well: WireWell) => string | null {
+  const ranking = reagents.map((r) => `${r.slug}\u0000${r.type}`).join('\u0001');
+  if (keyCache?.ranking !== ranking) keyCache = { ranking, keys: new WeakMap() };
+  const keys = keyCache.keys;
+  return (well) => {
+    if (!well.targets) return null;
+    let key = keys.get(well.targets);
+    if (key === undefined) keys.set(well.targets, (key = keyReagent(well, rank)));
+    return key;
+  };
+}
+
+// Each well's role, kept by the well object (see keyCache).
+const roles = new WeakMap<WireWell, Role | null>();
+
+function cachedRole(well: WireWell): Role | null {
+  let role = roles.get(well);
+  if (role === undefined) roles.set(well, (role = roleOfWell(well)));
+  return role;
+}
+
 export interface ColouringInput {
   defn: PlateDefn;
   wells: WireWells;
@@ -241,16 +271,18 @@ export interface ColouringInput {
   readout?: ReadoutColouringInput;
 }
 
+// The wells by position, their ids made once per format: the designer holds its documents
+// keyed by canonical ids (canonicalizeWells), and a lookup per position costs a tenth of a
+// for-in over a record of 1536 keys.
 function eachWell(
   defn: PlateDefn,
   wells: WireWells,
   fn: (index: number, well: WireWell) => void,
 ): void {
-  for (const id in wells) {
-    const well = wells[id];
-    if (!well) continue;
-    const i = indexOfWellId(id, defn);
-    if (i >= 0) fn(i, well);
+  const ids = plateIds(defn);
+  for (let i = 0; i < ids.length; i++) {
+    const well = wells[ids[i]];
+    if (well) fn(i, well);
   }
 }
 
@@ -276,6 +308,7 @@ export function colourWells(input: ColouringInput): Colouring {
     else counts.set(key, { key, label, colour, count: 1 });
   };
   const rank = reagentRanks(reagents);
+  const keyOf = keyReagentsFor(reagents, rank);
   const byslug = new Map(reagents.map((r) => [r.slug, r]));
 
   if (mode === 'type') {
@@ -303,10 +336,10 @@ export function colourWells(input: ColouringInput): Colouring {
     // of 200 entries does not use up the distinct colours on reagents no well holds.
     const used = new Set<string>();
     // each well's key reagent read once, for the colours' order and then the fills
-    const keyOf: (string | null)[] = Array.from<null>({ length: W }).fill(null);
+    const keys: (string | null)[] = Array.from<null>({ length: W }).fill(null);
     eachWell(defn, wells, (i, well) => {
-      const key = keyReagent(well, rank);
-      keyOf[i] = key;
+      const key = keyOf(well);
+      keys[i] = key;
       if (key) used.add(key);
     });
     const ranked = [...used].toSorted(
@@ -314,7 +347,7 @@ export function colourWells(input: ColouringInput): Colouring {
     );
     const colourOf = new Map(ranked.map((slug, k) => [slug, reagentColour(k)]));
     for (let i = 0; i < W; i++) {
-      const key = keyOf[i];
+      const key = keys[i];
       if (!key) continue;
       const colour = colourOf.get(key) ?? OTHER_FILL;
       fill[i] = colour;
@@ -329,13 +362,13 @@ export function colourWells(input: ColouringInput): Colouring {
     const first = new Map<string, number>();
     // each well's role and key reagent read once, for the colours' order and then the fills
     const roleOf: (Role | null)[] = Array.from<null>({ length: W }).fill(null);
-    const keyOf: (string | null)[] = Array.from<null>({ length: W }).fill(null);
+    const keys: (string | null)[] = Array.from<null>({ length: W }).fill(null);
     eachWell(defn, wells, (i, well) => {
-      const role = roleOfWell(well);
+      const role = cachedRole(well);
       roleOf[i] = role;
       if (role !== 'sample') return;
-      const key = keyReagent(well, rank);
-      keyOf[i] = key;
+      const key = keyOf(well);
+      keys[i] = key;
       if (key && TESTED.has(typeOf(byslug.get(key))) && !(i >= (first.get(key) ?? Infinity))) {
         first.set(key, i);
       }
@@ -351,7 +384,7 @@ export function colourWells(input: ColouringInput): Colouring {
         count(role, look.label, look.colour);
         continue;
       }
-      const key = keyOf[i];
+      const key = keys[i];
       const colour = key ? colourOf.get(key) : undefined;
       if (key && colour !== undefined) {
         fill[i] = colour;
@@ -374,7 +407,7 @@ export function colourWells(input: ColouringInput): Colouring {
     };
   }
 
-  if (mode === 'series') return seriesColouring(input, fill, rank, byslug);
+  if (mode === 'series') return seriesColouring(input, fill, keyOf, byslug);
 
   if (mode === 'concentration') {
     const slug = input.reagent ?? null;
@@ -424,7 +457,7 @@ export function colourWells(input: ColouringInput): Colouring {
 
   if (mode === 'role') {
     eachWell(defn, wells, (i, well) => {
-      const role = roleOfWell(well);
+      const role = cachedRole(well);
       if (!role) return;
       fill[i] = ROLE[role].colour;
       count(role, ROLE[role].label, ROLE[role].colour);
@@ -478,14 +511,14 @@ export function seriesRamp(colour: number): readonly [number, number] {
 function seriesColouring(
   input: ColouringInput,
   fill: Int32Array,
-  rank: ReadonlyMap<string, number>,
+  keyOf: (well: WireWell) => string | null,
   byslug: ReadonlyMap<string, ColourReagent>,
 ): Colouring {
   const { defn, wells } = input;
   const range = new Map<string, { first: number; minNM: number; maxNM: number; count: number }>();
   eachWell(defn, wells, (i, well) => {
-    if (roleOfWell(well) !== 'sample') return;
-    const key = keyReagent(well, rank);
+    if (cachedRole(well) !== 'sample') return;
+    const key = keyOf(well);
     if (!key || !TESTED.has(typeOf(byslug.get(key)))) return;
     const r = range.get(key) ?? { first: i, minNM: Infinity, maxNM: -Infinity, count: 0 };
     const nM = well.targets[key]?.target_nM;
@@ -505,7 +538,7 @@ function seriesColouring(
     others.set(key, e);
   };
   eachWell(defn, wells, (i, well) => {
-    const role = roleOfWell(well);
+    const role = cachedRole(well);
     if (!role) return;
     if (role !== 'sample') {
       const look = LAYOUT_ROLE_FILL[role];
@@ -513,7 +546,7 @@ function seriesColouring(
       other(role, look.label, look.colour);
       return;
     }
-    const key = keyReagent(well, rank);
+    const key = keyOf(well);
     const ramp = key ? ramps.get(key) : undefined;
     if (!key || !ramp) {
       fill[i] = LAYOUT_ROLE_FILL.other.colour;

@@ -4,7 +4,7 @@
  * detail dialog. Loaded lazily by the designer route so pixi stays out of the main chunk.
  */
 import type { DispenseSettings } from '../../domain/dispensing/settings';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { BenchReagent } from '../../api/bench';
 import { formatVolume } from '../../domain/accuracy';
@@ -80,8 +80,18 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
     () => Object.fromEntries(benchReagents.map((r) => [r.slug, r.name])),
     [benchReagents],
   );
+  // What only names or counts the plate's contents (the colour-by choices, the legend, the
+  // wells "Select wells" reads) follows in a deferred render, right after the one that hands
+  // the scene the edit's wells: a tool's apply on 1536 wells then draws within a frame.
+  // Colour by concentration reads the reagents on the plate for its fills: at once there.
+  const laterWells = useDeferredValue(wells);
+  const laterDocWells = useDeferredValue(doc.wells as WireWells);
+  const reagentsOf = colour.mode === 'concentration' ? wells : laterWells;
   // The reagents the plate holds, in bench order (the heat map's choices).
-  const onPlate = useMemo(() => plateReagents(wells, benchReagents), [wells, benchReagents]);
+  const onPlate = useMemo(
+    () => plateReagents(reagentsOf, benchReagents),
+    [reagentsOf, benchReagents],
+  );
   const heatReagent =
     colour.reagent && onPlate.some((r) => r.slug === colour.reagent)
       ? colour.reagent
@@ -116,6 +126,26 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
       readout,
       doc.experiment,
     ],
+  );
+  const laterColouring = useDeferredValue(colouring);
+  const legend = useMemo(
+    () => <PlateLegend colouring={laterColouring} empty={emptyCount(laterColouring.fill)} />,
+    [laterColouring],
+  );
+  const toolbar = useMemo(
+    () => (
+      <>
+        <ToolsToolbar />
+        <ColourByPicker reagents={onPlate} reagent={heatReagent} />
+        <SelectWellsField
+          format={format}
+          wells={laterDocWells}
+          names={reagentNames}
+          store={plateSelection}
+        />
+      </>
+    ),
+    [onPlate, heatReagent, format, laterDocWells, reagentNames],
   );
   // The metrics answer brings rings and markers; the fills follow the chosen colouring at once.
   const appearance = useMemo(
@@ -155,19 +185,8 @@ export default function DesignerPlate({ onFrame }: DesignerPlateProps = {}) {
         }}
         onClearWells={() => clearWells()}
         shortcuts={SHORTCUTS}
-        toolbar={
-          <>
-            <ToolsToolbar />
-            <ColourByPicker reagents={onPlate} reagent={heatReagent} />
-            <SelectWellsField
-              format={format}
-              wells={doc.wells as WireWells}
-              names={reagentNames}
-              store={plateSelection}
-            />
-          </>
-        }
-        legend={<PlateLegend colouring={colouring} empty={emptyCount(colouring.fill)} />}
+        toolbar={toolbar}
+        legend={legend}
         onFrame={onFrame}
       />
       <WellDetailDialog index={detail} onClose={() => setDetail(null)} />

@@ -74,6 +74,38 @@ describe('colour by reagent', () => {
   });
 });
 
+describe('colouring the next state of a plate', () => {
+  it('reads each well anew when the bench ranks its reagents otherwise', () => {
+    const wells: WireWells = { A1: { targets: { medium: t(null, 9), 'cpd-b': t(5) } } };
+    const asMedium = [
+      { slug: 'medium', name: 'Assay medium', type: 'media' },
+      { slug: 'cpd-b', name: 'Compound B', type: 'chemical' },
+    ];
+    const first = colourWells({ defn: DEFN, wells, reagents: asMedium, mode: 'reagent' });
+    expect(first.legend.map((e) => e.label)).toEqual(['Compound B']);
+    // the same well objects: compound B is now a medium, and the well is about the other one
+    const swapped = [
+      { slug: 'medium', name: 'Assay medium', type: 'chemical' },
+      { slug: 'cpd-b', name: 'Compound B', type: 'media' },
+    ];
+    const next = colourWells({ defn: DEFN, wells, reagents: swapped, mode: 'reagent' });
+    expect(next.legend.map((e) => e.label)).toEqual(['Assay medium']);
+  });
+
+  it('colours wells kept from the last state as a fresh plate of them is coloured', () => {
+    const kept = colourWells({ defn: DEFN, wells: WELLS, reagents: REAGENTS, mode: 'layout' });
+    const edited: WireWells = { ...WELLS, A2: { targets: { 'cpd-b': t(7) }, tags: ['NEG'] } };
+    const fresh = structuredClone(edited);
+    for (const mode of ['layout', 'reagent', 'series', 'role'] as const) {
+      const after = colourWells({ defn: DEFN, wells: edited, reagents: REAGENTS, mode });
+      const alone = colourWells({ defn: DEFN, wells: fresh, reagents: REAGENTS, mode });
+      expect([...after.fill]).toEqual([...alone.fill]);
+      expect(after.legend).toEqual(alone.legend);
+    }
+    expect(kept.fill[1]).not.toBe(LAYOUT_ROLE_FILL.negative.colour);
+  });
+});
+
 describe('colour by concentration', () => {
   it('maps the chosen reagent on a log scale from its lowest to its highest concentration', () => {
     const c = colourWells({
