@@ -226,34 +226,51 @@ export function keyReagent(well: WireWell, rank: ReadonlyMap<string, number>): s
   return best;
 }
 
-// Each well's key reagent, kept by its targets object for one ranking of the bench: wells an
-// edit did not touch (and wells a randomisation moved) are the same objects in the next
-// state, so colouring a 1536 plate after an edit reads only the wells it wrote. Wells are
-// never changed in place (plate/apply-ops.ts), so a kept answer stays true.
-let keyCache: { ranking: string; keys: WeakMap<object, string | null> } | null = null;
-
-function keyReagentsFor(
-  reagents: readonly ColourReagent[],
-  rank: ReadonlyMap<string, number>,
-): (well: WireWell) => string | null {
-  const ranking = reagents.map((r) => `${r.slug}\u0000${r.type}`).join('\u0001');
-  if (keyCache?.ranking !== ranking) keyCache = { ranking, keys: new WeakMap() };
-  const keys = keyCache.keys;
-  return (well) => {
-    if (!well.targets) return null;
-    let key = keys.get(well.targets);
-    if (key === undefined) keys.set(well.targets, (key = keyReagent(well, rank)));
-    return key;
-  };
+/** Each position's well, its role and its key reagent (null where empty or none). */
+interface WellFacts {
+  wells: (WireWell | undefined)[];
+  roles: (Role | null)[];
+  keys: (string | null)[];
+  /** the bench's reagents and types the keys were read with */
+  ranking: string;
 }
 
-// Each well's role, kept by the well object (see keyCache).
-const roles = new WeakMap<WireWell, Role | null>();
+// The facts of the plate last coloured. An edit leaves the wells it did not touch as the same
+// objects, and wells are never changed in place (plate/apply-ops.ts): the next state's facts
+// are read again only where a position holds another object. One plate is coloured at a time;
+// another one costs a whole reading, as without this.
+let lastFacts: WellFacts | null = null;
 
-function cachedRole(well: WireWell): Role | null {
-  let role = roles.get(well);
-  if (role === undefined) roles.set(well, (role = roleOfWell(well)));
-  return role;
+function wellFacts(
+  defn: PlateDefn,
+  wells: WireWells,
+  reagents: readonly ColourReagent[],
+  rank: ReadonlyMap<string, number>,
+): WellFacts {
+  const ids = plateIds(defn);
+  const W = ids.length;
+  const ranking = reagents.map((r) => `${r.slug}\u0000${r.type}`).join('\u0001');
+  const last = lastFacts?.ranking === ranking && lastFacts.wells.length === W ? lastFacts : null;
+  const facts: WellFacts = {
+    wells: Array.from<undefined>({ length: W }),
+    roles: Array.from<null>({ length: W }).fill(null),
+    keys: Array.from<null>({ length: W }).fill(null),
+    ranking,
+  };
+  for (let i = 0; i < W; i++) {
+    const well = wells[ids[i]];
+    if (!well) continue;
+    facts.wells[i] = well;
+    if (last?.wells[i] === well) {
+      facts.roles[i] = last.roles[i];
+      facts.keys[i] = last.keys[i];
+    } else {
+      facts.roles[i] = roleOfWell(well);
+      facts.keys[i] = keyReagent(well, rank);
+    }
+  }
+  lastFacts = facts;
+  return facts;
 }
 
 export interface ColouringInput {
@@ -308,7 +325,7 @@ export function colourWells(input: ColouringInput): Colouring {
     else counts.set(key, { key, label, colour, count: 1 });
   };
   const rank = reagentRanks(reagents);
-  const keyOf = keyReagentsFor(reagents, rank);
+  const facts = () => wellFacts(defn, wells, reagents, rank);
   const byslug = new Map(reagents.map((r) => [r.slug, r]));
 
   if (mode === 'type') {
@@ -335,13 +352,8 @@ export function colourWells(input: ColouringInput): Colouring {
     // Colours follow the reagents that are on the plate, tested ones first, so that a bench
     // of 200 entries does not use up the distinct colours on reagents no well holds.
     const used = new Set<string>();
-    // each well's key reagent read once, for the colours' order and then the fills
-    const keys: (string | null)[] = Array.from<null>({ length: W }).fill(null);
-    eachWell(defn, wells, (i, well) => {
-      const key = keyOf(well);
-      keys[i] = key;
-      if (key) used.add(key);
-    });
+    const { keys } = facts();
+    for (const key of keys) if (key) used.add(key);
     const ranked = [...used].toSorted(
       (a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9) || (a < b ? -1 : 1),
     );
@@ -360,19 +372,12 @@ export function colourWells(input: ColouringInput): Colouring {
     // Controls by role (tags), tested wells by their compound (one colour each, in the
     // order the compounds first appear on the plate), anything else as other contents.
     const first = new Map<string, number>();
-    // each well's role and key reagent read once, for the colours' order and then the fills
-    const roleOf: (Role | null)[] = Array.from<null>({ length: W }).fill(null);
-    const keys: (string | null)[] = Array.from<null>({ length: W }).fill(null);
-    eachWell(defn, wells, (i, well) => {
-      const role = cachedRole(well);
-      roleOf[i] = role;
-      if (role !== 'sample') return;
-      const key = keyOf(well);
-      keys[i] = key;
-      if (key && TESTED.has(typeOf(byslug.get(key))) && !(i >= (first.get(key) ?? Infinity))) {
-        first.set(key, i);
-      }
-    });
+    const { roles: roleOf, keys } = facts();
+    for (let i = 0; i < W; i++) {
+      const key = keys[i];
+      if (roleOf[i] !== 'sample' || !key || first.has(key)) continue;
+      if (TESTED.has(typeOf(byslug.get(key)))) first.set(key, i);
+    }
     const order = [...first.keys()].toSorted((a, b) => (first.get(a) ?? 0) - (first.get(b) ?? 0));
     const colourOf = new Map(order.map((slug, k) => [slug, compoundColour(k)]));
     for (let i = 0; i < W; i++) {
@@ -407,7 +412,7 @@ export function colourWells(input: ColouringInput): Colouring {
     };
   }
 
-  if (mode === 'series') return seriesColouring(input, fill, keyOf, byslug);
+  if (mode === 'series') return seriesColouring(fill, facts(), byslug);
 
   if (mode === 'concentration') {
     const slug = input.reagent ?? null;
@@ -456,12 +461,13 @@ export function colourWells(input: ColouringInput): Colouring {
   }
 
   if (mode === 'role') {
-    eachWell(defn, wells, (i, well) => {
-      const role = cachedRole(well);
-      if (!role) return;
+    const { roles } = facts();
+    for (let i = 0; i < W; i++) {
+      const role = roles[i];
+      if (!role) continue;
       fill[i] = ROLE[role].colour;
       count(role, ROLE[role].label, ROLE[role].colour);
-    });
+    }
     return { fill, legend: sortedLegend(counts, Object.keys(ROLE)) };
   }
 
@@ -509,17 +515,17 @@ export function seriesRamp(colour: number): readonly [number, number] {
  * lists each compound with its range.
  */
 function seriesColouring(
-  input: ColouringInput,
   fill: Int32Array,
-  keyOf: (well: WireWell) => string | null,
+  facts: WellFacts,
   byslug: ReadonlyMap<string, ColourReagent>,
 ): Colouring {
-  const { defn, wells } = input;
+  const { wells, roles, keys } = facts;
   const range = new Map<string, { first: number; minNM: number; maxNM: number; count: number }>();
-  eachWell(defn, wells, (i, well) => {
-    if (cachedRole(well) !== 'sample') return;
-    const key = keyOf(well);
-    if (!key || !TESTED.has(typeOf(byslug.get(key)))) return;
+  for (let i = 0; i < wells.length; i++) {
+    const well = wells[i];
+    const key = keys[i];
+    if (!well || roles[i] !== 'sample') continue;
+    if (!key || !TESTED.has(typeOf(byslug.get(key)))) continue;
     const r = range.get(key) ?? { first: i, minNM: Infinity, maxNM: -Infinity, count: 0 };
     const nM = well.targets[key]?.target_nM;
     if (nM != null && nM > 0) {
@@ -528,7 +534,7 @@ function seriesColouring(
     }
     r.first = Math.min(r.first, i);
     range.set(key, r);
-  });
+  }
   const order = [...range.keys()].toSorted((a, b) => range.get(a)!.first - range.get(b)!.first);
   const ramps = new Map(order.map((slug, k) => [slug, seriesRamp(compoundColour(k))]));
   const others = new Map<string, LegendEntry>();
@@ -537,28 +543,29 @@ function seriesColouring(
     e.count++;
     others.set(key, e);
   };
-  eachWell(defn, wells, (i, well) => {
-    const role = cachedRole(well);
-    if (!role) return;
+  for (let i = 0; i < wells.length; i++) {
+    const well = wells[i];
+    const role = roles[i];
+    if (!well || !role) continue;
     if (role !== 'sample') {
       const look = LAYOUT_ROLE_FILL[role];
       fill[i] = look.colour;
       other(role, look.label, look.colour);
-      return;
+      continue;
     }
-    const key = keyOf(well);
+    const key = keys[i];
     const ramp = key ? ramps.get(key) : undefined;
     if (!key || !ramp) {
       fill[i] = LAYOUT_ROLE_FILL.other.colour;
       other('other', LAYOUT_ROLE_FILL.other.label, LAYOUT_ROLE_FILL.other.colour);
-      return;
+      continue;
     }
     const r = range.get(key)!;
     r.count++;
     const nM = well.targets[key]?.target_nM;
     const t = nM != null && nM > 0 ? logPosition(nM, r.minNM, r.maxNM) : 0;
     fill[i] = lerpColour(ramp[0], ramp[1], t);
-  });
+  }
   const legend: LegendEntry[] = order.map((slug) => {
     const r = range.get(slug)!;
     const name = byslug.get(slug)?.name ?? slug;

@@ -93,7 +93,9 @@ class OpRefused extends Error {
 const emptyWell = (): WireWell => ({ label: '', sample: '', tags: [], targets: {} });
 
 function isEmpty(w: WireWell): boolean {
-  return Object.keys(w.targets).length === 0 && !w.label && !w.sample && !w.tags?.length;
+  // for-in: no array of keys per well (a whole plate's wells are drafted at once)
+  for (const _ in w.targets) return false;
+  return !w.label && !w.sample && !w.tags?.length;
 }
 
 function finite(value: unknown, min: number, what: string, exclusive = false): number {

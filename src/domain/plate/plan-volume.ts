@@ -79,7 +79,8 @@ export function vehicleOnStepFor(
   return (restUL, targets) => {
     if (!targets) return round(restUL);
     let others = 0;
-    for (const [slug, t] of Object.entries(targets)) if (slug !== info.slug) others += t.volume_uL;
+    // for-in: no pair per target of each of a plate's wells
+    for (const slug in targets) if (slug !== info.slug) others += targets[slug].volume_uL;
     const room = backfillRoomOf(targets, restUL + others, bench, rs, info.slug);
     return room > 0 ? round(Number((restUL - room).toFixed(9))) : round(restUL);
   };
@@ -99,16 +100,27 @@ export function planVolumeFor(
   wellVolumeUL?: number,
 ): PlanVolume {
   const plan = planOneFor(defn, bench, dispensing, wellVolumeUL);
-  const planned = new Map<string, PlannedVolume>();
+  // keyed field by field: no text is made per request (an import asks once per well)
+  const planned = new Map<string, Map<number, Map<number, Map<number, PlannedVolume>>>>();
   return (request): PlannedVolume => {
-    const key = `${request.reagent}\u0000${request.target_nM}\u0000${request.wellVolume_uL}\u0000${request.othersUL ?? 0}`;
-    let answer = planned.get(key);
+    const byTarget = within(planned, request.reagent);
+    const byVolume = within(byTarget, request.target_nM);
+    const byOthers = within(byVolume, request.wellVolume_uL);
+    const others = request.othersUL ?? 0;
+    let answer = byOthers.get(others);
     if (!answer) {
       answer = Object.freeze(plan(request));
-      planned.set(key, answer);
+      byOthers.set(others, answer);
     }
     return answer;
   };
+}
+
+/** The map under `key`, made on first use. */
+function within<K, V>(map: Map<K, Map<number, V>>, key: K): Map<number, V> {
+  let inner = map.get(key);
+  if (!inner) map.set(key, (inner = new Map()));
+  return inner;
 }
 
 function planOneFor(
