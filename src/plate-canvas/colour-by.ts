@@ -88,6 +88,8 @@ export function roleOfWell(well: WireWell | undefined): Role | null {
   let role: Role | null = null;
   const rank = ROLE_RANK;
   for (const raw of well.tags ?? []) {
+    // a role's tag has 8 letters at most: a longer one (a SOURCE tag) is not read further
+    if (raw.length > 8 && raw.trim().length > 8) continue;
     const tag = raw.trim().toUpperCase();
     const r: Role | null =
       tag === 'POS'
@@ -102,8 +104,7 @@ export function roleOfWell(well: WireWell | undefined): Role | null {
     if (r && (role === null || rank[r] > rank[role])) role = r;
   }
   if (role) return role;
-  const holds = Object.keys(well.targets ?? {}).length > 0 || !!well.sample || !!well.label;
-  return holds ? 'sample' : null;
+  return holdsSomething(well) || !!well.sample || !!well.label ? 'sample' : null;
 }
 
 /** Status fills (colour by status). */
@@ -308,7 +309,8 @@ const TESTED = new Set(['compound', 'biological']);
 const typeOf = (r: ColourReagent | undefined) => REAGENT_TYPES[reagentTypeCode(r?.type)];
 
 function holdsSomething(well: WireWell): boolean {
-  return Object.keys(well.targets ?? {}).length > 0;
+  for (const _ in well.targets) return true;
+  return false;
 }
 
 const NO_READOUT: ReadoutColouringInput = { values: null, scale: 'normalised', hitMin: 50 };

@@ -55,6 +55,9 @@ export function emptyAppearance(wellCount: number): WellAppearance {
 export function markerOfTags(tags: readonly string[] | undefined): number {
   let m: number = MARKER.NONE;
   for (const raw of tags ?? []) {
+    // a marker's tag has 8 letters at most: a longer one (a reformat's SOURCE tag on every
+    // well of a plate) is not read further
+    if (raw.length > 8 && raw.trim().length > 8) continue;
     const tag = raw.trim().toUpperCase();
     const code =
       tag === 'RESERVED'

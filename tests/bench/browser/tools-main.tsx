@@ -172,12 +172,20 @@ async function resultFrame(since: number): Promise<FrameStats> {
   }
 }
 
-/** Back to the starting plate, drawn and saved, nothing in flight. */
+/**
+ * Back to the starting plate, drawn, presented and saved, nothing in flight. Presented: here
+ * SwiftShader rasterises a frame on the CPU for 100-300 ms after the main thread drew it, and a
+ * step that began meanwhile would share the machine's two cores with the reset's own frame
+ * (with a GPU that raster costs the CPU nothing).
+ */
 async function resetPlate(): Promise<void> {
   if (designer.wells !== plate) {
     const drawn = resultFrame(now());
     commit({ format: 1536, wells: plate });
-    await drawn;
+    await (
+      await drawn
+    ).painted;
+    await twoFramesLater();
   }
   await flushSaves();
   await settle();
