@@ -70,8 +70,11 @@ export function sourceTag(plate: string, well: string): string {
 }
 
 function withSource(well: WireWell, plate: string, id: string): WireWell {
-  const tags = (well.tags ?? []).filter((t) => !t.startsWith('SOURCE:'));
-  return { ...well, tags: [...tags, sourceTag(plate, id)] };
+  const tags: string[] = [];
+  // a loop, not filter and spread: every well of a 1536 plate gets its tag
+  for (const t of well.tags ?? []) if (!t.startsWith('SOURCE:')) tags.push(t);
+  tags.push(sourceTag(plate, id));
+  return { ...well, tags };
 }
 
 export interface ReformatSource {

@@ -92,6 +92,15 @@ class OpRefused extends Error {
 
 const emptyWell = (): WireWell => ({ label: '', sample: '', tags: [], targets: {} });
 
+/**
+ * Whether two wells differ in a member read at a glance (a label, or the number of tags: a
+ * reformat tags every well with its source), which jsonEqual would answer only after a walk.
+ */
+function plainlyDiffer(a: WireWell, b: WireWell): boolean {
+  if (a.label !== b.label || a.sample !== b.sample) return true;
+  return Array.isArray(a.tags) && Array.isArray(b.tags) && a.tags.length !== b.tags.length;
+}
+
 function isEmpty(w: WireWell): boolean {
   // for-in: no array of keys per well (a whole plate's wells are drafted at once)
   for (const _ in w.targets) return false;
@@ -252,6 +261,7 @@ export function applyOps(
     // two checked wells (a randomisation's moves) member by member
     if (
       before &&
+      !plainlyDiffer(before, w) &&
       (checked?.has(before) && checked.has(w) ? sameCheckedWell(before, w) : jsonEqual(before, w))
     )
       continue;
