@@ -115,12 +115,14 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   let members = 0;
-  for (const key of Object.keys(x)) {
-    if (left(x[key])) continue;
+  // for-in over own keys: no array of keys per object (a plate's wells are compared at each
+  // edit, each with its targets)
+  for (const key in x) {
+    if (!Object.hasOwn(x, key) || left(x[key])) continue;
     members++;
     if (!Object.hasOwn(y, key) || left(y[key]) || !jsonEqual(x[key], y[key])) return false;
   }
-  for (const key of Object.keys(y)) if (!left(y[key])) members--;
+  for (const key in y) if (Object.hasOwn(y, key) && !left(y[key])) members--;
   return members === 0;
 }
 

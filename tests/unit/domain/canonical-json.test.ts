@@ -113,6 +113,14 @@ describe('jsonEqual', () => {
     fc.assert(fc.property(anything, anything, (a, b) => jsonEqual(a, b) === sameJson(a, b)));
   });
 
+  it('reads only own members, as canonicalJson writes them', () => {
+    const inherits = Object.create({ extra: 1 }) as Record<string, unknown>;
+    inherits.a = 1;
+    expect(canonicalJson(inherits)).toBe('{"a":1}');
+    expect(jsonEqual(inherits, { a: 1 })).toBe(true);
+    expect(jsonEqual({ a: 1 }, inherits)).toBe(true);
+  });
+
   it('sees a value equal to its copy with keys reordered and left-out members added', () => {
     const reordered = (v: unknown): unknown => {
       if (Array.isArray(v)) return v.map(reordered);
