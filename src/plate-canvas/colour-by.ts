@@ -5,6 +5,7 @@
 import type { PlateDefn } from '../domain/plate-format';
 import type { WireWell, WireWells } from '../domain/plate-wire';
 import { formatConcentration } from '../domain/accuracy';
+import { filledArray } from '../domain/filled-array';
 import { STATUS } from '../domain/prediction';
 import { REAGENT_TYPE_LABELS, REAGENT_TYPES, reagentTypeCode } from '../domain/reagent-types';
 import { plateIds } from '../domain/layout/well-list';
@@ -253,9 +254,9 @@ function wellFacts(
   const ranking = reagents.map((r) => `${r.slug}\u0000${r.type}`).join('\u0001');
   const last = lastFacts?.ranking === ranking && lastFacts.wells.length === W ? lastFacts : null;
   const facts: WellFacts = {
-    wells: Array.from<undefined>({ length: W }),
-    roles: Array.from<null>({ length: W }).fill(null),
-    keys: Array.from<null>({ length: W }).fill(null),
+    wells: filledArray<WireWell | undefined>(W, undefined),
+    roles: filledArray<Role | null>(W, null),
+    keys: filledArray<string | null>(W, null),
     ranking,
   };
   for (let i = 0; i < W; i++) {

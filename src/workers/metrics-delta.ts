@@ -77,7 +77,9 @@ class TargetsIndex {
         h = Math.imul(h ^ words[1], 0x01000193);
       }
     }
-    return h;
+    // within a small integer's 31 bits: a Map keyed by a larger one boxes each key (in a
+    // browser, whose heap keeps small integers in 31 bits)
+    return h & 0x3fffffff;
   }
 
   /** The source holding the same targets, or -1. */

@@ -7,6 +7,7 @@
  * nothing in it is removed.
  */
 import { canonicalJson, jsonEqual } from '../canonical-json';
+import { filledArray } from '../filled-array';
 import type { PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireTarget, WireWell, WireWells } from '../plate-wire';
 import { canonicalWell, isCanonicalWell, wellContentProblem } from '../plate-wells';
@@ -604,7 +605,7 @@ function draftOps(
  */
 function inWellOrder(defn: PlateDefn, ids: string[]): string[] {
   if (ids.length < 2) return ids;
-  const slots = Array.from<string | undefined>({ length: defn.rows * defn.cols });
+  const slots = filledArray<string | undefined>(defn.rows * defn.cols, undefined);
   for (const id of ids) {
     const i = indexOfWellId(id, defn);
     if (i < 0 || slots[i] !== undefined) return ids.toSorted(byWellIndex(defn, ids));
