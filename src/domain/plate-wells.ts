@@ -41,24 +41,27 @@ function normaliseTarget(t: WireTarget): WireTarget {
 }
 
 const CANONICAL_WELL_KEYS = ['label', 'sample', 'tags', 'targets'];
+const CANONICAL_TARGET_KEYS = ['target_nM', 'tol_pct', 'volume_uL', 'dilution'];
 
 /**
  * Whether a well is already as canonicalWell writes it (members in its order, defaults
  * spelled out): such a well can be kept as it is, with no copy made.
  */
 export function isCanonicalWell(w: WireWell): boolean {
-  const keys = Object.keys(w);
-  if (keys.length !== 4 || keys.some((k, i) => k !== CANONICAL_WELL_KEYS[i])) return false;
+  // for-in, no arrays of keys: every well a tool puts is asked (an inherited member, which
+  // for-in also lists, only makes the answer "no", and the well is then copied)
+  let k = 0;
+  for (const key in w) if (key !== CANONICAL_WELL_KEYS[k++]) return false;
+  if (k !== CANONICAL_WELL_KEYS.length) return false;
   if (typeof w.label !== 'string' || typeof w.sample !== 'string') return false;
   if (!Array.isArray(w.tags) || Object.getPrototypeOf(w.targets) !== Object.prototype) return false;
   for (const slug in w.targets) {
     const t = w.targets[slug];
-    const tk = Object.keys(t);
-    const withDilution = tk.length === 4 && tk[3] === 'dilution';
-    if (!(tk.length === 3 || withDilution)) return false;
-    if (tk[0] !== 'target_nM' || tk[1] !== 'tol_pct' || tk[2] !== 'volume_uL') return false;
+    let n = 0;
+    for (const field in t) if (field !== CANONICAL_TARGET_KEYS[n++]) return false;
+    if (n !== 3 && n !== 4) return false;
     if (t.target_nM === undefined || t.tol_pct !== effectiveTolerance(t.tol_pct)) return false;
-    if (withDilution && (t.dilution == null || t.dilution === 1)) return false;
+    if (n === 4 && (t.dilution == null || t.dilution === 1)) return false;
   }
   return true;
 }

@@ -29,7 +29,8 @@ function fullPlate(size: number, cols: number): WireWells {
 
 // In canonical form, as the designer holds a document (GET /plate and every apply write it so).
 export const plate = canonicalizeWells(defn, fullPlate(1536, 48));
-const quarter = fullPlate(384, 24);
+// The reformat's source plates in canonical form too, as GET /plate gives them to the dialog.
+const quarter = canonicalizeWells(plateDefn(384), fullPlate(384, 24));
 
 const template: HighLevelOp = {
   op: 'template',

@@ -438,14 +438,13 @@ function draftOps(
             if (canonical === undefined) {
               const issue = wellContentProblem(id, w, ctx.benchSlugs);
               if (issue) throw new OpRefused(issue.message, issue.well);
-              // a well of the plate already in canonical form moves as it is (the metrics
-              // worker then reads a moved well's numbers from where it was)
-              canonical = isEmpty(w)
-                ? null
-                : fromPlate && isCanonicalWell(w)
-                  ? w
-                  : canonicalWell(w);
-              if (canonical === w) checked().add(w);
+              // a well already in canonical form is put as it is, not copied: a well of the
+              // plate moved (the metrics then read its numbers from where it was), a well
+              // a reformat brought from another plate (wells are never changed in place)
+              canonical = isEmpty(w) ? null : isCanonicalWell(w) ? w : canonicalWell(w);
+              // (only a plate's wells are remembered as checked: the WeakSet costs more than
+              // reading a well again, and a plate's own wells are the ones moved again)
+              if (canonical === w && fromPlate) checked().add(w);
               if (text !== null) distinct.set(text, canonical);
             }
             byObject.set(w, canonical);

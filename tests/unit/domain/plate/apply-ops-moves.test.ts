@@ -47,4 +47,21 @@ describe('moved wells', () => {
     expect(fromRaw.wells.A1).toEqual(canonical.A2);
     expect(JSON.stringify(fromRaw.wells)).toBe(JSON.stringify(moved.wells));
   });
+
+  it('puts a canonical well from elsewhere (another plate, a reformat) as it is', () => {
+    const brought = canonicalWell({
+      targets: { cpd: { target_nM: 10, volume_uL: 0.1 } },
+      tags: ['SOURCE:P1:A1'],
+    });
+    const put = applyOps(defn, {}, [{ op: 'put', wells: { B2: brought } }], ctx);
+    if (!put.ok) throw new Error(put.message);
+    expect(put.wells.B2).toBe(brought);
+    // an inherited member is no canonical well's: copied, and written without it
+    const inherits = Object.assign(Object.create({ extra: 1 }) as object, brought);
+    expect(isCanonicalWell(inherits)).toBe(false);
+    const copied = applyOps(defn, {}, [{ op: 'put', wells: { B2: inherits } }], ctx);
+    if (!copied.ok) throw new Error(copied.message);
+    expect(copied.wells.B2).not.toBe(inherits);
+    expect(copied.wells.B2).toEqual(brought);
+  });
 });
