@@ -23,15 +23,24 @@ const EMPTY: WireWell = { targets: {} };
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
 
+/** The hash moved on by a number (null and absent as two values of their own). */
+function mixNumber(h: number, v: unknown): number {
+  bits[0] = typeof v === 'number' ? v : v === null ? -0.5 : -0.25;
+  h = Math.imul(h ^ words[0], 0x01000193);
+  return Math.imul(h ^ words[1], 0x01000193);
+}
+
 /**
- * Wells' targets found again by their contents: a hash of every field of every target, and
- * on a hash's match a field-by-field comparison. Contents that differ only in the order of
- * their keys are taken as different (computed twice, which costs time, never a wrong number).
- * A JSON text per well did the same at several times the cost: the numbers' text is the most
- * of it.
+ * Wells' targets found again by their contents: a hash of each target's reagent and numbers,
+ * and on a hash's match a field-by-field comparison (sameTargets), which alone decides. The
+ * hash reads the four numbers a target has by name, not its fields one by one: targets the
+ * comparison finds the same hash the same, and one with a field of its own only shares its
+ * hash with others (computed again if so, never a wrong number). Contents that differ only in
+ * the order of their keys are taken as different (computed twice, which costs time, never a
+ * wrong number). A JSON text per well did the same at several times the cost.
  */
 class TargetsIndex {
-  /** each slug's and field name's number in the hash */
+  /** each slug's number in the hash */
   private readonly names = new Map<string, number>();
   /** the first source of each hash; later ones with the same hash follow in `next` */
   private readonly first = new Map<number, number>();
@@ -48,34 +57,15 @@ class TargetsIndex {
     return code;
   }
 
-  /** a target field's number: the fields every target has without a map's lookup */
-  private fieldCode(field: string): number {
-    switch (field) {
-      case 'target_nM':
-        return -1;
-      case 'tol_pct':
-        return -2;
-      case 'volume_uL':
-        return -3;
-      case 'dilution':
-        return -4;
-      default:
-        return this.nameCode(field);
-    }
-  }
-
   private hash(targets: WireWell['targets']): number {
     let h = 0x811c9dc5;
     for (const slug in targets) {
       h = Math.imul(h ^ this.nameCode(slug), 0x01000193);
-      const t = targets[slug] as unknown as Record<string, unknown>;
-      for (const field in t) {
-        h = Math.imul(h ^ this.fieldCode(field), 0x01000193);
-        const v = t[field];
-        bits[0] = typeof v === 'number' ? v : v == null ? -0.5 : this.nameCode(String(v));
-        h = Math.imul(h ^ words[0], 0x01000193);
-        h = Math.imul(h ^ words[1], 0x01000193);
-      }
+      const t = targets[slug];
+      h = mixNumber(h, t.target_nM);
+      h = mixNumber(h, t.tol_pct);
+      h = mixNumber(h, t.volume_uL);
+      h = mixNumber(h, t.dilution);
     }
     // within a small integer's 31 bits: a Map keyed by a larger one boxes each key (in a
     // browser, whose heap keeps small integers in 31 bits)
