@@ -83,17 +83,19 @@ describe('metrics of a plate change as a delta', () => {
 
   it('computes wells of the same targets once, and targets told apart by any field apart', () => {
     const t = { target_nM: 10, tol_pct: 5, volume_uL: 0.0025 };
+    // the same numbers, and a field of its own: not the same targets, either way round
+    const noted = { ...t, note: 'x' } as typeof t;
     const after: WireWells = {
-      A1: { targets: { cpd: { ...t } } },
+      A1: { targets: { cpd: noted } },
       A2: { targets: { cpd: { ...t } } },
-      // the same numbers, and a field of its own: not the same targets
-      A3: { targets: { cpd: { ...t, note: 'x' } as typeof t } },
-      A4: { targets: { cpd: { ...t, dilution: 10 } } },
-      A5: { targets: { cpd: { ...t, volume_uL: 0.005 } } },
+      A3: { targets: { cpd: { ...t } } },
+      A4: { targets: { cpd: { ...noted } } },
+      A5: { targets: { cpd: { ...t, dilution: 10 } } },
+      A6: { targets: { cpd: { ...t, volume_uL: 0.005 } } },
     };
     const delta = wellDelta(defn, {}, after);
     expect(delta.computed).toBe(4);
-    expect([...delta.slot]).toEqual([0, 0, 1, 2, 3]);
+    expect([...delta.slot]).toEqual([0, 1, 1, 0, 2, 3]);
   });
 
   it('copies the metrics of moved wells from where they were, computing none of them', () => {
