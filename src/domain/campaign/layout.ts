@@ -5,7 +5,6 @@
  * N-point series with replicates, a compound never split across plates. Pure: what each
  * plate holds, as the plate ops (ops.ts) that write it, so the plates are ordinary plates.
  */
-import { filledArray } from '../filled-array';
 import type { PlateDefn } from '../plate-format';
 import type { PrimitiveOp } from '../plate/ops';
 import type { LayoutTemplate } from '../layout/templates';
@@ -261,12 +260,8 @@ export function plateShapeOps(
 
 /** A plate's compound wells and ids in order: each well's compound id is its sample op. */
 export function plateSamples(plate: CampaignPlateLayout): { wells: string[]; compounds: string[] } {
-  const n = plate.compounds.length;
-  const wells = filledArray(n, '');
-  const compounds = filledArray(n, '');
-  for (let k = 0; k < n; k++) {
-    wells[k] = plate.compounds[k].well;
-    compounds[k] = plate.compounds[k].compound_id;
-  }
-  return { wells, compounds };
+  return {
+    wells: plate.compounds.map((c) => c.well),
+    compounds: plate.compounds.map((c) => c.compound_id),
+  };
 }
