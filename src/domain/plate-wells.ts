@@ -19,13 +19,15 @@ export interface PlateWellIssue {
   message: string;
 }
 
-function isEmptyWell(w: WireWell): boolean {
-  return (
-    Object.keys(w.targets ?? {}).length === 0 &&
-    !w.label &&
-    !w.sample &&
-    (w.tags ?? []).length === 0
-  );
+/** Whether a well holds any reagent (for-in: no array of keys, asked of every well of a plate). */
+export function hasTargets(w: WireWell): boolean {
+  for (const _ in w.targets) return true;
+  return false;
+}
+
+/** A well with nothing in it: no reagent, label, sample or tag (a plate leaves it out). */
+export function isEmptyWell(w: WireWell): boolean {
+  return !hasTargets(w) && !w.label && !w.sample && !w.tags?.length;
 }
 
 // The tolerance is always spelled out (absent and 5 are the same decision, so they must hash
@@ -165,21 +167,6 @@ export function validatePlateWells(
   return issues;
 }
 
-// Whether a target's numbers are all within TARGET_CHECKS' rules, read directly: the rules'
-// walk (and its messages) is then only for a target that fails one.
-function soundNumbers(t: WireTarget | undefined): boolean {
-  if (!t) return false;
-  const { volume_uL: v, target_nM: c, tol_pct: tol, dilution: d } = t;
-  return (
-    typeof v === 'number' &&
-    Number.isFinite(v) &&
-    v >= 0 &&
-    (c === null || (typeof c === 'number' && Number.isFinite(c) && c >= 0)) &&
-    (tol == null || (typeof tol === 'number' && Number.isFinite(tol) && tol > 0)) &&
-    (d == null || (typeof d === 'number' && Number.isFinite(d) && d >= 1))
-  );
-}
-
 function checkTargets(
   id: string,
   well: WireWell | undefined,
@@ -198,7 +185,6 @@ function checkTargets(
         `Well ${id}: "${slug}" is not a reagent on this experiment's bench`,
       );
     }
-    if (soundNumbers(t)) continue;
     for (let k = 0; k < TARGET_CHECKS.length; k++) {
       const [field, rule] = TARGET_CHECKS[k];
       const problem = numberProblem(t?.[field], rule);

@@ -6,13 +6,14 @@ import type { PlateDefn } from '../domain/plate-format';
 import type { WireWell, WireWells } from '../domain/plate-wire';
 import { formatConcentration } from '../domain/accuracy';
 import { filledArray } from '../domain/filled-array';
+import { hasTargets } from '../domain/plate-wells';
 import { STATUS } from '../domain/prediction';
 import { REAGENT_TYPE_LABELS, REAGENT_TYPES, reagentTypeCode } from '../domain/reagent-types';
 import { plateIds } from '../domain/layout/well-list';
 import type { ColourMode } from '../state/colour-mode-store';
 import { readoutColouring, type ReadoutColouringInput, type ValueScale } from './colour-by-readout';
 import { transferColouring, type TransferStatus } from './colour-by-transfer';
-import { TYPE_FILL } from './well-appearance';
+import { MARKER, markerOfTags, TYPE_FILL } from './well-appearance';
 
 export const COLOUR_MODE_LABELS: Record<ColourMode, string> = {
   layout: 'Layout (role and compound)',
@@ -74,38 +75,22 @@ export const ROLE = {
 } as const;
 export type Role = keyof typeof ROLE;
 
-// Which role a well's tags make it when it has several: the highest.
-const ROLE_RANK: Record<Role, number> = {
-  sample: 0,
-  vehicle: 1,
-  negative: 2,
-  positive: 3,
-  reserved: 4,
+// The role each marker stands for: the tags are read once, by markerOfTags (the highest
+// marker wins when a well has several, as the highest role does).
+const ROLE_OF_MARKER: Record<number, Role | null> = {
+  [MARKER.NONE]: null,
+  [MARKER.VEHICLE]: 'vehicle',
+  [MARKER.NEGATIVE]: 'negative',
+  [MARKER.POSITIVE]: 'positive',
+  [MARKER.RESERVED]: 'reserved',
 };
 
 /** The role of a well, or null for an empty well. */
 export function roleOfWell(well: WireWell | undefined): Role | null {
   if (!well) return null;
-  let role: Role | null = null;
-  const rank = ROLE_RANK;
-  for (const raw of well.tags ?? []) {
-    // a role's tag has 8 letters at most: a longer one (a SOURCE tag) is not read further
-    if (raw.length > 8 && raw.trim().length > 8) continue;
-    const tag = raw.trim().toUpperCase();
-    const r: Role | null =
-      tag === 'POS'
-        ? 'positive'
-        : tag === 'NEG'
-          ? 'negative'
-          : tag === 'ZERO' || tag === 'DMSO' || tag === 'VEHICLE'
-            ? 'vehicle'
-            : tag === 'RESERVED'
-              ? 'reserved'
-              : null;
-    if (r && (role === null || rank[r] > rank[role])) role = r;
-  }
+  const role = ROLE_OF_MARKER[markerOfTags(well.tags)];
   if (role) return role;
-  return holdsSomething(well) || !!well.sample || !!well.label ? 'sample' : null;
+  return hasTargets(well) || !!well.sample || !!well.label ? 'sample' : null;
 }
 
 /** Status fills (colour by status). */
@@ -309,11 +294,6 @@ function eachWell(
 const TESTED = new Set(['compound', 'biological']);
 const typeOf = (r: ColourReagent | undefined) => REAGENT_TYPES[reagentTypeCode(r?.type)];
 
-function holdsSomething(well: WireWell): boolean {
-  for (const _ in well.targets) return true;
-  return false;
-}
-
 const NO_READOUT: ReadoutColouringInput = { values: null, scale: 'normalised', hitMin: 50 };
 
 /** Fills and legend of a plate for a colour mode. */
@@ -440,7 +420,7 @@ export function colourWells(input: ColouringInput): Colouring {
       } else if (slug && well.targets[slug]) {
         fill[i] = HEAT_STOPS[0];
         count('zero', `${name} without a concentration`, HEAT_STOPS[0]);
-      } else if (holdsSomething(well)) {
+      } else if (hasTargets(well)) {
         fill[i] = OTHER_FILL;
         count('other', `Without ${name}`, OTHER_FILL);
       }
@@ -476,7 +456,7 @@ export function colourWells(input: ColouringInput): Colouring {
 
   // status
   eachWell(defn, wells, (i, well) => {
-    if (!holdsSomething(well)) return;
+    if (!hasTargets(well)) return;
     const s = input.status?.[i] ?? STATUS.UNKNOWN;
     const look = STATUS_FILL[s] ?? STATUS_FILL[STATUS.UNKNOWN];
     fill[i] = look.colour;

@@ -7,6 +7,7 @@ import { applyOps } from '../domain/plate/apply-ops';
 import type { PutOp } from '../domain/plate/ops';
 import type { PlateDefn } from '../domain/plate-format';
 import type { WireWell, WireWells } from '../domain/plate-wire';
+import { isEmptyWell } from '../domain/plate-wells';
 
 /** The ops that turn `before` into `after`: one put (changed wells, null for emptied ones). */
 export function documentOps(before: WireWells, after: WireWells): PutOp[] {
@@ -26,15 +27,6 @@ export function documentOps(before: WireWells, after: WireWells): PutOp[] {
     }
   }
   return any ? [{ op: 'put', wells }] : [];
-}
-
-function isEmptyWell(well: WireWell): boolean {
-  return (
-    Object.keys(well.targets).length === 0 &&
-    !well.label &&
-    !well.sample &&
-    (well.tags ?? []).length === 0
-  );
 }
 
 /**

@@ -3,6 +3,7 @@
 // memoised readers skip what did not change. Nothing here reads or writes a store.
 import { plateDefn, type PlateDefn, type PlateFormat } from '../domain/plate-format';
 import type { WireTarget, WireWell, WireWells } from '../domain/plate-wire';
+import { isEmptyWell } from '../domain/plate-wells';
 import { toNanomolar } from '../domain/units';
 import { idOfIndex, indexOfWellId } from '../domain/well-id';
 
@@ -12,18 +13,9 @@ export interface ReagentAmount {
   volumeUl: number;
 }
 
-function isEmpty(well: WireWell): boolean {
-  return (
-    Object.keys(well.targets).length === 0 &&
-    !well.label &&
-    !well.sample &&
-    (well.tags ?? []).length === 0
-  );
-}
-
 // Writes (or deletes, when empty) one well of a copy-on-write map.
 function put(out: WireWells, id: string, well: WireWell | undefined): void {
-  if (!well || isEmpty(well)) delete out[id];
+  if (!well || isEmptyWell(well)) delete out[id];
   else out[id] = well;
 }
 

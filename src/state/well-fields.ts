@@ -3,6 +3,7 @@
 // selected wells; tags mark controls (POS, NEG), the vehicle (ZERO, DMSO) and RESERVED wells.
 import type { PlateDefn } from '../domain/plate-format';
 import type { WireWell, WireWells } from '../domain/plate-wire';
+import { isEmptyWell } from '../domain/plate-wells';
 import { idOfIndex } from '../domain/well-id';
 
 /** What to set; a field left undefined is kept as each well has it. */
@@ -25,15 +26,6 @@ export function parseTags(text: string): string[] {
     if (tag && !out.some((t) => t.toUpperCase() === tag.toUpperCase())) out.push(tag);
   }
   return out;
-}
-
-function isEmpty(well: WireWell): boolean {
-  return (
-    Object.keys(well.targets).length === 0 &&
-    !well.label &&
-    !well.sample &&
-    (well.tags ?? []).length === 0
-  );
 }
 
 // Removal comes before addition, so a role button can take every role tag out and put its
@@ -77,7 +69,7 @@ export function setWellFields(
     }
     out ??= { ...wells };
     const next: WireWell = { ...well, label, sample, tags };
-    if (isEmpty(next)) delete out[id];
+    if (isEmptyWell(next)) delete out[id];
     else out[id] = next;
   }
   return out ?? wells;

@@ -13,6 +13,7 @@
 import { plateDefn, type PlateDefn, type PlateFormat } from '../plate-format';
 import type { PrimitiveOp } from '../plate/ops';
 import type { WireWell, WireWells } from '../plate-wire';
+import { isEmptyWell } from '../plate-wells';
 import { indexOfWellId, parseWellId, wellId } from '../well-id';
 import { fail, type ExpandResult, type LayoutContext } from './context';
 import { plateIds } from './well-list';
@@ -96,15 +97,8 @@ export interface ReformatParams {
   quadrant?: number;
 }
 
-function hasTargets(well: WireWell): boolean {
-  for (const _ in well.targets) return true;
-  return false;
-}
-
 function filled(well: WireWell | undefined): well is WireWell {
-  return (
-    !!well && (hasTargets(well) || !!well.label || !!well.sample || (well.tags?.length ?? 0) > 0)
-  );
+  return !!well && !isEmptyWell(well);
 }
 
 export function expandReformat(params: ReformatParams, ctx: LayoutContext): ExpandResult {

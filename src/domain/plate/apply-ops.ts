@@ -10,7 +10,7 @@ import { canonicalJson, jsonEqual } from '../canonical-json';
 import { filledArray } from '../filled-array';
 import type { PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireTarget, WireWell, WireWells } from '../plate-wire';
-import { canonicalWell, isCanonicalWell, wellContentProblem } from '../plate-wells';
+import { canonicalWell, isCanonicalWell, isEmptyWell, wellContentProblem } from '../plate-wells';
 import { effectiveTolerance } from '../prediction';
 import {
   isMassStockUnit,
@@ -100,12 +100,6 @@ const emptyWell = (): WireWell => ({ label: '', sample: '', tags: [], targets: {
 function plainlyDiffer(a: WireWell, b: WireWell): boolean {
   if (a.label !== b.label || a.sample !== b.sample) return true;
   return Array.isArray(a.tags) && Array.isArray(b.tags) && a.tags.length !== b.tags.length;
-}
-
-function isEmpty(w: WireWell): boolean {
-  // for-in: no array of keys per well (a whole plate's wells are drafted at once)
-  for (const _ in w.targets) return false;
-  return !w.label && !w.sample && !w.tags?.length;
 }
 
 function finite(value: unknown, min: number, what: string, exclusive = false): number {
@@ -251,7 +245,7 @@ export function applyOps(
   let added = false;
   for (const [id, w] of drafted.draft) {
     const before = wells[id];
-    if (!w || isEmpty(w)) {
+    if (!w || isEmptyWell(w)) {
       if (before) {
         removed.push(id);
         delete out[id];
@@ -298,7 +292,7 @@ export function applyOpsDelta(
   const written = new Map<WireWell, string>();
   for (const [id, w] of drafted.draft) {
     const before = wellAt(id);
-    if (!w || isEmpty(w)) {
+    if (!w || isEmptyWell(w)) {
       if (before) removed.push(id);
       continue;
     }
@@ -441,7 +435,7 @@ function draftOps(
               // a well already in canonical form is put as it is, not copied: a well of the
               // plate moved (the metrics then read its numbers from where it was), a well
               // a reformat brought from another plate (wells are never changed in place)
-              canonical = isEmpty(w) ? null : isCanonicalWell(w) ? w : canonicalWell(w);
+              canonical = isEmptyWell(w) ? null : isCanonicalWell(w) ? w : canonicalWell(w);
               // (only a plate's wells are remembered as checked: the WeakSet costs more than
               // reading a well again, and a plate's own wells are the ones moved again)
               if (canonical === w && fromPlate) checked().add(w);
