@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { plateDefn } from '../../../src/domain/plate-format';
 import { indexOfWellId } from '../../../src/domain/well-id';
-import { colourWells, HEAT_STOPS, heatColour } from '../../../src/plate-canvas/colour-by';
+import { colourWells } from '../../../src/plate-canvas/colour-by';
+import { HEAT_STOPS, heatColour } from '../../../src/plate-canvas/colour-palette';
 import { HIT_FILL } from '../../../src/plate-canvas/colour-by-readout';
 import type { ReadoutWell } from '../../../src/state/readout-colour-store';
 

@@ -3,19 +3,21 @@ import { plateDefn } from '../../../src/domain/plate-format';
 import type { WireWells } from '../../../src/domain/plate-wire';
 import { STATUS } from '../../../src/domain/prediction';
 import {
-  HEAT_STOPS,
   LAYOUT_ROLE_FILL,
   OTHER_FILL,
   ROLE,
   colourWells,
-  compoundColour,
   emptyCount,
-  heatColour,
   logPosition,
-  reagentColour,
   roleOfWell,
-  seriesRamp,
 } from '../../../src/plate-canvas/colour-by';
+import {
+  HEAT_STOPS,
+  compoundColour,
+  heatColour,
+  reagentColour,
+  seriesRamp,
+} from '../../../src/plate-canvas/colour-palette';
 import { TYPE_FILL } from '../../../src/plate-canvas/well-appearance';
 import { readColourMode } from '../../../src/state/colour-mode-store';
 import { deltaE, VISIONS } from './cvd';
