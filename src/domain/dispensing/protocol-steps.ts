@@ -9,8 +9,8 @@ import { formatConcentration } from '../accuracy';
 import { pipettedText, volumeText } from './source-choice';
 import type { PlateDefn } from '../plate-format';
 import type { ProtocolOp } from '../plate-wire';
-import { indexOfWellId } from '../well-id';
 import type { DispensePlan, Intermediate } from './plan-types';
+import { inWellOrder } from '../plate/well-order';
 
 /** A reagent's display name and stock, as the bench holds them. */
 export interface ProtocolReagent {
@@ -98,9 +98,7 @@ export function planProtocolOps(
   for (const b of plan.bulk) {
     for (const well of b.wells) add(well, b.reagent, b.volume_uL, nameOf(b.reagent));
   }
-  const order = [...perWell.keys()].toSorted(
-    (a, b) => indexOfWellId(a, defn) - indexOfWellId(b, defn),
-  );
+  const order = inWellOrder(defn, [...perWell.keys()]);
   for (const well of order) {
     for (const a of perWell.get(well)!) {
       ops.push({

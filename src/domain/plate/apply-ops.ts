@@ -7,7 +7,6 @@
  * nothing in it is removed.
  */
 import { canonicalJson, jsonEqual } from '../canonical-json';
-import { filledArray } from '../filled-array';
 import type { PlateDefn } from '../plate-format';
 import type { BenchReagentInfo, WireTarget, WireWell, WireWells } from '../plate-wire';
 import { canonicalWell, isCanonicalWell, isEmptyWell, wellContentProblem } from '../plate-wells';
@@ -20,10 +19,11 @@ import {
   toNanomolarAny,
 } from '../chemistry/concentration-units';
 import { isMolarUnit, parseConcentrationUnit, toNanomolar } from '../units';
-import { canonicalWellId, idOfIndex, indexOfWellId } from '../well-id';
+import { canonicalWellId, idOfIndex } from '../well-id';
 import { checkedWells, sameCheckedWell } from './checked-wells';
 import type { Amount, PrimitiveOp, SetOp } from './ops';
 import { expandWellList } from './well-list';
+import { inRowMajorOrder, inWellOrder } from './well-order';
 
 /** What a plan of a stock volume for a target answers. */
 export type PlannedVolume =
@@ -590,37 +590,4 @@ function draftOps(
   }
 
   return { ok: true, draft, checked: known };
-}
-
-/**
- * Distinct canonical well ids in row-major order: placed by index in one pass over the
- * plate's positions rather than sorted (ids that are not, fall back to the sort).
- */
-function inWellOrder(defn: PlateDefn, ids: string[]): string[] {
-  if (ids.length < 2) return ids;
-  const slots = filledArray<string | undefined>(defn.rows * defn.cols, undefined);
-  for (const id of ids) {
-    const i = indexOfWellId(id, defn);
-    if (i < 0 || slots[i] !== undefined) return ids.toSorted(byWellIndex(defn, ids));
-    slots[i] = id;
-  }
-  const out: string[] = [];
-  for (const id of slots) if (id !== undefined) out.push(id);
-  return out;
-}
-
-/** Row-major order of well ids, each id parsed once (a sort compares each of 1536 ids ~20 times). */
-function byWellIndex(defn: PlateDefn, ids: readonly string[]): (a: string, b: string) => number {
-  const index = new Map<string, number>();
-  for (const id of ids) index.set(id, indexOfWellId(id, defn));
-  return (a, b) => index.get(a)! - index.get(b)!;
-}
-
-/** The same wells keyed in row-major order (the order every plate answer lists them in). */
-export function inRowMajorOrder(defn: PlateDefn, wells: WireWells): WireWells {
-  const keys = Object.keys(wells);
-  const ids = keys.toSorted(byWellIndex(defn, keys));
-  const out: WireWells = {};
-  for (const id of ids) out[id] = wells[id];
-  return out;
 }

@@ -5,7 +5,7 @@ import type { DispensePlan } from '../../domain/dispensing/plan-types';
 import { planProtocolOps, type ProtocolReagent } from '../../domain/dispensing/protocol-steps';
 import type { PlateState } from '../../domain/plate-state';
 import type { ProtocolOp } from '../../domain/plate-wire';
-import { indexOfWellId } from '../../domain/well-id';
+import { inWellOrder } from '../../domain/plate/well-order';
 
 /** Every operation that makes the plate, in the order they are done. */
 export function plateProtocolOps(
@@ -14,9 +14,7 @@ export function plateProtocolOps(
   reagents: readonly ProtocolReagent[],
 ): ProtocolOp[] {
   const ops = planProtocolOps(state.defn, plan, reagents);
-  const ids = Object.keys(state.wells).toSorted(
-    (a, b) => indexOfWellId(a, state.defn) - indexOfWellId(b, state.defn),
-  );
+  const ids = inWellOrder(state.defn, Object.keys(state.wells));
   for (const id of ids) {
     const well = state.wells[id];
     if (!well.label && !well.sample && well.tags.length === 0) continue;

@@ -8,13 +8,14 @@ import { vehiclePct } from '../../../domain/chemistry';
 import { computeMetrics, metricsInputFromPlate } from '../../../domain/metrics-kernel';
 import { isUnmetStatus, isUnmetStatusName } from '../../../domain/prediction';
 import { computePlateState, dispensedVolumeUL, type StateWell } from '../../../domain/plate-state';
-import { idOfIndex, indexOfWellId } from '../../../domain/well-id';
+import { idOfIndex } from '../../../domain/well-id';
 import type { WireWells } from '../../../domain/plate-wire';
 import { resolveReagent } from '../reagent-match';
 import { pct } from '../plan/check';
 import { checkWells } from './plate-tools';
 import { toolError, type ToolContext, type ToolOutcome } from './tool-types';
 import { summarizeIds } from './well-list';
+import { inWellOrder } from '../../../domain/plate/well-order';
 
 const MAX_LISTED = 8;
 
@@ -23,10 +24,7 @@ const MAX_LISTED = 8;
 // the metrics kernel alone (typed arrays, no per-well objects). The full state is computed
 // only for the few wells an answer describes. Row-major, as the plate lists its wells.
 function unmetIds(ctx: ToolContext): string[] {
-  if (ctx.computed?.wells === ctx.wells)
-    return ctx.computed.unmet.toSorted(
-      (a, b) => indexOfWellId(a, ctx.defn) - indexOfWellId(b, ctx.defn),
-    );
+  if (ctx.computed?.wells === ctx.wells) return inWellOrder(ctx.defn, ctx.computed.unmet);
   // as the plate shows it: the experiment's settings (null: the format's defaults)
   const m = computeMetrics(
     metricsInputFromPlate(ctx.defn, ctx.wells, ctx.bench, ctx.dispensing ?? null),
