@@ -1075,6 +1075,29 @@ const BY_HAND: VocabCase[] = [
     request: 'frobnicate column 3 with 1 uM stauro',
     asks: /^I did not understand 'frobnicate'\. Nothing changed\./,
   },
+  // wrote staurosporine into both columns: DMSO, the stock's solvent, was read as what the
+  // staurosporine comes in, not as a reagent of its own with its own wells
+  ...[
+    'stauro 1 uM in col 24, dmso in col 23',
+    'staurosporine 1 uM in column 24 and DMSO in column 23',
+  ].map((request): VocabCase => ({
+    cls: 'reagent',
+    kind: 'found by hand',
+    format: 384,
+    request,
+    refused: /names Staurosporine and DMSO: which amount and wells go with which\?/,
+  })),
+  // and the guard beside them: the solvent named as what the stock comes in
+  ...['10 uM staurosporine in DMSO to A1', 'staurosporine 10 uM (in DMSO) to A1'].map(
+    (request): VocabCase => ({
+      cls: 'reagent',
+      kind: 'found by hand',
+      format: 384,
+      request,
+      changed: ['A1'],
+      holds: one(SA, 10_000),
+    }),
+  ),
 ];
 
 export const VOCABULARY_CORPUS: VocabCase[] = [

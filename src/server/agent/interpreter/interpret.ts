@@ -231,16 +231,23 @@ function amountArgs(f: ClauseFacts): Record<string, number> | undefined {
   return Object.keys(out).some((k) => k !== 'final_volume_uL') ? out : undefined;
 }
 
+// What a reagent comes in is named after "in", "into", "with" or "of" ("in DMSO", "(in DMEM)").
+const COMES_IN = /\b(?:in|into|with|of)\s*\(?\s*$/i;
+
 /**
  * The names of the clause's other reagents than `r`, once each, but for what `r` comes in:
- * its stock's solvent or the experiment's vehicle ("10 uM staurosporine in DMSO to A1", "to
- * A1 in DMEM"), which the plan adds anyway.
+ * its stock's solvent or the experiment's vehicle named as such ("10 uM staurosporine in
+ * DMSO to A1", "to A1 in DMEM"), which the plan adds anyway. Named otherwise ("staurosporine
+ * 1 uM in column 24, DMSO in column 23") the solvent is a reagent of its own, with its own
+ * wells: counted, so the reader asks instead of writing the first reagent into both.
  */
 function otherReagents(f: ClauseFacts, r: ReagentMention, ctx: InterpretContext): string[] {
   const solvent = ctx.bench.find((b) => b.slug === r.ref.slug)?.solvent?.toLowerCase();
+  const carrier = (m: ReagentMention) =>
+    (m.ref.slug === ctx.vehicleSlug || m.ref.name.toLowerCase() === solvent) &&
+    COMES_IN.test(f.text.slice(0, m.start));
   const names = f.reagents
-    .filter((m) => m.ref.slug !== r.ref.slug)
-    .filter((m) => m.ref.slug !== ctx.vehicleSlug && m.ref.name.toLowerCase() !== solvent)
+    .filter((m) => m.ref.slug !== r.ref.slug && !carrier(m))
     .map((m) => m.ref.name);
   return [...new Set(names)];
 }
